@@ -1,0 +1,250 @@
+//! Piece placement: which piece stands on which square.
+
+use core::fmt;
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::types::{ByColor, ByRole, Color, File, Piece, Rank, Role, Square};
+
+/// The placement of the pieces, as one bitboard per role and per colour.
+/// It holds no rules: any placement can be represented, legal or not.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    by_role: ByRole<Bitboard>,
+    by_color: ByColor<Bitboard>,
+}
+
+impl Board {
+    /// The empty board.
+    pub const fn empty() -> Board {
+        Board {
+            by_role: ByRole([Bitboard::EMPTY; 6]),
+            by_color: ByColor {
+                white: Bitboard::EMPTY,
+                black: Bitboard::EMPTY,
+            },
+        }
+    }
+
+    /// The standard start position.
+    pub const fn standard() -> Board {
+        Board {
+            by_role: ByRole([
+                Bitboard(0x00ff_0000_0000_ff00),
+                Bitboard(0x4200_0000_0000_0042),
+                Bitboard(0x2400_0000_0000_0024),
+                Bitboard(0x8100_0000_0000_0081),
+                Bitboard(0x0800_0000_0000_0008),
+                Bitboard(0x1000_0000_0000_0010),
+            ]),
+            by_color: ByColor {
+                white: Bitboard(0xffff),
+                black: Bitboard(0xffff_0000_0000_0000),
+            },
+        }
+    }
+
+    /// All occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color.white | self.by_color.black
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color]
+    }
+
+    /// The squares of all pieces of `role`, both colours.
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role]
+    }
+
+    /// The squares of `piece`.
+    #[inline]
+    pub fn by_piece(&self, piece: Piece) -> Bitboard {
+        self.by_role[piece.role] & self.by_color[piece.color]
+    }
+
+    /// Rooks and queens of both colours.
+    #[inline]
+    pub fn rooks_and_queens(&self) -> Bitboard {
+        self.by_role[Role::Rook] | self.by_role[Role::Queen]
+    }
+
+    /// Bishops and queens of both colours.
+    #[inline]
+    pub fn bishops_and_queens(&self) -> Bitboard {
+        self.by_role[Role::Bishop] | self.by_role[Role::Queen]
+    }
+
+    /// The square of `color`'s king, if there is exactly one.
+    #[inline]
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        (self.by_role[Role::King] & self.by_color[color]).single_square()
+    }
+
+    /// The colour of the piece on `sq`, if any.
+    #[inline]
+    pub fn color_at(&self, sq: Square) -> Option<Color> {
+        if self.by_color.white.contains(sq) {
+            Some(Color::White)
+        } else if self.by_color.black.contains(sq) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The role of the piece on `sq`, if any.
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        if !self.occupied().contains(sq) {
+            return None;
+        }
+        Role::ALL
+            .into_iter()
+            .find(|&role| self.by_role[role].contains(sq))
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Some(Piece::new(self.color_at(sq)?, self.role_at(sq)?))
+    }
+
+    /// Puts `piece` on `sq`, replacing what stood there.
+    pub fn set_piece_at(&mut self, sq: Square, piece: Piece) {
+        self.discard_piece_at(sq);
+        self.by_role[piece.role].add(sq);
+        self.by_color[piece.color].add(sq);
+    }
+
+    /// Removes and returns the piece on `sq`.
+    pub fn remove_piece_at(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.piece_at(sq)?;
+        self.by_role[piece.role].discard(sq);
+        self.by_color[piece.color].discard(sq);
+        Some(piece)
+    }
+
+    fn discard_piece_at(&mut self, sq: Square) {
+        let _ = self.remove_piece_at(sq);
+    }
+
+    /// Toggles `piece` on `sq` without looking at what is there: the caller
+    /// knows the square holds exactly that piece, or is empty.
+    #[inline]
+    pub(crate) fn toggle(&mut self, sq: Square, color: Color, role: Role) {
+        self.by_role[role].toggle(sq);
+        self.by_color[color].toggle(sq);
+    }
+
+    /// The pieces of `attacker` that attack `sq`, given the occupied squares.
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+        let them = self.by_color[attacker];
+        ((attacks::rook_attacks(sq, occupied) & self.rooks_and_queens())
+            | (attacks::bishop_attacks(sq, occupied) & self.bishops_and_queens())
+            | (attacks::knight_attacks(sq) & self.by_role[Role::Knight])
+            | (attacks::king_attacks(sq) & self.by_role[Role::King])
+            | (attacks::pawn_attacks(attacker.other(), sq) & self.by_role[Role::Pawn]))
+            & them
+    }
+
+    /// Iterates over the pieces with their squares, a1 first.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied()
+            .into_iter()
+            .filter_map(move |sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// The board part of a FEN (`rnbqkbnr/pppppppp/8/…`).
+    pub fn board_fen(&self) -> BoardFen<'_> {
+        BoardFen(self)
+    }
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::standard()
+    }
+}
+
+/// Writes a board as the first field of a FEN; see [`Board::board_fen`].
+pub struct BoardFen<'a>(&'a Board);
+
+impl fmt::Display for BoardFen<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL.iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.0.piece_at(Square::from_coords(file, *rank)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        write!(f, "{}", piece.char())?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if *rank != Rank::First {
+                f.write_str("/")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    /// Draws the board with the eighth rank on top.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL.iter().rev() {
+            for file in File::ALL {
+                let c = self
+                    .piece_at(Square::from_coords(file, *rank))
+                    .map_or('.', Piece::char);
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_board() {
+        let b = Board::standard();
+        assert_eq!(
+            b.board_fen().to_string(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+        );
+        assert_eq!(b.king_of(Color::White), Some(Square::E1));
+        assert_eq!(
+            b.piece_at(Square::D8),
+            Some(Piece::new(Color::Black, Role::Queen))
+        );
+        assert_eq!(b.piece_at(Square::E4), None);
+        let mut b2 = b;
+        assert_eq!(
+            b2.remove_piece_at(Square::E2),
+            Some(Piece::new(Color::White, Role::Pawn))
+        );
+        b2.set_piece_at(Square::E4, Piece::new(Color::White, Role::Pawn));
+        assert_eq!(
+            b2.board_fen().to_string(),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+        );
+    }
+}

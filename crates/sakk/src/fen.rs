@@ -1,0 +1,408 @@
+//! Forsyth–Edwards Notation: reading and writing positions.
+//!
+//! Reading never panics, whatever the bytes: a bad FEN is a [`FenError`]
+//! that names the field and the problem.
+
+use core::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::position::{CastlingMode, CastlingSide, Position, PositionError, Setup};
+use crate::types::{Color, File, Piece, Rank, Role, Square};
+
+/// The FEN of the standard start position.
+pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Why a FEN could not be read.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FenError {
+    /// The text is empty.
+    Empty,
+    /// Fewer than 4 or more than 6 space-separated fields.
+    FieldCount(usize),
+    /// The board field does not have 8 ranks separated by `/`.
+    RankCount(usize),
+    /// A rank (counted from the 8th, as written) describes more or fewer than 8 squares.
+    RankLength(Rank),
+    /// A character in the board field that is no piece letter or digit 1–8.
+    InvalidPiece(char),
+    /// The side to move is not `w` or `b`.
+    InvalidTurn,
+    /// The castling field is not `-` or a set of `KQkq` (or rook files).
+    InvalidCastling,
+    /// The en passant field is not `-` or a square.
+    InvalidEnPassant,
+    /// The halfmove clock is not a number of at most 9 digits.
+    InvalidHalfmoves,
+    /// The fullmove number is not a positive number of at most 9 digits.
+    InvalidFullmoves,
+    /// The fields are well-formed, but the position is not playable.
+    Position(PositionError),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Empty => f.write_str("invalid FEN: empty"),
+            FenError::FieldCount(n) => write!(
+                f,
+                "invalid FEN: expected 4 to 6 space-separated fields (board, side, castling, \
+                 en passant, halfmove clock, move number), found {n}"
+            ),
+            FenError::RankCount(n) => {
+                write!(f, "invalid FEN board: expected 8 ranks separated by '/', found {n}")
+            }
+            FenError::RankLength(r) => {
+                write!(f, "invalid FEN board: rank {r} does not describe exactly 8 squares")
+            }
+            FenError::InvalidPiece(c) => write!(
+                f,
+                "invalid FEN board: {c:?} is not a piece letter (PNBRQK, pnbrqk) or a digit 1-8"
+            ),
+            FenError::InvalidTurn => {
+                f.write_str("invalid FEN: the side to move must be 'w' or 'b'")
+            }
+            FenError::InvalidCastling => f.write_str(
+                "invalid FEN: castling rights must be '-' or letters from KQkq (or rook files)",
+            ),
+            FenError::InvalidEnPassant => {
+                f.write_str("invalid FEN: the en passant field must be '-' or a square like e3")
+            }
+            FenError::InvalidHalfmoves => f.write_str(
+                "invalid FEN: the halfmove clock must be a non-negative number",
+            ),
+            FenError::InvalidFullmoves => {
+                f.write_str("invalid FEN: the move number must be a positive number")
+            }
+            FenError::Position(e) => write!(f, "invalid position: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> FenError {
+        FenError::Position(e)
+    }
+}
+
+fn parse_board(field: &str) -> Result<Board, FenError> {
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::RankCount(ranks.len()));
+    }
+    let mut board = Board::empty();
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = Rank::new(7 - i as u32);
+        let mut file = 0u32;
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10) {
+                if !(1..=8).contains(&d) {
+                    return Err(FenError::InvalidPiece(c));
+                }
+                file += d;
+            } else {
+                let piece = Piece::from_char(c).ok_or(FenError::InvalidPiece(c))?;
+                if file >= 8 {
+                    return Err(FenError::RankLength(rank));
+                }
+                board.set_piece_at(Square::from_coords(File::new(file), rank), piece);
+                file += 1;
+            }
+            if file > 8 {
+                return Err(FenError::RankLength(rank));
+            }
+        }
+        if file != 8 {
+            return Err(FenError::RankLength(rank));
+        }
+    }
+    Ok(board)
+}
+
+fn parse_castling(field: &str, board: &Board) -> Result<Bitboard, FenError> {
+    let mut rooks = Bitboard::EMPTY;
+    if field == "-" {
+        return Ok(rooks);
+    }
+    if field.is_empty() || field.len() > 4 {
+        return Err(FenError::InvalidCastling);
+    }
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let back = color.back_rank();
+        let own_rooks = board.by_piece(Piece::new(color, Role::Rook)) & Bitboard::from_rank(back);
+        let king = board
+            .king_of(color)
+            .filter(|k| k.rank() == back);
+        let rook = match c.to_ascii_lowercase() {
+            side_char @ ('k' | 'q') => {
+                let side = if side_char == 'k' {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                let corner = Square::from_coords(
+                    if side == CastlingSide::KingSide { File::H } else { File::A },
+                    back,
+                );
+                // The outermost rook on that side of the king (X-FEN); without
+                // one, the corner, so that validation names the problem.
+                king.and_then(|k| {
+                    let mut candidates = own_rooks
+                        .into_iter()
+                        .filter(move |&r| CastlingSide::of(k, r) == side);
+                    match side {
+                        CastlingSide::KingSide => candidates.last(),
+                        CastlingSide::QueenSide => candidates.next(),
+                    }
+                })
+                .unwrap_or(corner)
+            }
+            'a'..='h' => {
+                let file = File::from_char(c.to_ascii_lowercase()).ok_or(FenError::InvalidCastling)?;
+                Square::from_coords(file, back)
+            }
+            _ => return Err(FenError::InvalidCastling),
+        };
+        if rooks.contains(rook) {
+            return Err(FenError::InvalidCastling);
+        }
+        rooks.add(rook);
+    }
+    Ok(rooks)
+}
+
+fn parse_counter(field: Option<&str>, default: u32, err: FenError) -> Result<u32, FenError> {
+    match field {
+        None => Ok(default),
+        Some(s) if !s.is_empty() && s.len() <= 9 && s.bytes().all(|b| b.is_ascii_digit()) => {
+            s.parse().map_err(|_| err)
+        }
+        Some(_) => Err(err),
+    }
+}
+
+impl Setup {
+    /// Reads the fields of a FEN without checking that the position is
+    /// playable. Four fields (EPD style) are enough; the counters then
+    /// default to `0 1`.
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the malformed field.
+    pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
+        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+        if fields.is_empty() {
+            return Err(FenError::Empty);
+        }
+        if !(4..=6).contains(&fields.len()) {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+        let board = parse_board(fields[0])?;
+        let turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            _ => return Err(FenError::InvalidTurn),
+        };
+        let castling_rooks = parse_castling(fields[2], &board)?;
+        let ep_square = match fields[3] {
+            "-" => None,
+            s => Some(Square::from_ascii(s.as_bytes()).ok_or(FenError::InvalidEnPassant)?),
+        };
+        let halfmoves = parse_counter(fields.get(4).copied(), 0, FenError::InvalidHalfmoves)?;
+        let fullmoves = parse_counter(fields.get(5).copied(), 1, FenError::InvalidFullmoves)?;
+        if fullmoves == 0 {
+            return Err(FenError::InvalidFullmoves);
+        }
+        Ok(Setup {
+            board,
+            turn,
+            castling_rooks,
+            ep_square,
+            halfmoves,
+            fullmoves,
+        })
+    }
+}
+
+impl Position {
+    /// Reads a FEN of standard chess.
+    ///
+    /// ```
+    /// use sakk::{FenError, Position, PositionError, Color};
+    ///
+    /// let pos = Position::from_fen("8/8/8/8/8/8/8/K6k w - - 0 1").unwrap();
+    /// assert_eq!(pos.legal_moves().len(), 3);
+    /// assert_eq!(
+    ///     Position::from_fen("8/8/8/8/8/8/8/K7 w - - 0 1"),
+    ///     Err(FenError::Position(PositionError::MissingKing(Color::Black)))
+    /// );
+    /// ```
+    ///
+    /// # Errors
+    /// A [`FenError`] for a malformed FEN or an unplayable position.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_with_mode(fen, CastlingMode::Standard)
+    }
+
+    /// Reads a FEN (or X-FEN / Shredder-FEN in Chess960 mode).
+    ///
+    /// # Errors
+    /// A [`FenError`] for a malformed FEN or an unplayable position.
+    pub fn from_fen_with_mode(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
+        Ok(Position::from_setup(Setup::from_fen(fen)?, mode)?)
+    }
+
+    /// The FEN of this position.
+    pub fn fen(&self) -> String {
+        self.to_string()
+    }
+}
+
+fn write_castling(pos: &Position, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    if pos.castling_rooks.is_empty() {
+        return f.write_str("-");
+    }
+    for color in Color::ALL {
+        let king = pos.king(color);
+        let rooks = pos.board.by_piece(Piece::new(color, Role::Rook))
+            & Bitboard::from_rank(color.back_rank());
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            let Some(rook) = pos.castling_rook(color, side) else {
+                continue;
+            };
+            let outermost = match side {
+                CastlingSide::KingSide => rooks.into_iter().filter(|&r| r > king).last(),
+                CastlingSide::QueenSide => rooks.into_iter().find(|&r| r < king),
+            };
+            let c = if pos.mode == CastlingMode::Standard || outermost == Some(rook) {
+                match side {
+                    CastlingSide::KingSide => 'k',
+                    CastlingSide::QueenSide => 'q',
+                }
+            } else {
+                rook.file().char()
+            };
+            let c = if color.is_white() { c.to_ascii_uppercase() } else { c };
+            write!(f, "{c}")?;
+        }
+    }
+    Ok(())
+}
+
+impl fmt::Display for Position {
+    /// Writes the FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} ", self.board.board_fen(), self.turn.char())?;
+        write_castling(self, f)?;
+        match self.ep_square {
+            Some(ep) => write!(f, " {ep}")?,
+            None => f.write_str(" -")?,
+        }
+        write!(f, " {} {}", self.halfmoves, self.fullmoves)
+    }
+}
+
+impl core::str::FromStr for Position {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        Position::from_fen(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_roundtrip() {
+        let pos = Position::from_fen(STARTING_FEN);
+        assert_eq!(pos.as_ref().map(Position::fen).as_deref(), Ok(STARTING_FEN));
+        assert_eq!(pos, Ok(Position::new()));
+    }
+
+    #[test]
+    fn epd_defaults_counters() {
+        let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
+        assert_eq!(pos.map(|p| p.fen()), Ok(STARTING_FEN.to_string()));
+    }
+
+    fn err(fen: &str) -> FenError {
+        match Position::from_fen(fen) {
+            Err(e) => e,
+            Ok(p) => panic!("{fen} was accepted as {p}"),
+        }
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        use PositionError::*;
+        assert_eq!(err(""), FenError::Empty);
+        assert_eq!(err("   "), FenError::Empty);
+        assert_eq!(err("8/8/8/8/8/8/8/8"), FenError::FieldCount(1));
+        assert_eq!(err("8/8/8/8/8/8/8 w - -"), FenError::RankCount(7));
+        assert_eq!(err("9/8/8/8/8/8/8/8 w - -"), FenError::InvalidPiece('9'));
+        assert_eq!(err("8/8/8/8/8/8/8/7 w - -"), FenError::RankLength(Rank::First));
+        assert_eq!(err("k7/8/8/8/8/8/8/K7x w - -"), FenError::InvalidPiece('x'));
+        assert_eq!(err("k8/8/8/8/8/8/8/K7 w - -"), FenError::RankLength(Rank::Eighth));
+        assert_eq!(err("k7/8/8/8/8/8/8/K7 x - -"), FenError::InvalidTurn);
+        assert_eq!(err("k7/8/8/8/8/8/8/K7 w X -"), FenError::InvalidCastling);
+        assert_eq!(err("k7/8/8/8/8/8/8/K7 w - e9"), FenError::InvalidEnPassant);
+        assert_eq!(err("k7/8/8/8/8/8/8/K7 w - - x 1"), FenError::InvalidHalfmoves);
+        assert_eq!(err("k7/8/8/8/8/8/8/K7 w - - -1 1"), FenError::InvalidHalfmoves);
+        assert_eq!(err("k7/8/8/8/8/8/8/K7 w - - 0 0"), FenError::InvalidFullmoves);
+        assert_eq!(
+            err("k7/8/8/8/8/8/8/K7 w - - 0 99999999999"),
+            FenError::InvalidFullmoves
+        );
+        assert_eq!(err("8/8/8/8/8/8/8/K7 w - -"), FenError::Position(MissingKing(Color::Black)));
+        assert_eq!(err("kk6/8/8/8/8/8/8/K7 w - -"), FenError::Position(TooManyKings(Color::Black)));
+        assert_eq!(
+            err("k6P/8/8/8/8/8/8/K7 w - -"),
+            FenError::Position(PawnOnBackRank(Square::H8))
+        );
+        assert_eq!(err("k6R/8/8/8/8/8/8/K7 w - -"), FenError::Position(OppositeCheck));
+        assert_eq!(err("k7/8/8/8/8/8/8/K7 w K -"), FenError::Position(InvalidCastlingRight(Square::H1)));
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1"),
+            FenError::Position(InvalidCastlingRight(Square::H1))
+        );
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1"),
+            FenError::Position(InvalidEnPassant(Square::E4))
+        );
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1"),
+            FenError::Position(InvalidEnPassant(Square::E3))
+        );
+        assert_eq!(
+            err("QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/K6k w - -"),
+            FenError::Position(TooMuchMaterial(Color::White))
+        );
+    }
+
+    #[test]
+    fn en_passant_kept_only_when_capturable() {
+        // No black pawn next to e4: the square is dropped.
+        let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+        assert_eq!(pos.map(|p| p.ep_square()), Ok(None));
+        let pos = Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3");
+        assert_eq!(pos.map(|p| p.ep_square()), Ok(Some(Square::E3)));
+    }
+
+    #[test]
+    fn chess960_castling_fields() {
+        let fen = "r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1";
+        let pos = Position::from_fen_with_mode(fen, CastlingMode::Chess960);
+        assert_eq!(pos.map(|p| p.fen()), Ok(fen.to_string()));
+        // An inner rook is named by its file (Shredder-FEN).
+        let fen = "rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1";
+        let pos = Position::from_fen_with_mode(fen, CastlingMode::Chess960);
+        assert_eq!(pos.map(|p| p.fen()).as_deref(), Ok("rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1"));
+    }
+}

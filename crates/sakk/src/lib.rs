@@ -1,0 +1,50 @@
+//! # sakk — the rules of chess
+//!
+//! Positions, fully legal move generation, FEN, and move notation (UCI and
+//! SAN with English, Hungarian, German and French piece letters or
+//! figurines). No runtime dependencies.
+//!
+//! ```
+//! use sakk::{Lang, Position};
+//!
+//! // 1. e4 e5 2. Hf3 (Hungarian letters: H is the knight, huszár).
+//! let mut pos = Position::new();
+//! for text in ["e4", "e5", "Hf3"] {
+//!     let m = pos.parse_san(text, Lang::Hungarian)?;
+//!     pos = pos.play(m)?;
+//! }
+//! assert_eq!(pos.fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+//! assert_eq!(pos.legal_moves().len(), 29);
+//!
+//! // A bad FEN is an error that says what is wrong, never a panic.
+//! let err = sakk::Position::from_fen("8/8/8/8/8/8/8/K7 w - - 0 1").unwrap_err();
+//! assert_eq!(err.to_string(), "invalid position: black has no king");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The main types: [`Square`], [`Color`], [`Role`], [`Piece`], [`Bitboard`],
+//! [`Board`], [`Move`], [`Position`] (validated from a [`Setup`]), [`San`],
+//! [`Uci`]; and [`perft()`].
+
+pub mod attacks;
+mod bitboard;
+mod board;
+mod fen;
+mod movegen;
+mod moves;
+mod perft;
+mod position;
+pub mod san;
+mod types;
+pub mod uci;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use board::{Board, BoardFen};
+pub use fen::{FenError, STARTING_FEN};
+pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use perft::{perft, perft_divide};
+pub use position::{CastlingMode, CastlingSide, IllegalMove, Position, PositionError, Setup};
+pub use san::{Lang, ParseMoveError, ParseSanError, San, SanError, SanPlus, Suffix};
+pub use types::{ByColor, ByRole, Color, File, ParseSquareError, Piece, Rank, Role, Square};
+pub use uci::{ParseUciError, Uci, UciError};

@@ -1,0 +1,636 @@
+//! Standard algebraic notation (SAN), written and read in several languages.
+//!
+//! Writing gives exactly the PGN form: piece letter, the least
+//! disambiguation that suffices (file, then rank, then both), `x` for
+//! captures, `=Q` for promotions, `O-O`/`O-O-O`, and `+`/`#`.
+//!
+//! Reading is lenient, as people write: `0-0` as well as `O-O`; with or
+//! without `x`, `+`, `#`, `!`/`?`, `e.p.`; `=Q`, `Q`, `(Q)` or `/Q` for
+//! promotion; `Ng1-f3` or `Ng1f3` with a full from-square; figurines in any
+//! language. Syntax errors ([`ParseSanError`]) are kept apart from moves that
+//! are not legal or are ambiguous in the position ([`SanError`]).
+
+use core::fmt;
+
+use crate::moves::{Move, MoveList};
+use crate::position::{CastlingSide, Position};
+use crate::types::{File, Rank, Role, Square};
+
+/// The piece letters of a language, or figurines.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// K Q R B N.
+    #[default]
+    English,
+    /// K V B F H (király, vezér, bástya, futó, huszár).
+    Hungarian,
+    /// K D T L S (König, Dame, Turm, Läufer, Springer).
+    German,
+    /// R D T F C (roi, dame, tour, fou, cavalier).
+    French,
+    /// ♔ ♕ ♖ ♗ ♘, the same in every language.
+    Figurine,
+}
+
+impl Lang {
+    /// All languages and the figurines.
+    pub const ALL: [Lang; 5] = [
+        Lang::English,
+        Lang::Hungarian,
+        Lang::German,
+        Lang::French,
+        Lang::Figurine,
+    ];
+
+    /// The letter (or figurine) of a piece; `None` for the pawn, which has none.
+    pub const fn letter(self, role: Role) -> Option<char> {
+        let letters = match self {
+            Lang::English => ['K', 'Q', 'R', 'B', 'N'],
+            Lang::Hungarian => ['K', 'V', 'B', 'F', 'H'],
+            Lang::German => ['K', 'D', 'T', 'L', 'S'],
+            Lang::French => ['R', 'D', 'T', 'F', 'C'],
+            Lang::Figurine => ['♔', '♕', '♖', '♗', '♘'],
+        };
+        match role {
+            Role::Pawn => None,
+            Role::King => Some(letters[0]),
+            Role::Queen => Some(letters[1]),
+            Role::Rook => Some(letters[2]),
+            Role::Bishop => Some(letters[3]),
+            Role::Knight => Some(letters[4]),
+        }
+    }
+
+    /// The piece a letter stands for in this language; figurines (white or
+    /// black) are understood in every language.
+    pub fn role_of(self, c: char) -> Option<Role> {
+        let figurine = match c {
+            '♔' | '♚' => Some(Role::King),
+            '♕' | '♛' => Some(Role::Queen),
+            '♖' | '♜' => Some(Role::Rook),
+            '♗' | '♝' => Some(Role::Bishop),
+            '♘' | '♞' => Some(Role::Knight),
+            _ => None,
+        };
+        figurine.or_else(|| {
+            [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+                .into_iter()
+                .find(|&r| self.letter(r) == Some(c))
+        })
+    }
+
+    /// Reads a language code: `en`, `hu`, `de`, `fr`, or `fig` for figurines.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        match code {
+            "en" => Some(Lang::English),
+            "hu" => Some(Lang::Hungarian),
+            "de" => Some(Lang::German),
+            "fr" => Some(Lang::French),
+            "fig" => Some(Lang::Figurine),
+            _ => None,
+        }
+    }
+
+    /// The language code.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::English => "en",
+            Lang::Hungarian => "hu",
+            Lang::German => "de",
+            Lang::French => "fr",
+            Lang::Figurine => "fig",
+        }
+    }
+}
+
+/// A move in SAN, without check or mate suffix.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum San {
+    /// A piece or pawn move.
+    Normal {
+        /// The moving piece.
+        role: Role,
+        /// The file of the from-square, when given.
+        file: Option<File>,
+        /// The rank of the from-square, when given.
+        rank: Option<Rank>,
+        /// Whether it is written as a capture.
+        capture: bool,
+        /// The target square.
+        to: Square,
+        /// The promotion piece.
+        promotion: Option<Role>,
+    },
+    /// Castling.
+    Castle(CastlingSide),
+}
+
+/// Check or mate, as written after a SAN move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Suffix {
+    /// `+`
+    Check,
+    /// `#`
+    Checkmate,
+}
+
+/// A SAN move with its check or mate suffix.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SanPlus {
+    /// The move.
+    pub san: San,
+    /// `+`, `#`, or nothing.
+    pub suffix: Option<Suffix>,
+}
+
+/// Text that is not SAN.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ParseSanError;
+
+impl fmt::Display for ParseSanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not a move in algebraic notation (examples: e4, Nf3, exd5, O-O, e8=Q)")
+    }
+}
+
+impl std::error::Error for ParseSanError {}
+
+/// Why a well-formed SAN move cannot be played in a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SanError {
+    /// No legal move matches.
+    Illegal,
+    /// A pawn reaches the last rank, but no promotion piece was given.
+    MissingPromotion,
+    /// More than one legal move matches; more of the from-square is needed.
+    Ambiguous,
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SanError::Illegal => "no legal move in this position matches",
+            SanError::MissingPromotion => {
+                "the pawn reaches the last rank: say which piece it becomes (=Q, =R, =B or =N)"
+            }
+            SanError::Ambiguous => {
+                "more than one legal move matches: add the file or rank the piece comes from"
+            }
+        })
+    }
+}
+
+impl std::error::Error for SanError {}
+
+/// Why text could not be read as a legal move (syntax or legality).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ParseMoveError {
+    /// Not SAN at all.
+    Syntax(ParseSanError),
+    /// SAN, but not legal or ambiguous here.
+    Illegal(SanError),
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseMoveError::Syntax(e) => e.fmt(f),
+            ParseMoveError::Illegal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+impl San {
+    /// The SAN of a legal move `m` in `pos` (without suffix).
+    pub fn from_move(pos: &Position, m: Move) -> San {
+        San::from_move_among(pos, m, &pos.legal_moves())
+    }
+
+    /// Like [`San::from_move`], with the legal moves of `pos` already at hand.
+    pub fn from_move_among(pos: &Position, m: Move, legal: &[Move]) -> San {
+        if m.is_castle() {
+            return San::Castle(CastlingSide::of(m.from(), m.to()));
+        }
+        let role = pos.moving_role(m).unwrap_or(Role::Pawn);
+        let capture = pos.is_capture(m);
+        let (mut file, mut rank) = (None, None);
+        if role == Role::Pawn {
+            if capture {
+                file = Some(m.from().file());
+            }
+        } else if role != Role::King {
+            let rivals = legal.iter().filter(|o| {
+                o.to() == m.to()
+                    && o.from() != m.from()
+                    && !o.is_castle()
+                    && pos.moving_role(**o) == Some(role)
+            });
+            let (mut any, mut same_file, mut same_rank) = (false, false, false);
+            for o in rivals {
+                any = true;
+                same_file |= o.from().file() == m.from().file();
+                same_rank |= o.from().rank() == m.from().rank();
+            }
+            if any {
+                if !same_file {
+                    file = Some(m.from().file());
+                } else if !same_rank {
+                    rank = Some(m.from().rank());
+                } else {
+                    file = Some(m.from().file());
+                    rank = Some(m.from().rank());
+                }
+            }
+        }
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to: m.to(),
+            promotion: m.promotion_role(),
+        }
+    }
+
+    /// Reads SAN with the piece letters of `lang` (figurines always work).
+    ///
+    /// # Errors
+    /// [`ParseSanError`] if the text is not SAN.
+    pub fn parse(text: &str, lang: Lang) -> Result<San, ParseSanError> {
+        let mut s = text.trim();
+        // Annotations and suffixes: `+`, `#`, `!`, `?`, `e.p.`.
+        loop {
+            let before = s.len();
+            s = s.trim_end_matches(['+', '#', '!', '?', '‼', '⁇', '⁈', '⁉']).trim_end();
+            for tail in ["e.p.", "ep", "e.p"] {
+                if let Some(rest) = s.strip_suffix(tail) {
+                    s = rest.trim_end();
+                }
+            }
+            if s.len() == before {
+                break;
+            }
+        }
+        match s {
+            "O-O" | "0-0" | "o-o" => return Ok(San::Castle(CastlingSide::KingSide)),
+            "O-O-O" | "0-0-0" | "o-o-o" => return Ok(San::Castle(CastlingSide::QueenSide)),
+            _ => {}
+        }
+        let chars: Vec<char> = s.chars().collect();
+        let mut rest: &[char] = &chars;
+
+        let role = match rest.first().and_then(|&c| lang.role_of(c)) {
+            Some(role) => {
+                rest = &rest[1..];
+                role
+            }
+            None => Role::Pawn,
+        };
+
+        // Promotion at the end: `=Q`, `Q`, `(Q)`, `/Q`.
+        let mut promotion = None;
+        if let [head @ .., '(', p, ')'] = rest {
+            if let Some(r) = lang.role_of(*p) {
+                promotion = Some(r);
+                rest = head;
+            }
+        } else if let [head @ .., p] = rest {
+            if let Some(r) = lang.role_of(*p) {
+                promotion = Some(r);
+                rest = head;
+                if let [head @ .., '=' | '/'] = rest {
+                    rest = head;
+                }
+            }
+        }
+        if let Some(p) = promotion {
+            if role != Role::Pawn || !Role::PROMOTIONS.contains(&p) {
+                return Err(ParseSanError);
+            }
+        }
+
+        // Target square: the last two characters.
+        let [head @ .., f, r] = rest else {
+            return Err(ParseSanError);
+        };
+        let to = Square::from_coords(
+            File::from_char(*f).ok_or(ParseSanError)?,
+            Rank::from_char(*r).ok_or(ParseSanError)?,
+        );
+        rest = head;
+
+        let mut capture = false;
+        if let [head @ .., 'x' | 'X' | ':' | '×'] = rest {
+            capture = true;
+            rest = head;
+        } else if let [head @ .., '-'] = rest {
+            rest = head;
+        }
+
+        let (file, rank) = match rest {
+            [] => (None, None),
+            [c] => match (File::from_char(*c), Rank::from_char(*c)) {
+                (Some(file), _) => (Some(file), None),
+                (_, Some(rank)) => (None, Some(rank)),
+                _ => return Err(ParseSanError),
+            },
+            [f, r] => (
+                Some(File::from_char(*f).ok_or(ParseSanError)?),
+                Some(Rank::from_char(*r).ok_or(ParseSanError)?),
+            ),
+            _ => return Err(ParseSanError),
+        };
+        if role == Role::Pawn && rank.is_some() && file.is_none() {
+            return Err(ParseSanError);
+        }
+
+        Ok(San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        })
+    }
+
+    /// The legal move in `pos` that this SAN denotes.
+    ///
+    /// # Errors
+    /// [`SanError`] if none or more than one matches.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        let legal = pos.legal_moves();
+        self.to_move_among(pos, &legal)
+    }
+
+    /// Like [`San::to_move`], with the legal moves at hand.
+    ///
+    /// # Errors
+    /// [`SanError`] if none or more than one matches.
+    pub fn to_move_among(&self, pos: &Position, legal: &[Move]) -> Result<Move, SanError> {
+        match *self {
+            San::Castle(side) => legal
+                .iter()
+                .copied()
+                .find(|m| m.is_castle() && CastlingSide::of(m.from(), m.to()) == side)
+                .ok_or(SanError::Illegal),
+            San::Normal {
+                role,
+                file,
+                rank,
+                to,
+                promotion,
+                ..
+            } => {
+                let mut found = None;
+                let mut missing_promotion = false;
+                for &m in legal {
+                    if m.is_castle()
+                        || m.to() != to
+                        || file.is_some_and(|f| m.from().file() != f)
+                        || rank.is_some_and(|r| m.from().rank() != r)
+                        || pos.moving_role(m) != Some(role)
+                    {
+                        continue;
+                    }
+                    if m.promotion_role() != promotion {
+                        missing_promotion |= promotion.is_none();
+                        continue;
+                    }
+                    if found.is_some() {
+                        return Err(SanError::Ambiguous);
+                    }
+                    found = Some(m);
+                }
+                match found {
+                    Some(m) => Ok(m),
+                    None if missing_promotion => Err(SanError::MissingPromotion),
+                    None => Err(SanError::Illegal),
+                }
+            }
+        }
+    }
+
+    /// Displays the move with the piece letters of `lang`.
+    pub fn display(&self, lang: Lang) -> impl fmt::Display + '_ {
+        SanDisplay {
+            san: self,
+            suffix: None,
+            lang,
+        }
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.display(Lang::English).fmt(f)
+    }
+}
+
+impl core::str::FromStr for San {
+    type Err = ParseSanError;
+    /// Reads SAN with English piece letters (or figurines).
+    fn from_str(s: &str) -> Result<San, ParseSanError> {
+        San::parse(s, Lang::English)
+    }
+}
+
+struct SanDisplay<'a> {
+    san: &'a San,
+    suffix: Option<Suffix>,
+    lang: Lang,
+}
+
+impl fmt::Display for SanDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self.san {
+            San::Castle(CastlingSide::KingSide) => f.write_str("O-O")?,
+            San::Castle(CastlingSide::QueenSide) => f.write_str("O-O-O")?,
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if let Some(letter) = self.lang.letter(role) {
+                    write!(f, "{letter}")?;
+                }
+                if let Some(file) = file {
+                    write!(f, "{file}")?;
+                }
+                if let Some(rank) = rank {
+                    write!(f, "{rank}")?;
+                }
+                if capture {
+                    f.write_str("x")?;
+                }
+                write!(f, "{to}")?;
+                if let Some(letter) = promotion.and_then(|p| self.lang.letter(p)) {
+                    write!(f, "={letter}")?;
+                }
+            }
+        }
+        match self.suffix {
+            Some(Suffix::Check) => f.write_str("+"),
+            Some(Suffix::Checkmate) => f.write_str("#"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl SanPlus {
+    /// The SAN of a legal move `m` in `pos`, with `+` or `#`.
+    pub fn from_move(pos: &Position, m: Move) -> SanPlus {
+        SanPlus::from_move_among(pos, m, &pos.legal_moves())
+    }
+
+    /// Like [`SanPlus::from_move`], with the legal moves of `pos` at hand.
+    pub fn from_move_among(pos: &Position, m: Move, legal: &[Move]) -> SanPlus {
+        let san = San::from_move_among(pos, m, legal);
+        let mut after = *pos;
+        after.play_unchecked(m);
+        let suffix = if after.is_check() {
+            if after.has_legal_moves() {
+                Some(Suffix::Check)
+            } else {
+                Some(Suffix::Checkmate)
+            }
+        } else {
+            None
+        };
+        SanPlus { san, suffix }
+    }
+
+    /// Displays the move with the piece letters of `lang`.
+    pub fn display(&self, lang: Lang) -> impl fmt::Display + '_ {
+        SanDisplay {
+            san: &self.san,
+            suffix: self.suffix,
+            lang,
+        }
+    }
+}
+
+impl fmt::Display for SanPlus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.display(Lang::English).fmt(f)
+    }
+}
+
+impl Position {
+    /// The SAN of a legal move, with check or mate suffix, in English.
+    ///
+    /// ```
+    /// use sakk::{Lang, Position};
+    ///
+    /// let pos = Position::new();
+    /// let m = pos.parse_san("Hf3", Lang::Hungarian).unwrap();
+    /// assert_eq!(pos.san(m).to_string(), "Nf3");
+    /// assert_eq!(pos.san(m).display(Lang::Hungarian).to_string(), "Hf3");
+    /// ```
+    pub fn san(&self, m: Move) -> SanPlus {
+        SanPlus::from_move(self, m)
+    }
+
+    /// Reads a move in SAN with the piece letters of `lang`.
+    ///
+    /// # Errors
+    /// [`ParseMoveError`]: not SAN, or not legal (or ambiguous) here.
+    pub fn parse_san(&self, text: &str, lang: Lang) -> Result<Move, ParseMoveError> {
+        let san = San::parse(text, lang).map_err(ParseMoveError::Syntax)?;
+        san.to_move(self).map_err(ParseMoveError::Illegal)
+    }
+
+    /// The SAN of every legal move, in generation order.
+    pub fn san_moves(&self) -> Vec<(Move, SanPlus)> {
+        let legal: MoveList = self.legal_moves();
+        legal
+            .iter()
+            .map(|&m| (m, SanPlus::from_move_among(self, m, &legal)))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        match Position::from_fen(fen) {
+            Ok(p) => p,
+            Err(e) => panic!("{fen}: {e}"),
+        }
+    }
+
+    fn sans(p: &Position) -> Vec<String> {
+        let mut v: Vec<String> = p.san_moves().iter().map(|(_, s)| s.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn disambiguation() {
+        // Two knights can reach d2 (file), two rooks on the a-file (rank), three queens (both).
+        let p = pos("8/8/1k6/8/Q6Q/8/8/Q3K3 w - - 0 1");
+        let s = sans(&p);
+        for expected in ["Qa4d4+", "Q1d4+", "Qhd4+", "Qah8", "Qhh8"] {
+            assert!(s.contains(&expected.to_string()), "{expected} not in {s:?}");
+        }
+        let p = pos("k7/8/8/8/8/8/8/1N2KN2 w - - 0 1");
+        assert!(sans(&p).contains(&"Nbd2".to_string()));
+        let p = pos("7k/R7/8/8/8/8/8/R3K3 w - - 0 1");
+        assert!(sans(&p).contains(&"R1a3".to_string()));
+    }
+
+    #[test]
+    fn suffixes_and_special_moves() {
+        // Scholar's mate.
+        let p = pos("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+        let m = p.parse_san("Qxf7", Lang::English);
+        assert_eq!(m.map(|m| p.san(m).to_string()), Ok("Qxf7#".to_string()));
+        let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert!(sans(&p).contains(&"O-O".to_string()));
+        assert!(sans(&p).contains(&"O-O-O".to_string()));
+        for text in ["0-0", "O-O", "O-O+", "o-o"] {
+            assert_eq!(p.parse_san(text, Lang::English), Ok(Move::castle(Square::E1, Square::H1)));
+        }
+        let p = pos("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+        let ep = Move::en_passant(Square::E5, Square::F6);
+        for text in ["exf6", "exf6 e.p.", "exf6e.p.", "ef6", "e5xf6", "e5f6"] {
+            assert_eq!(p.parse_san(text, Lang::English), Ok(ep), "{text}");
+        }
+        assert_eq!(p.san(ep).to_string(), "exf6");
+    }
+
+    #[test]
+    fn promotions_in_every_language() {
+        let p = pos("1n5k/P7/8/8/8/8/8/K7 w - - 0 1");
+        let q = Move::promotion(Square::A7, Square::A8, Role::Queen);
+        let n = Move::promotion(Square::A7, Square::B8, Role::Knight);
+        assert_eq!(p.parse_san("a8=Q", Lang::English).ok(), q);
+        assert_eq!(p.parse_san("a8Q", Lang::English).ok(), q);
+        assert_eq!(p.parse_san("a8(Q)", Lang::English).ok(), q);
+        assert_eq!(p.parse_san("a8=V", Lang::Hungarian).ok(), q);
+        assert_eq!(p.parse_san("axb8=H", Lang::Hungarian).ok(), n);
+        assert_eq!(p.parse_san("axb8=S", Lang::German).ok(), n);
+        assert_eq!(p.parse_san("axb8=C", Lang::French).ok(), n);
+        assert_eq!(p.parse_san("axb8♘", Lang::English).ok(), n);
+        assert_eq!(p.parse_san("a8", Lang::English), Err(ParseMoveError::Illegal(SanError::MissingPromotion)));
+        assert_eq!(n.map(|n| p.san(n).display(Lang::Hungarian).to_string()).as_deref(), Some("axb8=H"));
+    }
+
+    #[test]
+    fn rejects_garbage() {
+        let p = Position::new();
+        for text in ["", "x", "e", "e9", "Ke", "Nf3f", "Zf3", "e4=Q=Q", "Pe2e4e5", "K=Qe1", "e2e4=K", "abcdef"] {
+            assert!(p.parse_san(text, Lang::English).is_err(), "{text}");
+        }
+        assert_eq!(p.parse_san("Nd2", Lang::English), Err(ParseMoveError::Illegal(SanError::Illegal)));
+        let p = pos("k7/8/8/8/8/8/8/1N2KN2 w - - 0 1");
+        assert_eq!(p.parse_san("Nd2", Lang::English), Err(ParseMoveError::Illegal(SanError::Ambiguous)));
+    }
+}
