@@ -1,1 +1,144 @@
-fn main() {}
+//! The `sakk` command line.
+//!
+//! Every failure prints one line on standard error and exits with status 2
+//! (bad arguments, bad FEN) or 1 (anything else).
+
+mod commands;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// sakk — chess: rules, notation, perft.
+#[derive(Parser, Debug)]
+#[command(name = "sakk", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree (move generator test).
+    Perft {
+        /// The position (FEN, or `startpos`); the start position if absent.
+        #[arg(long)]
+        fen: Option<String>,
+        /// First print `<uci>: <count>` for each legal move.
+        #[arg(long)]
+        divide: bool,
+        /// How many plies deep.
+        depth: u32,
+    },
+    /// List the legal moves, one per line.
+    Moves {
+        /// The position (FEN, or `startpos`); the start position if absent.
+        #[arg(long)]
+        fen: Option<String>,
+        /// How to write the moves.
+        #[arg(long, value_enum, default_value_t = Notation::Uci)]
+        notation: Notation,
+        /// Piece letters for SAN: en (K Q R B N), hu (K V B F H), de (K D T L S),
+        /// fr (R D T F C), fig (figurines).
+        #[arg(long, value_enum, default_value_t = LangArg::En)]
+        lang: LangArg,
+    },
+}
+
+/// Move notation for output.
+#[derive(Copy, Clone, Debug, ValueEnum)]
+enum Notation {
+    /// Long algebraic as in UCI: e2e4, e7e8q.
+    Uci,
+    /// Standard algebraic: e4, Nf3, exd5, O-O, e8=Q+.
+    San,
+}
+
+/// Piece-letter language.
+#[derive(Copy, Clone, Debug, ValueEnum)]
+enum LangArg {
+    /// English: K Q R B N.
+    En,
+    /// Hungarian: K V B F H.
+    Hu,
+    /// German: K D T L S.
+    De,
+    /// French: R D T F C.
+    Fr,
+    /// Figurines: ♔ ♕ ♖ ♗ ♘.
+    Fig,
+}
+
+impl From<LangArg> for sakk::Lang {
+    fn from(l: LangArg) -> sakk::Lang {
+        match l {
+            LangArg::En => sakk::Lang::English,
+            LangArg::Hu => sakk::Lang::Hungarian,
+            LangArg::De => sakk::Lang::German,
+            LangArg::Fr => sakk::Lang::French,
+            LangArg::Fig => sakk::Lang::Figurine,
+        }
+    }
+}
+
+/// A failure with the exit status it maps to.
+pub struct Failure {
+    /// 2 for usage errors (bad arguments, bad FEN), 1 otherwise.
+    pub status: u8,
+    /// One line saying what is wrong.
+    pub message: String,
+}
+
+impl Failure {
+    /// A usage error (exit status 2).
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure {
+            status: 2,
+            message: message.into(),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            // One line: clap's message up to its first blank line, joined.
+            let rendered = e.render().to_string();
+            let line: Vec<&str> = rendered
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            eprintln!("{}", line.join(" "));
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Some(Command::Perft { fen, divide, depth }) => {
+            commands::perft::run(fen.as_deref(), depth, divide)
+        }
+        Some(Command::Moves {
+            fen,
+            notation,
+            lang,
+        }) => commands::moves::run(fen.as_deref(), matches!(notation, Notation::San), lang.into()),
+        None => {
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("error: {}", failure.message);
+            ExitCode::from(failure.status)
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! One module per subcommand.
+
+pub mod moves;
+pub mod perft;
+
+use crate::Failure;
+
+/// Reads `--fen`: absent or `startpos` is the start position.
+pub fn position(fen: Option<&str>) -> Result<sakk::Position, Failure> {
+    match fen.map(str::trim) {
+        None | Some("startpos") => Ok(sakk::Position::new()),
+        Some(text) => sakk::Position::from_fen(text).map_err(|e| Failure::usage(e.to_string())),
+    }
+}

@@ -1,0 +1,24 @@
+//! `sakk moves [--fen FEN] [--notation uci|san] [--lang en|hu|de|fr|fig]`.
+
+use std::io::Write;
+
+use crate::Failure;
+
+/// Prints the legal moves, one per line.
+pub fn run(fen: Option<&str>, san: bool, lang: sakk::Lang) -> Result<(), Failure> {
+    let pos = super::position(fen)?;
+    let mut out = std::io::stdout().lock();
+    let result = if san {
+        pos.san_moves()
+            .iter()
+            .try_for_each(|(_, s)| writeln!(out, "{}", s.display(lang)))
+    } else {
+        pos.legal_moves()
+            .iter()
+            .try_for_each(|&m| writeln!(out, "{}", pos.uci(m)))
+    };
+    result.map_err(|e| Failure {
+        status: 1,
+        message: e.to_string(),
+    })
+}
