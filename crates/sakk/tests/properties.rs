@@ -1,0 +1,112 @@
+//! Property tests: positions come from random legal move sequences (and
+//! Chess960 starts); parsers get arbitrary text.
+
+use proptest::prelude::*;
+
+use sakk::{CastlingMode, Lang, Position, San, Setup, Uci};
+
+/// Plays the moves picked by `picks` (each taken modulo the number of legal
+/// moves) from the start position or a position from `fen`.
+fn playout(start: &Position, picks: &[u16]) -> Vec<Position> {
+    let mut pos = *start;
+    let mut seen = vec![pos];
+    for &pick in picks {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play_unchecked(moves[usize::from(pick) % moves.len()]);
+        seen.push(pos);
+    }
+    seen
+}
+
+fn start(which: u8) -> Position {
+    let fens = [
+        (sakk::STARTING_FEN, CastlingMode::Standard),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            CastlingMode::Standard,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", CastlingMode::Standard),
+        ("rbbknnqr/pppppppp/8/8/8/8/PPPPPPPP/RBBKNNQR w KQkq - 0 1", CastlingMode::Chess960),
+        ("1rqbkrbn/pppppppp/8/8/8/8/PPPPPPPP/1RQBKRBN w FBfb - 0 1", CastlingMode::Chess960),
+    ];
+    let (fen, mode) = fens[usize::from(which) % fens.len()];
+    match Position::from_fen_with_mode(fen, mode) {
+        Ok(p) => p,
+        Err(e) => panic!("{fen}: {e}"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn fen_round_trips(which in 0u8..5, picks in prop::collection::vec(any::<u16>(), 0..120)) {
+        for pos in playout(&start(which), &picks) {
+            let fen = pos.fen();
+            let back = Position::from_fen_with_mode(&fen, pos.castling_mode());
+            prop_assert_eq!(back, Ok(pos), "{}", fen);
+            prop_assert_eq!(back.map(|p| p.fen()), Ok(fen.clone()));
+            prop_assert_eq!(Setup::from_fen(&fen).map(|s| s == pos.to_setup()), Ok(true));
+        }
+    }
+
+    #[test]
+    fn incremental_zobrist_equals_scratch(which in 0u8..5, picks in prop::collection::vec(any::<u16>(), 0..200)) {
+        for pos in playout(&start(which), &picks) {
+            prop_assert_eq!(pos.key(), pos.compute_key(), "{}", pos.fen());
+        }
+    }
+
+    #[test]
+    fn san_and_uci_read_back_in_every_language(which in 0u8..5, picks in prop::collection::vec(any::<u16>(), 0..100)) {
+        for pos in playout(&start(which), &picks) {
+            let legal = pos.legal_moves();
+            for &m in legal.iter() {
+                let san = pos.san(m);
+                for lang in Lang::ALL {
+                    let text = san.display(lang).to_string();
+                    prop_assert_eq!(pos.parse_san(&text, lang), Ok(m), "{} in {:?} at {}", text, lang, pos.fen());
+                }
+                let uci = pos.uci(m).to_string();
+                prop_assert_eq!(pos.parse_uci(&uci), Ok(m), "{} at {}", uci, pos.fen());
+            }
+        }
+    }
+
+    #[test]
+    fn fen_parser_never_panics(text in ".{0,100}") {
+        let _ = Position::from_fen(&text);
+        let _ = Position::from_fen_with_mode(&text, CastlingMode::Chess960);
+    }
+
+    #[test]
+    fn fen_parser_never_panics_on_near_fens(
+        board in "[pnbrqkPNBRQK1-9/]{0,70}",
+        turn in "[wbx]",
+        castling in "[KQkqA-Ha-h-]{0,5}",
+        ep in "[a-h1-8-]{0,3}",
+        counters in "[0-9 -]{0,12}",
+    ) {
+        let text = format!("{board} {turn} {castling} {ep} {counters}");
+        if let Ok(pos) = Position::from_fen(&text) {
+            // Whatever is accepted is playable and writes back consistently.
+            let again = Position::from_fen(&pos.fen());
+            prop_assert_eq!(again, Ok(pos));
+            let _ = sakk::perft(&pos, 2);
+        }
+    }
+
+    #[test]
+    fn move_parsers_never_panic(text in "\\PC{0,12}", which in 0u8..5) {
+        let pos = start(which);
+        for lang in Lang::ALL {
+            let _ = San::parse(&text, lang);
+            let _ = pos.parse_san(&text, lang);
+        }
+        let _ = text.parse::<Uci>();
+        let _ = pos.parse_uci(&text);
+    }
+}
