@@ -149,13 +149,22 @@ fn build_slider(dirs: &[(i32, i32)], rng: &mut Rng) -> (Vec<Magic>, Vec<u64>, Ve
             pslots[pext(*o, mask) as usize] = *a;
         }
         pext_table.extend_from_slice(&pslots);
-        magics.push(Magic { mask, magic, shift, offset });
+        magics.push(Magic {
+            mask,
+            magic,
+            shift,
+            offset,
+        });
     }
     (magics, table, pext_table)
 }
 
 fn write_array(out: &mut String, name: &str, ty: &str, values: &[u64]) {
-    let _ = writeln!(out, "pub(crate) static {name}: [{ty}; {}] = [", values.len());
+    let _ = writeln!(
+        out,
+        "pub(crate) static {name}: [{ty}; {}] = [",
+        values.len()
+    );
     for chunk in values.chunks(8) {
         out.push_str("   ");
         for v in chunk {
@@ -188,7 +197,16 @@ fn main() {
         .map(|sq| {
             leaper(
                 sq,
-                &[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)],
+                &[
+                    (1, 2),
+                    (2, 1),
+                    (2, -1),
+                    (1, -2),
+                    (-1, -2),
+                    (-2, -1),
+                    (-2, 1),
+                    (-1, 2),
+                ],
             )
         })
         .collect();
@@ -196,7 +214,16 @@ fn main() {
         .map(|sq| {
             leaper(
                 sq,
-                &[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)],
+                &[
+                    (1, 0),
+                    (1, 1),
+                    (0, 1),
+                    (-1, 1),
+                    (-1, 0),
+                    (-1, -1),
+                    (0, -1),
+                    (1, -1),
+                ],
             )
         })
         .collect();
@@ -217,8 +244,7 @@ fn main() {
             for dirs in [&ROOK_DIRS, &BISHOP_DIRS] {
                 if slide(a, 0, dirs) & bb != 0 {
                     between[a * 64 + b] = slide(a, bb, dirs) & slide(b, 1u64 << a, dirs);
-                    line[a * 64 + b] =
-                        (slide(a, 0, dirs) & slide(b, 0, dirs)) | (1u64 << a) | bb;
+                    line[a * 64 + b] = (slide(a, 0, dirs) & slide(b, 0, dirs)) | (1u64 << a) | bb;
                 }
             }
         }
@@ -235,6 +261,10 @@ fn main() {
     write_array(&mut out, "KNIGHT_ATTACKS", "u64", &knight);
     write_array(&mut out, "KING_ATTACKS", "u64", &king);
     write_array(&mut out, "PAWN_ATTACKS", "u64", &pawn);
+    let rook_rays: Vec<u64> = (0..64).map(|sq| slide(sq, 0, &ROOK_DIRS)).collect();
+    let bishop_rays: Vec<u64> = (0..64).map(|sq| slide(sq, 0, &BISHOP_DIRS)).collect();
+    write_array(&mut out, "ROOK_RAYS", "u64", &rook_rays);
+    write_array(&mut out, "BISHOP_RAYS", "u64", &bishop_rays);
     write_array(&mut out, "BETWEEN", "u64", &between);
     write_array(&mut out, "LINE", "u64", &line);
 

@@ -127,7 +127,11 @@ fn main() -> ExitCode {
             fen,
             notation,
             lang,
-        }) => commands::moves::run(fen.as_deref(), matches!(notation, Notation::San), lang.into()),
+        }) => commands::moves::run(
+            fen.as_deref(),
+            matches!(notation, Notation::San),
+            lang.into(),
+        ),
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();

@@ -37,10 +37,18 @@ fn perft_divide_lists_every_root_move() {
     assert_eq!(lines.len(), 48);
     let sum: u64 = lines
         .iter()
-        .map(|l| l.split(": ").nth(1).and_then(|n| n.parse::<u64>().ok()).unwrap_or(0))
+        .map(|l| {
+            l.split(": ")
+                .nth(1)
+                .and_then(|n| n.parse::<u64>().ok())
+                .unwrap_or(0)
+        })
         .sum();
     assert_eq!(sum, 2039);
-    assert!(lines.contains(&"e1g1: 43"), "castling written as the king's move: {lines:?}");
+    assert!(
+        lines.contains(&"e1g1: 43"),
+        "castling written as the king's move: {lines:?}"
+    );
     assert_eq!(text.lines().last(), Some("2039"));
 }
 
@@ -59,9 +67,19 @@ fn moves_in_uci_and_san_in_every_language() {
     for (lang, expected) in cases {
         let out = sakk(&["moves", "--notation", "san", "--lang", lang]);
         assert!(out.status.success());
-        assert!(stdout(&out).lines().any(|l| l == expected), "{lang}: {}", stdout(&out));
+        assert!(
+            stdout(&out).lines().any(|l| l == expected),
+            "{lang}: {}",
+            stdout(&out)
+        );
     }
-    let out = sakk(&["moves", "--notation", "san", "--fen", "3k4/8/8/8/8/8/8/R3K2R w KQ - 0 1"]);
+    let out = sakk(&[
+        "moves",
+        "--notation",
+        "san",
+        "--fen",
+        "3k4/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+    ]);
     let text = stdout(&out);
     assert!(text.lines().any(|l| l == "O-O"));
     assert!(text.lines().any(|l| l == "Ra8+"), "{text}");
@@ -86,5 +104,9 @@ fn bad_input_exits_2_with_one_line() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
     let out = sakk(&["perft", "--fen", "8/8/8/8/8/8/8/K7 w - - 0 1", "1"]);
-    assert!(stderr(&out).contains("black has no king"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("black has no king"),
+        "{}",
+        stderr(&out)
+    );
 }

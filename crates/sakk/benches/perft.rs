@@ -2,8 +2,8 @@
 //! the same build settings: start position depth 6 and Kiwipete depth 5, one
 //! thread, no hashing, bulk counting at the leaves.
 //!
-//! `cargo bench -p sakk --bench perft` (set `SAKK_BENCH_RUNS` for more runs;
-//! the best run of each is reported).
+//! `cargo bench -p sakk --bench perft` (set `SAKK_BENCH_RUNS` for more or fewer
+//! runs than 5; the runs are interleaved and the best of each is reported).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -43,14 +43,22 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
-fn best_of(runs: usize, expected: u64, mut f: impl FnMut() -> u64) -> Duration {
-    let mut best = Duration::MAX;
+/// Runs each library `runs` times, interleaved (so that a slow spell of the
+/// machine hits all of them alike), and keeps each one's best time.
+fn best_times(
+    runs: usize,
+    expected: u64,
+    libs: &mut [(&str, &mut dyn FnMut() -> u64)],
+) -> Vec<Duration> {
+    let mut best = vec![Duration::MAX; libs.len()];
     for _ in 0..runs {
-        let start = Instant::now();
-        let nodes = black_box(f());
-        let elapsed = start.elapsed();
-        assert_eq!(nodes, expected, "wrong node count");
-        best = best.min(elapsed);
+        for (i, (_, f)) in libs.iter_mut().enumerate() {
+            let start = Instant::now();
+            let nodes = black_box(f());
+            let elapsed = start.elapsed();
+            assert_eq!(nodes, expected, "wrong node count");
+            best[i] = best[i].min(elapsed);
+        }
     }
     best
 }
@@ -59,12 +67,19 @@ fn main() {
     let runs: usize = std::env::var("SAKK_BENCH_RUNS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(3);
+        .unwrap_or(5);
     println!(
         "perft, bulk counting, 1 thread, best of {runs} (slider lookup: {})",
-        if sakk::attacks::USES_PEXT { "PEXT" } else { "magic" }
+        if sakk::attacks::USES_PEXT {
+            "PEXT"
+        } else {
+            "magic"
+        }
     );
-    println!("{:<12} {:<11} {:>10} {:>8}", "position", "library", "Mnps", "ratio");
+    println!(
+        "{:<12} {:<11} {:>10} {:>8}",
+        "position", "library", "Mnps", "ratio"
+    );
     for (name, fen, depth, expected) in CASES {
         let Ok(sakk_pos) = sakk::Position::from_fen(fen) else {
             panic!("bad FEN {fen}")
@@ -80,11 +95,13 @@ fn main() {
             panic!("bad FEN {fen}")
         };
 
-        let results = [
-            ("sakk", best_of(runs, expected, || sakk::perft(&sakk_pos, depth))),
-            ("cozy-chess", best_of(runs, expected, || cozy_perft(&cozy_board, depth))),
-            ("shakmaty", best_of(runs, expected, || shakmaty::perft(&shak_pos, depth))),
+        let mut libs: [(&str, &mut dyn FnMut() -> u64); 3] = [
+            ("sakk", &mut || sakk::perft(&sakk_pos, depth)),
+            ("cozy-chess", &mut || cozy_perft(&cozy_board, depth)),
+            ("shakmaty", &mut || shakmaty::perft(&shak_pos, depth)),
         ];
+        let times = best_times(runs, expected, &mut libs);
+        let results: Vec<(&str, Duration)> = libs.iter().map(|(n, _)| *n).zip(times).collect();
         let mnps = |d: Duration| expected as f64 / d.as_secs_f64() / 1e6;
         let fastest_peer = results[1..]
             .iter()

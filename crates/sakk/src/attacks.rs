@@ -10,12 +10,20 @@ use crate::types::{Color, Piece, Role, Square};
 pub(crate) struct Magic {
     pub(crate) mask: u64,
     #[cfg_attr(
-        all(target_arch = "x86_64", target_feature = "bmi2", not(feature = "no-pext")),
+        all(
+            target_arch = "x86_64",
+            target_feature = "bmi2",
+            not(feature = "no-pext")
+        ),
         allow(dead_code)
     )]
     pub(crate) factor: u64,
     #[cfg_attr(
-        all(target_arch = "x86_64", target_feature = "bmi2", not(feature = "no-pext")),
+        all(
+            target_arch = "x86_64",
+            target_feature = "bmi2",
+            not(feature = "no-pext")
+        ),
         allow(dead_code)
     )]
     pub(crate) shift: u32,
@@ -31,22 +39,42 @@ mod tables {
 
 use tables::*;
 
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2", not(feature = "no-pext")))]
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "bmi2",
+    not(feature = "no-pext")
+))]
 #[inline(always)]
+#[allow(unsafe_code)]
 fn slider_index(m: &Magic, occupied: u64) -> usize {
-    m.offset + core::arch::x86_64::_pext_u64(occupied, m.mask) as usize
+    // SAFETY: this function is compiled only when the whole build targets a
+    // CPU with BMI2 (`-C target-cpu=native` or `-C target-feature=+bmi2`), so
+    // the PEXT instruction exists wherever the binary runs.
+    m.offset + unsafe { core::arch::x86_64::_pext_u64(occupied, m.mask) } as usize
 }
 
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2", not(feature = "no-pext")))]
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "bmi2",
+    not(feature = "no-pext")
+))]
 use tables::{BISHOP_PEXT_TABLE as BISHOP_ATTACKS, ROOK_PEXT_TABLE as ROOK_ATTACKS};
 
-#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2", not(feature = "no-pext"))))]
+#[cfg(not(all(
+    target_arch = "x86_64",
+    target_feature = "bmi2",
+    not(feature = "no-pext")
+)))]
 #[inline(always)]
 fn slider_index(m: &Magic, occupied: u64) -> usize {
     m.offset + ((occupied & m.mask).wrapping_mul(m.factor) >> m.shift) as usize
 }
 
-#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2", not(feature = "no-pext"))))]
+#[cfg(not(all(
+    target_arch = "x86_64",
+    target_feature = "bmi2",
+    not(feature = "no-pext")
+)))]
 use tables::{BISHOP_TABLE as BISHOP_ATTACKS, ROOK_TABLE as ROOK_ATTACKS};
 
 /// `true` when slider attacks are looked up with the BMI2 `PEXT` instruction.
@@ -86,6 +114,18 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     let m = &BISHOP_MAGICS[sq.index()];
     Bitboard(BISHOP_ATTACKS[slider_index(m, occupied.0)])
+}
+
+/// The squares a rook on `sq` attacks on an empty board.
+#[inline]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(ROOK_RAYS[sq.index()])
+}
+
+/// The squares a bishop on `sq` attacks on an empty board.
+#[inline]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(BISHOP_RAYS[sq.index()])
 }
 
 /// The squares a queen on `sq` attacks, given the occupied squares.

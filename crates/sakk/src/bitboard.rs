@@ -269,7 +269,10 @@ mod tests {
         assert!(bb.more_than_one());
         assert_eq!(bb.first(), Some(Square::A1));
         assert_eq!(bb.last(), Some(Square::H8));
-        assert_eq!(Bitboard::from_square(Square::C3).single_square(), Some(Square::C3));
+        assert_eq!(
+            Bitboard::from_square(Square::C3).single_square(),
+            Some(Square::C3)
+        );
         assert_eq!(bb.single_square(), None);
         assert_eq!(
             Bitboard::DARK_SQUARES.count(),

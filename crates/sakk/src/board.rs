@@ -104,9 +104,26 @@ impl Board {
         if !self.occupied().contains(sq) {
             return None;
         }
-        Role::ALL
-            .into_iter()
-            .find(|&role| self.by_role[role].contains(sq))
+        Some(self.role_at_occupied(sq))
+    }
+
+    /// The role of the piece on `sq`, which the caller knows is occupied
+    /// (an empty square reads as a king).
+    #[inline(always)]
+    pub(crate) fn role_at_occupied(&self, sq: Square) -> Role {
+        if self.by_role[Role::Pawn].contains(sq) {
+            Role::Pawn
+        } else if self.by_role[Role::Knight].contains(sq) {
+            Role::Knight
+        } else if self.by_role[Role::Bishop].contains(sq) {
+            Role::Bishop
+        } else if self.by_role[Role::Rook].contains(sq) {
+            Role::Rook
+        } else if self.by_role[Role::Queen].contains(sq) {
+            Role::Queen
+        } else {
+            Role::King
+        }
     }
 
     /// The piece on `sq`, if any.
@@ -152,6 +169,29 @@ impl Board {
             | (attacks::king_attacks(sq) & self.by_role[Role::King])
             | (attacks::pawn_attacks(attacker.other(), sq) & self.by_role[Role::Pawn]))
             & them
+    }
+
+    /// `true` if a piece of `attacker` attacks `sq`, given the occupied
+    /// squares. Cheaper than [`Board::attackers_to`]: it stops at the first
+    /// attacker and looks up slider attacks only when a slider is in line.
+    #[inline(always)]
+    pub fn is_attacked_by(&self, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
+        let them = self.by_color[attacker];
+        if (attacks::knight_attacks(sq) & self.by_role[Role::Knight] & them).any()
+            || (attacks::pawn_attacks(attacker.other(), sq) & self.by_role[Role::Pawn] & them).any()
+            || (attacks::king_attacks(sq) & self.by_role[Role::King] & them).any()
+        {
+            return true;
+        }
+        let rooks = self.rooks_and_queens() & them;
+        if (attacks::rook_rays(sq) & rooks).any()
+            && (attacks::rook_attacks(sq, occupied) & rooks).any()
+        {
+            return true;
+        }
+        let bishops = self.bishops_and_queens() & them;
+        (attacks::bishop_rays(sq) & bishops).any()
+            && (attacks::bishop_attacks(sq, occupied) & bishops).any()
     }
 
     /// Iterates over the pieces with their squares, a1 first.

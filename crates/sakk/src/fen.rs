@@ -50,10 +50,16 @@ impl fmt::Display for FenError {
                  en passant, halfmove clock, move number), found {n}"
             ),
             FenError::RankCount(n) => {
-                write!(f, "invalid FEN board: expected 8 ranks separated by '/', found {n}")
+                write!(
+                    f,
+                    "invalid FEN board: expected 8 ranks separated by '/', found {n}"
+                )
             }
             FenError::RankLength(r) => {
-                write!(f, "invalid FEN board: rank {r} does not describe exactly 8 squares")
+                write!(
+                    f,
+                    "invalid FEN board: rank {r} does not describe exactly 8 squares"
+                )
             }
             FenError::InvalidPiece(c) => write!(
                 f,
@@ -68,9 +74,9 @@ impl fmt::Display for FenError {
             FenError::InvalidEnPassant => {
                 f.write_str("invalid FEN: the en passant field must be '-' or a square like e3")
             }
-            FenError::InvalidHalfmoves => f.write_str(
-                "invalid FEN: the halfmove clock must be a non-negative number",
-            ),
+            FenError::InvalidHalfmoves => {
+                f.write_str("invalid FEN: the halfmove clock must be a non-negative number")
+            }
             FenError::InvalidFullmoves => {
                 f.write_str("invalid FEN: the move number must be a positive number")
             }
@@ -137,9 +143,7 @@ fn parse_castling(field: &str, board: &Board) -> Result<Bitboard, FenError> {
         };
         let back = color.back_rank();
         let own_rooks = board.by_piece(Piece::new(color, Role::Rook)) & Bitboard::from_rank(back);
-        let king = board
-            .king_of(color)
-            .filter(|k| k.rank() == back);
+        let king = board.king_of(color).filter(|k| k.rank() == back);
         let rook = match c.to_ascii_lowercase() {
             side_char @ ('k' | 'q') => {
                 let side = if side_char == 'k' {
@@ -148,7 +152,11 @@ fn parse_castling(field: &str, board: &Board) -> Result<Bitboard, FenError> {
                     CastlingSide::QueenSide
                 };
                 let corner = Square::from_coords(
-                    if side == CastlingSide::KingSide { File::H } else { File::A },
+                    if side == CastlingSide::KingSide {
+                        File::H
+                    } else {
+                        File::A
+                    },
                     back,
                 );
                 // The outermost rook on that side of the king (X-FEN); without
@@ -165,7 +173,8 @@ fn parse_castling(field: &str, board: &Board) -> Result<Bitboard, FenError> {
                 .unwrap_or(corner)
             }
             'a'..='h' => {
-                let file = File::from_char(c.to_ascii_lowercase()).ok_or(FenError::InvalidCastling)?;
+                let file =
+                    File::from_char(c.to_ascii_lowercase()).ok_or(FenError::InvalidCastling)?;
                 Square::from_coords(file, back)
             }
             _ => return Err(FenError::InvalidCastling),
@@ -288,7 +297,11 @@ fn write_castling(pos: &Position, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             } else {
                 rook.file().char()
             };
-            let c = if color.is_white() { c.to_ascii_uppercase() } else { c };
+            let c = if color.is_white() {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            };
             write!(f, "{c}")?;
         }
     }
@@ -347,27 +360,54 @@ mod tests {
         assert_eq!(err("8/8/8/8/8/8/8/8"), FenError::FieldCount(1));
         assert_eq!(err("8/8/8/8/8/8/8 w - -"), FenError::RankCount(7));
         assert_eq!(err("9/8/8/8/8/8/8/8 w - -"), FenError::InvalidPiece('9'));
-        assert_eq!(err("8/8/8/8/8/8/8/7 w - -"), FenError::RankLength(Rank::First));
+        assert_eq!(
+            err("8/8/8/8/8/8/8/7 w - -"),
+            FenError::RankLength(Rank::First)
+        );
         assert_eq!(err("k7/8/8/8/8/8/8/K7x w - -"), FenError::InvalidPiece('x'));
-        assert_eq!(err("k8/8/8/8/8/8/8/K7 w - -"), FenError::RankLength(Rank::Eighth));
+        assert_eq!(
+            err("k8/8/8/8/8/8/8/K7 w - -"),
+            FenError::RankLength(Rank::Eighth)
+        );
         assert_eq!(err("k7/8/8/8/8/8/8/K7 x - -"), FenError::InvalidTurn);
         assert_eq!(err("k7/8/8/8/8/8/8/K7 w X -"), FenError::InvalidCastling);
         assert_eq!(err("k7/8/8/8/8/8/8/K7 w - e9"), FenError::InvalidEnPassant);
-        assert_eq!(err("k7/8/8/8/8/8/8/K7 w - - x 1"), FenError::InvalidHalfmoves);
-        assert_eq!(err("k7/8/8/8/8/8/8/K7 w - - -1 1"), FenError::InvalidHalfmoves);
-        assert_eq!(err("k7/8/8/8/8/8/8/K7 w - - 0 0"), FenError::InvalidFullmoves);
+        assert_eq!(
+            err("k7/8/8/8/8/8/8/K7 w - - x 1"),
+            FenError::InvalidHalfmoves
+        );
+        assert_eq!(
+            err("k7/8/8/8/8/8/8/K7 w - - -1 1"),
+            FenError::InvalidHalfmoves
+        );
+        assert_eq!(
+            err("k7/8/8/8/8/8/8/K7 w - - 0 0"),
+            FenError::InvalidFullmoves
+        );
         assert_eq!(
             err("k7/8/8/8/8/8/8/K7 w - - 0 99999999999"),
             FenError::InvalidFullmoves
         );
-        assert_eq!(err("8/8/8/8/8/8/8/K7 w - -"), FenError::Position(MissingKing(Color::Black)));
-        assert_eq!(err("kk6/8/8/8/8/8/8/K7 w - -"), FenError::Position(TooManyKings(Color::Black)));
+        assert_eq!(
+            err("8/8/8/8/8/8/8/K7 w - -"),
+            FenError::Position(MissingKing(Color::Black))
+        );
+        assert_eq!(
+            err("kk6/8/8/8/8/8/8/K7 w - -"),
+            FenError::Position(TooManyKings(Color::Black))
+        );
         assert_eq!(
             err("k6P/8/8/8/8/8/8/K7 w - -"),
             FenError::Position(PawnOnBackRank(Square::H8))
         );
-        assert_eq!(err("k6R/8/8/8/8/8/8/K7 w - -"), FenError::Position(OppositeCheck));
-        assert_eq!(err("k7/8/8/8/8/8/8/K7 w K -"), FenError::Position(InvalidCastlingRight(Square::H1)));
+        assert_eq!(
+            err("k6R/8/8/8/8/8/8/K7 w - -"),
+            FenError::Position(OppositeCheck)
+        );
+        assert_eq!(
+            err("k7/8/8/8/8/8/8/K7 w K -"),
+            FenError::Position(InvalidCastlingRight(Square::H1))
+        );
         assert_eq!(
             err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1"),
             FenError::Position(InvalidCastlingRight(Square::H1))
@@ -391,7 +431,8 @@ mod tests {
         // No black pawn next to e4: the square is dropped.
         let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
         assert_eq!(pos.map(|p| p.ep_square()), Ok(None));
-        let pos = Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3");
+        let pos =
+            Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3");
         assert_eq!(pos.map(|p| p.ep_square()), Ok(Some(Square::E3)));
     }
 
@@ -403,6 +444,9 @@ mod tests {
         // An inner rook is named by its file (Shredder-FEN).
         let fen = "rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1";
         let pos = Position::from_fen_with_mode(fen, CastlingMode::Chess960);
-        assert_eq!(pos.map(|p| p.fen()).as_deref(), Ok("rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1"));
+        assert_eq!(
+            pos.map(|p| p.fen()).as_deref(),
+            Ok("rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1")
+        );
     }
 }

@@ -8,7 +8,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList};
-use crate::position::Position;
+use crate::position::{CastlingMode, Position};
 use crate::types::{Color, Rank, Role, Square};
 
 /// Receives generated moves, in sets.
@@ -144,7 +144,7 @@ impl Position {
         let occupied = board.occupied();
         let pinned = self.pinned;
 
-        for from in movable & board.by_role(Role::Knight) - pinned {
+        for from in (movable - pinned) & board.by_role(Role::Knight) {
             sink.piece(Role::Knight, from, attacks::knight_attacks(from) & target);
         }
         for from in movable & board.by_role(Role::Bishop) {
@@ -173,37 +173,77 @@ impl Position {
 
     #[inline(always)]
     fn gen_king<S: Sink>(&self, sink: &mut S, king: Square, ours: Bitboard) {
-        let them = !self.turn;
-        let without_king = self.board.occupied() ^ Bitboard::from_square(king);
-        let mut to = attacks::king_attacks(king) - ours;
-        for sq in to {
-            if self.board.attackers_to(sq, them, without_king).any() {
-                to.discard(sq);
+        let candidates = attacks::king_attacks(king) - ours;
+        if candidates.more_than_one() && candidates.count() > 2 {
+            // Many squares to test: one map of all enemy attacks is cheaper.
+            sink.piece(Role::King, king, candidates - self.danger(king));
+        } else if candidates.any() {
+            let them = !self.turn;
+            let without_king = self.board.occupied() ^ Bitboard::from_square(king);
+            let mut to = candidates;
+            for sq in candidates {
+                if self.board.is_attacked_by(sq, them, without_king) {
+                    to.discard(sq);
+                }
             }
+            sink.piece(Role::King, king, to);
         }
-        sink.piece(Role::King, king, to);
+    }
+
+    /// The squares the enemy attacks, with our king taken off the board (so
+    /// that the king cannot step back along a checking slider's line).
+    #[inline(always)]
+    fn danger(&self, king: Square) -> Bitboard {
+        let them = !self.turn;
+        let board = &self.board;
+        let theirs = board.by_color(them);
+        let occupied = board.occupied() ^ Bitboard::from_square(king);
+        let pawns = board.by_role(Role::Pawn) & theirs;
+        let mut danger = match them {
+            Color::White => Bitboard(((pawns & NOT_FILE_A).0 << 7) | ((pawns & NOT_FILE_H).0 << 9)),
+            Color::Black => Bitboard(((pawns & NOT_FILE_A).0 >> 9) | ((pawns & NOT_FILE_H).0 >> 7)),
+        };
+        danger |= attacks::king_attacks(self.king(them));
+        for sq in board.by_role(Role::Knight) & theirs {
+            danger |= attacks::knight_attacks(sq);
+        }
+        for sq in board.bishops_and_queens() & theirs {
+            danger |= attacks::bishop_attacks(sq, occupied);
+        }
+        for sq in board.rooks_and_queens() & theirs {
+            danger |= attacks::rook_attacks(sq, occupied);
+        }
+        danger
     }
 
     #[inline(always)]
     fn gen_castling<S: Sink>(&self, sink: &mut S, king: Square) {
         let us = self.turn;
         let rooks = self.castling_rooks & Bitboard::from_rank(us.back_rank());
+        let mut danger = None;
         for rook in rooks {
             let m = Move::castle(king, rook);
             let king_to = m.king_target();
             let rook_to = m.rook_target();
             let king_path = attacks::between(king, king_to) | Bitboard::from_square(king_to);
             let rook_path = attacks::between(rook, rook_to) | Bitboard::from_square(rook_to);
-            let others = self.board.occupied()
-                ^ Bitboard::from_square(king)
-                ^ Bitboard::from_square(rook);
+            let others =
+                self.board.occupied() ^ Bitboard::from_square(king) ^ Bitboard::from_square(rook);
             if (king_path | rook_path).intersects(others) {
                 continue;
             }
-            if king_path
-                .into_iter()
-                .any(|sq| self.board.attackers_to(sq, !us, others).any())
-            {
+            let attacked = match self.mode {
+                // In standard chess the castling rook never shields the king's
+                // path, so the map of enemy attacks (computed once) decides.
+                CastlingMode::Standard => {
+                    king_path.intersects(*danger.get_or_insert_with(|| self.danger(king)))
+                }
+                // In Chess960 it can: test each square with the rook gone.
+                CastlingMode::Chess960 => king_path
+                    .into_iter()
+                    .any(|sq| self.board.is_attacked_by(sq, !us, others)),
+            };
+            if attacked {
                 continue;
             }
             sink.special(m);
@@ -227,8 +267,14 @@ impl Position {
         sink.pawns(push1 & target, forward);
         sink.pawns(push2, 2 * forward);
         let (west, east) = match us {
-            Color::White => (Bitboard((free & NOT_FILE_A).0 << 7), Bitboard((free & NOT_FILE_H).0 << 9)),
-            Color::Black => (Bitboard((free & NOT_FILE_A).0 >> 9), Bitboard((free & NOT_FILE_H).0 >> 7)),
+            Color::White => (
+                Bitboard((free & NOT_FILE_A).0 << 7),
+                Bitboard((free & NOT_FILE_H).0 << 9),
+            ),
+            Color::Black => (
+                Bitboard((free & NOT_FILE_A).0 >> 9),
+                Bitboard((free & NOT_FILE_H).0 >> 7),
+            ),
         };
         sink.pawns(west & theirs & target, us.fold(7, -9));
         sink.pawns(east & theirs & target, us.fold(9, -7));
@@ -259,8 +305,8 @@ impl Position {
                 ^ Bitboard::from_square(from)
                 ^ Bitboard::from_square(captured))
                 | Bitboard::from_square(ep);
-            let attackers = self.board.attackers_to(king, them, occupied)
-                - Bitboard::from_square(captured);
+            let attackers =
+                self.board.attackers_to(king, them, occupied) - Bitboard::from_square(captured);
             if attackers.is_empty() {
                 sink.special(Move::en_passant(from, ep));
             }

@@ -139,7 +139,11 @@ impl Move {
     #[inline]
     pub const fn king_target(self) -> Square {
         if self.is_castle() {
-            let file = if (self.to() as u8) > (self.from() as u8) { 6 } else { 2 };
+            let file = if (self.to() as u8) > (self.from() as u8) {
+                6
+            } else {
+                2
+            };
             Square::new(self.from().rank() as u32 * 8 + file)
         } else {
             self.to()
@@ -149,7 +153,11 @@ impl Move {
     /// The square the rook lands on when castling (the f- or d-file).
     #[inline]
     pub const fn rook_target(self) -> Square {
-        let file = if (self.to() as u8) > (self.from() as u8) { 5 } else { 3 };
+        let file = if (self.to() as u8) > (self.from() as u8) {
+            5
+        } else {
+            3
+        };
         Square::new(self.from().rank() as u32 * 8 + file)
     }
 
@@ -280,7 +288,10 @@ mod tests {
     fn packing() {
         assert_eq!(core::mem::size_of::<Move>(), 2);
         let m = Move::normal(Square::E2, Square::E4);
-        assert_eq!((m.from(), m.to(), m.kind()), (Square::E2, Square::E4, MoveKind::Normal));
+        assert_eq!(
+            (m.from(), m.to(), m.kind()),
+            (Square::E2, Square::E4, MoveKind::Normal)
+        );
         for role in Role::PROMOTIONS {
             let p = Move::promotion(Square::A7, Square::B8, role);
             assert_eq!(p.map(Move::kind), Some(MoveKind::Promotion(role)));

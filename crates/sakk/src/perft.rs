@@ -13,21 +13,30 @@ use crate::position::Position;
 /// assert_eq!(perft(&Position::new(), 3), 8902);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.count_legal_moves(),
-        _ => {
-            let mut moves = MoveList::new();
-            pos.legal_moves_into(&mut moves);
-            let mut nodes = 0;
-            for &m in moves.iter() {
-                let mut child = *pos;
-                child.play_unchecked(m);
-                nodes += perft(&child, depth - 1);
-            }
-            nodes
-        }
+    // One move list per ply, made once: no list is set up per node.
+    let mut lists = vec![MoveList::new(); depth.saturating_sub(1) as usize];
+    perft_with(pos, depth, &mut lists)
+}
+
+fn perft_with(pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
+    if depth <= 1 {
+        return if depth == 1 {
+            pos.count_legal_moves()
+        } else {
+            1
+        };
     }
+    let Some((moves, rest)) = lists.split_first_mut() else {
+        return perft(pos, depth);
+    };
+    pos.legal_moves_into(moves);
+    let mut nodes = 0;
+    for &m in moves.iter() {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        nodes += perft_with(&child, depth - 1, rest);
+    }
+    nodes
 }
 
 /// Perft split by root move: each legal move with the leaf count below it.

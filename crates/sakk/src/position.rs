@@ -99,16 +99,17 @@ impl fmt::Display for PositionError {
             PositionError::MissingKing(c) => write!(f, "{c} has no king"),
             PositionError::TooManyKings(c) => write!(f, "{c} has more than one king"),
             PositionError::PawnOnBackRank(sq) => {
-                write!(f, "pawn on {sq}: pawns cannot stand on the first or last rank")
+                write!(
+                    f,
+                    "pawn on {sq}: pawns cannot stand on the first or last rank"
+                )
             }
             PositionError::TooMuchMaterial(c) => write!(
                 f,
                 "{c} has more material than a game can produce (at most 16 pieces, 8 pawns, \
                  and no more promoted pieces than missing pawns)"
             ),
-            PositionError::OppositeCheck => {
-                f.write_str("the side not to move is in check")
-            }
+            PositionError::OppositeCheck => f.write_str("the side not to move is in check"),
             PositionError::InvalidCastlingRight(sq) => write!(
                 f,
                 "castling right with the rook on {sq}, but the king and that rook are not at home"
@@ -233,17 +234,16 @@ impl Position {
                     .offset(0, us.fold(1, -1))
                     .is_some_and(|behind| !board.occupied().contains(behind))
                 && ep.offset(0, us.fold(-1, 1)).is_some_and(|front| {
-                    board.by_piece(crate::Piece::new(!us, Role::Pawn)).contains(front)
+                    board
+                        .by_piece(crate::Piece::new(!us, Role::Pawn))
+                        .contains(front)
                 });
             if !ok {
                 return Err(PositionError::InvalidEnPassant(ep));
             }
         }
         let their_king = board.king_of(!us).ok_or(PositionError::MissingKing(!us))?;
-        if board
-            .attackers_to(their_king, us, board.occupied())
-            .any()
-        {
+        if board.attackers_to(their_king, us, board.occupied()).any() {
             return Err(PositionError::OppositeCheck);
         }
         let ep_square = setup.ep_square.filter(|&ep| {
@@ -442,7 +442,7 @@ impl Position {
             key ^= zobrist::en_passant(ep.file());
         }
         self.halfmoves += 1;
-        let role = self.board.role_at(from).unwrap_or(Role::Pawn);
+        let role = self.board.role_at_occupied(from);
 
         match m.kind() {
             MoveKind::Castle => {
@@ -469,10 +469,9 @@ impl Position {
             }
             kind => {
                 if self.board.by_color(them).contains(to) {
-                    if let Some(captured) = self.board.role_at(to) {
-                        self.board.toggle(to, them, captured);
-                        key ^= zobrist::piece(them, captured, to);
-                    }
+                    let captured = self.board.role_at_occupied(to);
+                    self.board.toggle(to, them, captured);
+                    key ^= zobrist::piece(them, captured, to);
                     self.halfmoves = 0;
                 }
                 self.board.toggle(from, us, role);
@@ -499,7 +498,8 @@ impl Position {
         }
 
         if self.castling_rooks.any() {
-            let mut lost = self.castling_rooks & (Bitboard::from_square(from) | Bitboard::from_square(to));
+            let mut lost =
+                self.castling_rooks & (Bitboard::from_square(from) | Bitboard::from_square(to));
             if role == Role::King {
                 lost |= self.castling_rooks & Bitboard::from_rank(us.back_rank());
             }
@@ -515,6 +515,15 @@ impl Position {
         self.turn = them;
         self.key = key;
         self.update_check_info();
+    }
+
+    /// The position after `m`, which must be legal here (copy-make; see
+    /// [`Position::play_unchecked`]).
+    #[inline]
+    pub fn after_unchecked(&self, m: Move) -> Position {
+        let mut next = *self;
+        next.play_unchecked(m);
+        next
     }
 
     /// Passes the move to the opponent without moving (a "null move", for
@@ -543,8 +552,8 @@ impl Position {
         let board = &self.board;
         let occupied = board.occupied();
         let theirs = board.by_color(them);
-        let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
-            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
+        let snipers = ((attacks::rook_rays(king) & board.rooks_and_queens())
+            | (attacks::bishop_rays(king) & board.bishops_and_queens()))
             & theirs;
         let mut checkers = (attacks::knight_attacks(king) & board.by_role(Role::Knight)
             | attacks::pawn_attacks(us, king) & board.by_role(Role::Pawn))
@@ -589,7 +598,11 @@ impl Position {
     }
 }
 
-fn validate_castling(board: &Board, rooks: Bitboard, mode: CastlingMode) -> Result<(), PositionError> {
+fn validate_castling(
+    board: &Board,
+    rooks: Bitboard,
+    mode: CastlingMode,
+) -> Result<(), PositionError> {
     for rook in rooks {
         let color = match rook.rank() {
             Rank::First => Color::White,

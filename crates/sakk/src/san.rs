@@ -73,9 +73,15 @@ impl Lang {
             _ => None,
         };
         figurine.or_else(|| {
-            [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
-                .into_iter()
-                .find(|&r| self.letter(r) == Some(c))
+            [
+                Role::King,
+                Role::Queen,
+                Role::Rook,
+                Role::Bishop,
+                Role::Knight,
+            ]
+            .into_iter()
+            .find(|&r| self.letter(r) == Some(c))
         })
     }
 
@@ -263,7 +269,9 @@ impl San {
         // Annotations and suffixes: `+`, `#`, `!`, `?`, `e.p.`.
         loop {
             let before = s.len();
-            s = s.trim_end_matches(['+', '#', '!', '?', '‼', '⁇', '⁈', '⁉']).trim_end();
+            s = s
+                .trim_end_matches(['+', '#', '!', '?', '‼', '⁇', '⁈', '⁉'])
+                .trim_end();
             for tail in ["e.p.", "ep", "e.p"] {
                 if let Some(rest) = s.strip_suffix(tail) {
                     s = rest.trim_end();
@@ -596,7 +604,10 @@ mod tests {
         assert!(sans(&p).contains(&"O-O".to_string()));
         assert!(sans(&p).contains(&"O-O-O".to_string()));
         for text in ["0-0", "O-O", "O-O+", "o-o"] {
-            assert_eq!(p.parse_san(text, Lang::English), Ok(Move::castle(Square::E1, Square::H1)));
+            assert_eq!(
+                p.parse_san(text, Lang::English),
+                Ok(Move::castle(Square::E1, Square::H1))
+            );
         }
         let p = pos("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
         let ep = Move::en_passant(Square::E5, Square::F6);
@@ -619,18 +630,34 @@ mod tests {
         assert_eq!(p.parse_san("axb8=S", Lang::German).ok(), n);
         assert_eq!(p.parse_san("axb8=C", Lang::French).ok(), n);
         assert_eq!(p.parse_san("axb8♘", Lang::English).ok(), n);
-        assert_eq!(p.parse_san("a8", Lang::English), Err(ParseMoveError::Illegal(SanError::MissingPromotion)));
-        assert_eq!(n.map(|n| p.san(n).display(Lang::Hungarian).to_string()).as_deref(), Some("axb8=H"));
+        assert_eq!(
+            p.parse_san("a8", Lang::English),
+            Err(ParseMoveError::Illegal(SanError::MissingPromotion))
+        );
+        assert_eq!(
+            n.map(|n| p.san(n).display(Lang::Hungarian).to_string())
+                .as_deref(),
+            Some("axb8=H")
+        );
     }
 
     #[test]
     fn rejects_garbage() {
         let p = Position::new();
-        for text in ["", "x", "e", "e9", "Ke", "Nf3f", "Zf3", "e4=Q=Q", "Pe2e4e5", "K=Qe1", "e2e4=K", "abcdef"] {
+        for text in [
+            "", "x", "e", "e9", "Ke", "Nf3f", "Zf3", "e4=Q=Q", "Pe2e4e5", "K=Qe1", "e2e4=K",
+            "abcdef",
+        ] {
             assert!(p.parse_san(text, Lang::English).is_err(), "{text}");
         }
-        assert_eq!(p.parse_san("Nd2", Lang::English), Err(ParseMoveError::Illegal(SanError::Illegal)));
+        assert_eq!(
+            p.parse_san("Nd2", Lang::English),
+            Err(ParseMoveError::Illegal(SanError::Illegal))
+        );
         let p = pos("k7/8/8/8/8/8/8/1N2KN2 w - - 0 1");
-        assert_eq!(p.parse_san("Nd2", Lang::English), Err(ParseMoveError::Illegal(SanError::Ambiguous)));
+        assert_eq!(
+            p.parse_san("Nd2", Lang::English),
+            Err(ParseMoveError::Illegal(SanError::Ambiguous))
+        );
     }
 }

@@ -200,13 +200,20 @@ mod tests {
     #[test]
     fn reads_and_writes() {
         let pos = Position::new();
-        let m = "e2e4".parse::<Uci>().and_then(|u| u.to_move(&pos).map_err(|_| ParseUciError));
+        let m = "e2e4"
+            .parse::<Uci>()
+            .and_then(|u| u.to_move(&pos).map_err(|_| ParseUciError));
         assert_eq!(m, Ok(Move::normal(Square::E2, Square::E4)));
-        for bad in ["", "e2", "e2e", "e2e4x", "e2e4k", "i2e4", "e2e9", "e2e2", "e2e4qq"] {
+        for bad in [
+            "", "e2", "e2e", "e2e4x", "e2e4k", "i2e4", "e2e9", "e2e2", "e2e4qq",
+        ] {
             assert_eq!(bad.parse::<Uci>(), Err(ParseUciError), "{bad}");
         }
         assert_eq!("0000".parse::<Uci>(), Ok(Uci::Null));
-        assert!(matches!("e2e5".parse::<Uci>().map(|u| u.to_move(&pos)), Ok(Err(UciError::Illegal(_)))));
+        assert!(matches!(
+            "e2e5".parse::<Uci>().map(|u| u.to_move(&pos)),
+            Ok(Err(UciError::Illegal(_)))
+        ));
     }
 
     #[test]
@@ -219,7 +226,10 @@ mod tests {
         assert_eq!(pos.uci(short).to_string(), "e1g1");
         assert_eq!(pos.parse_uci("e1g1"), Ok(short));
         assert_eq!(pos.parse_uci("e1h1"), Ok(short));
-        assert_eq!(pos.parse_uci("e1c1"), Ok(Move::castle(Square::E1, Square::A1)));
+        assert_eq!(
+            pos.parse_uci("e1c1"),
+            Ok(Move::castle(Square::E1, Square::A1))
+        );
     }
 
     #[test]
@@ -228,7 +238,10 @@ mod tests {
             Ok(p) => p,
             Err(e) => panic!("{e}"),
         };
-        assert!(matches!(pos.parse_uci("a7a8"), Err(UciError::MissingPromotion(_))));
+        assert!(matches!(
+            pos.parse_uci("a7a8"),
+            Err(UciError::MissingPromotion(_))
+        ));
         assert_eq!(
             pos.parse_uci("a7a8n"),
             Ok(Move::promotion(Square::A7, Square::A8, Role::Knight).unwrap_or(Move::from_u16(0)))

@@ -56,9 +56,12 @@ fn shak_position(fen: &str, mode: CastlingMode) -> shakmaty::Chess {
         CastlingMode::Standard => shakmaty::CastlingMode::Standard,
         CastlingMode::Chess960 => shakmaty::CastlingMode::Chess960,
     };
-    match fen.parse::<Fen>().map(|f| f.into_position(shak_mode)) {
-        Ok(Ok(pos)) => pos,
-        _ => panic!("shakmaty rejects {fen}"),
+    let Ok(setup) = fen.parse::<Fen>() else {
+        panic!("shakmaty cannot read {fen}")
+    };
+    match setup.into_position(shak_mode) {
+        Ok(pos) => pos,
+        Err(_) => panic!("shakmaty rejects {fen}"),
     }
 }
 
@@ -74,8 +77,16 @@ fn compare(pos: &Position, shak: &shakmaty::Chess) -> Vec<(Move, SanPlus)> {
         Fen::from_position(shak, EnPassantMode::PseudoLegal).to_string(),
         "FEN differs"
     );
-    assert_eq!(pos.is_check(), shak.is_check(), "check status differs in {fen}");
-    assert_eq!(pos.key(), pos.compute_key(), "incremental Zobrist key differs in {fen}");
+    assert_eq!(
+        pos.is_check(),
+        shak.is_check(),
+        "check status differs in {fen}"
+    );
+    assert_eq!(
+        pos.key(),
+        pos.compute_key(),
+        "incremental Zobrist key differs in {fen}"
+    );
 
     let ours = pos.san_moves();
     let mut our_moves: Vec<(String, String)> = ours
@@ -144,10 +155,11 @@ fn agrees_with_shakmaty_on_100k_positions() {
             ),
             _ => (chess960_fen(&mut rng), CastlingMode::Chess960),
         };
-        let bias = [Bias::Uniform, Bias::Captures, Bias::Checks, Bias::Special][(games % 4) as usize];
+        let bias =
+            [Bias::Uniform, Bias::Captures, Bias::Checks, Bias::Special][(games % 4) as usize];
         games += 1;
-        let mut pos = Position::from_fen_with_mode(&fen, mode)
-            .unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let mut pos =
+            Position::from_fen_with_mode(&fen, mode).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let mut shak = shak_position(&fen, mode);
         let max_plies = 8 + rng.below(150);
         for _ply in 0..max_plies {

@@ -27,8 +27,12 @@ fn read_suite(text: &str) -> Vec<Case> {
                 cases.push(Case {
                     id: id.clone(),
                     fen: fen.clone(),
-                    depth: d.parse().unwrap_or_else(|_| panic!("bad depth in {line:?}")),
-                    nodes: n.parse().unwrap_or_else(|_| panic!("bad count in {line:?}")),
+                    depth: d
+                        .parse()
+                        .unwrap_or_else(|_| panic!("bad depth in {line:?}")),
+                    nodes: n
+                        .parse()
+                        .unwrap_or_else(|_| panic!("bad count in {line:?}")),
                     deep: key == "deep",
                 });
             }
@@ -60,16 +64,28 @@ fn run(text: &str, mode: CastlingMode, deep: bool) {
 #[test]
 fn tricky_positions() {
     // Chess960 castling (X-FEN) appears in this suite.
-    run(include_str!("data/tricky.perft"), CastlingMode::Chess960, false);
+    run(
+        include_str!("data/tricky.perft"),
+        CastlingMode::Chess960,
+        false,
+    );
 }
 
 #[test]
 fn standard_positions() {
-    run(include_str!("data/standard.perft"), CastlingMode::Standard, false);
+    run(
+        include_str!("data/standard.perft"),
+        CastlingMode::Standard,
+        false,
+    );
 }
 
 #[test]
 #[ignore = "deep perft (minutes in a debug build); run with --ignored --release"]
 fn standard_positions_deep() {
-    run(include_str!("data/standard.perft"), CastlingMode::Standard, true);
+    run(
+        include_str!("data/standard.perft"),
+        CastlingMode::Standard,
+        true,
+    );
 }

@@ -28,9 +28,18 @@ fn start(which: u8) -> Position {
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             CastlingMode::Standard,
         ),
-        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", CastlingMode::Standard),
-        ("rbbknnqr/pppppppp/8/8/8/8/PPPPPPPP/RBBKNNQR w KQkq - 0 1", CastlingMode::Chess960),
-        ("1rqbkrbn/pppppppp/8/8/8/8/PPPPPPPP/1RQBKRBN w FBfb - 0 1", CastlingMode::Chess960),
+        (
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            CastlingMode::Standard,
+        ),
+        (
+            "rbbknnqr/pppppppp/8/8/8/8/PPPPPPPP/RBBKNNQR w KQkq - 0 1",
+            CastlingMode::Chess960,
+        ),
+        (
+            "1rqbkrbn/pppppppp/8/8/8/8/PPPPPPPP/1RQBKRBN w FBfb - 0 1",
+            CastlingMode::Chess960,
+        ),
     ];
     let (fen, mode) = fens[usize::from(which) % fens.len()];
     match Position::from_fen_with_mode(fen, mode) {
