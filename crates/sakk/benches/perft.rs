@@ -43,13 +43,12 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
+/// A library's name and its perft run.
+type Runner<'a> = (&'a str, Box<dyn FnMut() -> u64 + 'a>);
+
 /// Runs each library `runs` times, interleaved (so that a slow spell of the
 /// machine hits all of them alike), and keeps each one's best time.
-fn best_times(
-    runs: usize,
-    expected: u64,
-    libs: &mut [(&str, &mut dyn FnMut() -> u64)],
-) -> Vec<Duration> {
+fn best_times(runs: usize, expected: u64, libs: &mut [Runner<'_>]) -> Vec<Duration> {
     let mut best = vec![Duration::MAX; libs.len()];
     for _ in 0..runs {
         for (i, (_, f)) in libs.iter_mut().enumerate() {
@@ -95,15 +94,22 @@ fn main() {
             panic!("bad FEN {fen}")
         };
 
-        let mut libs: [(&str, &mut dyn FnMut() -> u64); 3] = [
-            ("sakk", &mut || sakk::perft(&sakk_pos, depth)),
-            ("cozy-chess", &mut || cozy_perft(&cozy_board, depth)),
-            ("shakmaty", &mut || shakmaty::perft(&shak_pos, depth)),
+        #[cfg(feature = "make-unmake")]
+        let mut unmake_pos = sakk_pos;
+        let mut libs: Vec<Runner<'_>> = vec![
+            ("sakk", Box::new(|| sakk::perft(&sakk_pos, depth))),
+            ("cozy-chess", Box::new(|| cozy_perft(&cozy_board, depth))),
+            ("shakmaty", Box::new(|| shakmaty::perft(&shak_pos, depth))),
         ];
+        #[cfg(feature = "make-unmake")]
+        libs.push((
+            "sakk-unmake",
+            Box::new(|| sakk::unmake::perft_make_unmake(&mut unmake_pos, depth)),
+        ));
         let times = best_times(runs, expected, &mut libs);
         let results: Vec<(&str, Duration)> = libs.iter().map(|(n, _)| *n).zip(times).collect();
         let mnps = |d: Duration| expected as f64 / d.as_secs_f64() / 1e6;
-        let fastest_peer = results[1..]
+        let fastest_peer = results[1..3]
             .iter()
             .map(|(_, d)| mnps(*d))
             .fold(0.0, f64::max);
@@ -116,4 +122,7 @@ fn main() {
         }
     }
     println!("ratio: nodes per second relative to the fastest peer (cozy-chess, shakmaty)");
+    if cfg!(feature = "make-unmake") {
+        println!("sakk-unmake: sakk with make/unmake instead of copy-make");
+    }
 }

@@ -26,6 +26,11 @@
 //! [`Board`], [`Move`], [`Position`] (validated from a [`Setup`]), [`San`],
 //! [`Uci`]; and [`perft()`].
 
+/// The code examples of the README, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
+
 pub mod attacks;
 mod bitboard;
 mod board;
@@ -37,6 +42,8 @@ mod position;
 pub mod san;
 mod types;
 pub mod uci;
+#[cfg(feature = "make-unmake")]
+pub mod unmake;
 mod zobrist;
 
 pub use bitboard::Bitboard;
