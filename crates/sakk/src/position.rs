@@ -323,6 +323,28 @@ impl Position {
         moves.iter().any(|m| m.is_en_passant()).then_some(ep)
     }
 
+    /// The key under which this position counts for repetitions (FIDE
+    /// 9.2.3): the Zobrist key, with the en passant square counted only when
+    /// an en passant capture is actually legal.
+    pub fn repetition_key(&self) -> u64 {
+        match self.ep_square {
+            Some(ep) if self.legal_ep_square().is_none() => {
+                self.key ^ zobrist::en_passant(ep.file())
+            }
+            _ => self.key,
+        }
+    }
+
+    /// `true` if the two positions are the same for repetitions: same
+    /// pieces on the same squares, same side to move, same castling rights,
+    /// same legal en passant capture.
+    pub fn is_repetition_of(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.turn == other.turn
+            && self.castling_rooks == other.castling_rooks
+            && self.legal_ep_square() == other.legal_ep_square()
+    }
+
     /// Plies since the last capture or pawn move.
     #[inline]
     pub fn halfmoves(&self) -> u32 {

@@ -1,0 +1,853 @@
+//! A game: a start position and its moves, with everything that ends a game
+//! by the rules — checkmate, stalemate, dead positions, fivefold repetition,
+//! the 75-move rule — and what the players do: offer, accept and decline
+//! draws, claim draws, resign, abort, run out of time, take back, and
+//! (optionally) obey touch-move.
+
+use core::fmt;
+
+use crate::explain::Refusal;
+use crate::moves::Move;
+use crate::outcome::{GameResult, Outcome, Termination};
+use crate::position::Position;
+use crate::touch::Touches;
+use crate::types::{Color, Square};
+
+/// Optional rules of an event.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GameRules {
+    /// Touch-move (pièce touchée): a touched piece must be moved or captured.
+    pub touch_move: bool,
+    /// No draw offer before this move number (the seed's event rule uses 30);
+    /// 0 or 1 means offers are allowed from the start.
+    pub no_draw_offer_before: u32,
+}
+
+/// Why an action on a game (other than a move) is refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameError {
+    /// The move is refused, for this reason.
+    Move(Refusal),
+    /// The game is over.
+    GameOver,
+    /// It is not this side's turn.
+    NotYourTurn,
+    /// A draw can be agreed only after both players have made a move (5.2.3).
+    DrawOfferTooEarly,
+    /// This event allows no draw offer before the given move number.
+    DrawOfferBeforeMove(u32),
+    /// There is no draw offer from the opponent to answer.
+    NoDrawOffer,
+    /// A draw claim that the rules do not support (nothing changed, unless a
+    /// declared move was played: see [`Game::claim_draw`]).
+    ClaimRefused(ClaimRefusal),
+    /// Both players have moved: the game can no longer be aborted.
+    AbortTooLate,
+    /// There is no move to take back, or the game ended in a way that a
+    /// takeback cannot undo.
+    NothingToTakeBack,
+    /// Touch-move is not a rule of this game.
+    TouchMoveOff,
+}
+
+/// Why a draw claim is refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ClaimRefusal {
+    /// How often the position (after the declared move, if any) has occurred.
+    pub repetitions: u32,
+    /// Plies without capture or pawn move (after the declared move, if any).
+    pub halfmoves: u32,
+    /// Whether a declared move was played because the claim failed (9.5).
+    pub move_played: bool,
+}
+
+impl GameError {
+    /// A stable, machine-readable code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            GameError::Move(r) => r.code(),
+            GameError::GameOver => "game_over",
+            GameError::NotYourTurn => "not_your_turn",
+            GameError::DrawOfferTooEarly => "draw_offer_too_early",
+            GameError::DrawOfferBeforeMove(_) => "draw_offer_before_move",
+            GameError::NoDrawOffer => "no_draw_offer",
+            GameError::ClaimRefused(_) => "claim_refused",
+            GameError::AbortTooLate => "abort_too_late",
+            GameError::NothingToTakeBack => "nothing_to_take_back",
+            GameError::TouchMoveOff => "touch_move_off",
+        }
+    }
+
+    /// The explanation in English.
+    pub fn message_en(&self) -> String {
+        match self {
+            GameError::Move(r) => r.message_en(),
+            GameError::GameOver => "The game is already over.".to_string(),
+            GameError::NotYourTurn => "It is not your turn.".to_string(),
+            GameError::DrawOfferTooEarly => {
+                "A draw can be agreed only after both players have made a move.".to_string()
+            }
+            GameError::DrawOfferBeforeMove(n) => {
+                format!("The rules of this event allow no draw offer before move {n}.")
+            }
+            GameError::NoDrawOffer => "There is no draw offer to answer.".to_string(),
+            GameError::ClaimRefused(c) => format!(
+                "The claim is not correct: the position has occurred {} time(s) (three are \
+                 needed) and {} moves have been made without a capture or pawn move (fifty \
+                 are needed).{}",
+                c.repetitions,
+                c.halfmoves / 2,
+                if c.move_played {
+                    " The declared move stands and has been played."
+                } else {
+                    ""
+                }
+            ),
+            GameError::AbortTooLate => {
+                "Both players have moved: the game can no longer be aborted.".to_string()
+            }
+            GameError::NothingToTakeBack => "There is no move to take back.".to_string(),
+            GameError::TouchMoveOff => "Touch-move is not a rule of this game.".to_string(),
+        }
+    }
+
+    /// The explanation in Hungarian.
+    pub fn message_hu(&self) -> String {
+        match self {
+            GameError::Move(r) => r.message_hu(),
+            GameError::GameOver => "A játszma már véget ért.".to_string(),
+            GameError::NotYourTurn => "Nem te következel.".to_string(),
+            GameError::DrawOfferTooEarly => {
+                "Döntetlenben csak azután lehet megegyezni, hogy mindkét játékos lépett."
+                    .to_string()
+            }
+            GameError::DrawOfferBeforeMove(n) => {
+                format!(
+                    "E verseny szabályai szerint a {n}. lépés előtt nem lehet döntetlent ajánlani."
+                )
+            }
+            GameError::NoDrawOffer => "Nincs megválaszolható döntetlenajánlat.".to_string(),
+            GameError::ClaimRefused(c) => format!(
+                "Az igény nem jogos: az állás {} alkalommal fordult elő (három kell), és {} \
+                 lépés telt el ütés és gyaloglépés nélkül (ötven kell).{}",
+                c.repetitions,
+                c.halfmoves / 2,
+                if c.move_played {
+                    " A bejelentett lépés érvényes, és megtörtént."
+                } else {
+                    ""
+                }
+            ),
+            GameError::AbortTooLate => {
+                "Mindkét játékos lépett már: a játszmát nem lehet megszakítani.".to_string()
+            }
+            GameError::NothingToTakeBack => "Nincs visszavehető lépés.".to_string(),
+            GameError::TouchMoveOff => "Ebben a játszmában nincs fogott bábu szabály.".to_string(),
+        }
+    }
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message_en())
+    }
+}
+
+impl std::error::Error for GameError {}
+
+impl From<Refusal> for GameError {
+    fn from(r: Refusal) -> GameError {
+        match r {
+            Refusal::GameOver => GameError::GameOver,
+            r => GameError::Move(r),
+        }
+    }
+}
+
+/// A draw the side to move may claim.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Claim {
+    /// [`Termination::ThreefoldRepetition`] or [`Termination::FiftyMoves`].
+    pub termination: Termination,
+    /// The move to declare, when the claim rests on a move not yet played.
+    pub declared: Option<Move>,
+}
+
+/// A game of chess.
+///
+/// ```
+/// use sakk::{Game, Lang, Termination, GameResult};
+///
+/// let mut game = Game::new();
+/// for san in ["f3", "e5", "g4", "Qh4"] {
+///     let m = game.position().parse_san(san, Lang::English).unwrap();
+///     game.play(m).unwrap();
+/// }
+/// let outcome = game.outcome().unwrap();
+/// assert_eq!(outcome.termination, Termination::Checkmate);
+/// assert_eq!(outcome.result, Some(GameResult::BlackWins));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: GameRules,
+    /// `positions[i]` is the position after `i` plies; `positions[0]` the start.
+    positions: Vec<Position>,
+    /// Repetition keys of `positions`, index for index.
+    keys: Vec<u64>,
+    moves: Vec<Move>,
+    /// Whether the move at the same index came with a draw offer.
+    offers: Vec<bool>,
+    outcome: Option<Outcome>,
+    /// The side whose action (resigning) or flag ended the game.
+    ended_by: Option<Color>,
+    draw_offer: Option<Color>,
+    touches: Touches,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A game from the standard start position.
+    pub fn new() -> Game {
+        Game::from_position(Position::new())
+    }
+
+    /// A game from any position. A position that is already over (mate,
+    /// stalemate, dead) starts the game ended.
+    pub fn from_position(start: Position) -> Game {
+        let mut game = Game {
+            rules: GameRules::default(),
+            keys: vec![start.repetition_key()],
+            positions: vec![start],
+            moves: Vec::new(),
+            offers: Vec::new(),
+            outcome: None,
+            ended_by: None,
+            draw_offer: None,
+            touches: Touches::default(),
+        };
+        game.outcome = game.automatic_outcome();
+        game
+    }
+
+    /// The same game under other event rules.
+    pub fn with_rules(mut self, rules: GameRules) -> Game {
+        self.rules = rules;
+        self
+    }
+
+    /// The event rules.
+    pub fn rules(&self) -> GameRules {
+        self.rules
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.positions[self.positions.len() - 1]
+    }
+
+    /// Every position, the start first.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Whether the move at `index` was made with a draw offer.
+    pub fn offered_draw_with(&self, index: usize) -> bool {
+        self.offers.get(index).copied().unwrap_or(false)
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.position().turn()
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// `true` once the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The side whose resignation or flag fall ended the game, if that is how.
+    pub fn ended_by(&self) -> Option<Color> {
+        self.ended_by
+    }
+
+    /// The side whose draw offer stands, if any.
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
+    }
+
+    /// The result in English words (see [`Outcome::describe_en`]).
+    pub fn describe_en(&self) -> Option<String> {
+        self.outcome.map(|o| o.describe_en(self.ended_by))
+    }
+
+    /// The result in Hungarian words (see [`Outcome::describe_hu`]).
+    pub fn describe_hu(&self) -> Option<String> {
+        self.outcome.map(|o| o.describe_hu(self.ended_by))
+    }
+
+    /// How many moves `color` has made in this game.
+    pub fn moves_by(&self, color: Color) -> usize {
+        let first_is_ours = self.start().turn() == color;
+        let n = self.moves.len();
+        if first_is_ours {
+            n.div_ceil(2)
+        } else {
+            n / 2
+        }
+    }
+
+    /// Plays a legal move; any standing draw offer of the opponent lapses.
+    ///
+    /// # Errors
+    /// The [`Refusal`] that forbids the move (also touch-move obligations and
+    /// [`Refusal::GameOver`]); nothing changes.
+    pub fn play(&mut self, m: Move) -> Result<(), Refusal> {
+        if self.is_over() {
+            return Err(Refusal::GameOver);
+        }
+        let m = self
+            .position()
+            .explain_move(m)
+            .map_err(|r| self.refine(r))?;
+        if self.rules.touch_move {
+            self.touches.check(self.position(), m)?;
+        }
+        self.push(m, false);
+        Ok(())
+    }
+
+    /// Plays the move from `from` to `to` (castling as the king's move or
+    /// king-takes-rook), with a promotion piece if needed.
+    ///
+    /// # Errors
+    /// The [`Refusal`] that forbids the move; nothing changes.
+    pub fn play_squares(
+        &mut self,
+        from: Square,
+        to: Square,
+        promotion: Option<crate::Role>,
+    ) -> Result<Move, Refusal> {
+        if self.is_over() {
+            return Err(Refusal::GameOver);
+        }
+        let m = self
+            .position()
+            .explain(from, to, promotion)
+            .map_err(|r| self.refine(r))?;
+        self.play(m)?;
+        Ok(m)
+    }
+
+    /// Plays a move and offers a draw with it (the seed: an offer is made
+    /// only together with one's own move).
+    ///
+    /// # Errors
+    /// [`GameError::DrawOfferTooEarly`] if the opponent has not moved yet
+    /// after this move, [`GameError::DrawOfferBeforeMove`] under the event
+    /// rule, or the move's refusal. Nothing changes on error.
+    pub fn play_offering_draw(&mut self, m: Move) -> Result<(), GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        let mover = self.turn();
+        let before = self.rules.no_draw_offer_before;
+        if before > 1 && self.position().fullmoves() < before {
+            return Err(GameError::DrawOfferBeforeMove(before));
+        }
+        if self.moves_by(!mover) == 0 {
+            return Err(GameError::DrawOfferTooEarly);
+        }
+        self.play(m)?;
+        if let Some(last) = self.offers.last_mut() {
+            *last = true;
+        }
+        if !self.is_over() {
+            self.draw_offer = Some(mover);
+        }
+        Ok(())
+    }
+
+    /// Accepts the opponent's standing draw offer.
+    ///
+    /// # Errors
+    /// [`GameError::NoDrawOffer`] without an offer from the opponent.
+    pub fn accept_draw(&mut self, color: Color) -> Result<Outcome, GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if self.draw_offer != Some(!color) {
+            return Err(GameError::NoDrawOffer);
+        }
+        Ok(self.finish(Outcome::draw(Termination::Agreement), None))
+    }
+
+    /// Declines the opponent's standing draw offer.
+    ///
+    /// # Errors
+    /// [`GameError::NoDrawOffer`] without an offer from the opponent.
+    pub fn decline_draw(&mut self, color: Color) -> Result<(), GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if self.draw_offer != Some(!color) {
+            return Err(GameError::NoDrawOffer);
+        }
+        self.draw_offer = None;
+        Ok(())
+    }
+
+    /// How often the current position has occurred in this game, itself
+    /// included.
+    pub fn repetitions(&self) -> u32 {
+        self.count_repetitions(self.position(), self.keys[self.keys.len() - 1])
+    }
+
+    fn count_repetitions(&self, pos: &Position, key: u64) -> u32 {
+        // Only positions since the last capture or pawn move can repeat.
+        let window = (pos.halfmoves() as usize + 1).min(self.positions.len());
+        let first = self.positions.len() - window;
+        let mut count = 0;
+        for i in first..self.positions.len() {
+            if self.keys[i] == key && self.positions[i].is_repetition_of(pos) {
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// The draws the side to move may claim now: threefold repetition and
+    /// the fifty-move rule, in the position or by declaring a move that
+    /// completes them (FIDE 9.2.1, 9.3.1).
+    pub fn claimable(&self) -> Vec<Claim> {
+        let mut claims = Vec::new();
+        if self.is_over() {
+            return claims;
+        }
+        let pos = self.position();
+        let mut threefold = self.repetitions() >= 3;
+        let mut fifty = pos.halfmoves() >= 100;
+        if threefold {
+            claims.push(Claim {
+                termination: Termination::ThreefoldRepetition,
+                declared: None,
+            });
+        }
+        if fifty {
+            claims.push(Claim {
+                termination: Termination::FiftyMoves,
+                declared: None,
+            });
+        }
+        for &m in pos.legal_moves().iter() {
+            if threefold && fifty {
+                break;
+            }
+            let after = pos.after_unchecked(m);
+            if !threefold && self.repetitions_after(&after) >= 3 {
+                threefold = true;
+                claims.push(Claim {
+                    termination: Termination::ThreefoldRepetition,
+                    declared: Some(m),
+                });
+            }
+            if !fifty && after.halfmoves() >= 100 {
+                fifty = true;
+                claims.push(Claim {
+                    termination: Termination::FiftyMoves,
+                    declared: Some(m),
+                });
+            }
+        }
+        claims
+    }
+
+    fn repetitions_after(&self, after: &Position) -> u32 {
+        let key = after.repetition_key();
+        if after.halfmoves() == 0 {
+            return 1;
+        }
+        1 + self.count_repetitions(after, key)
+    }
+
+    /// Claims a draw for the side to move, in the current position or by
+    /// declaring the move `declared` (which is then not played if the claim
+    /// is correct). A claim also counts as a draw offer.
+    ///
+    /// # Errors
+    /// [`GameError::ClaimRefused`] if neither threefold repetition nor the
+    /// fifty-move rule applies. With a declared move the move stands and is
+    /// played (FIDE 9.5.1) and the claim remains as a draw offer; without
+    /// one, only the offer remains.
+    pub fn claim_draw(&mut self, declared: Option<Move>) -> Result<Outcome, GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        let claimant = self.turn();
+        let (repetitions, halfmoves) = match declared {
+            None => (self.repetitions(), self.position().halfmoves()),
+            Some(m) => {
+                let m = self
+                    .position()
+                    .explain_move(m)
+                    .map_err(|r| self.refine(r))?;
+                let after = self.position().after_unchecked(m);
+                (self.repetitions_after(&after), after.halfmoves())
+            }
+        };
+        if repetitions >= 3 {
+            return Ok(self.finish(Outcome::draw(Termination::ThreefoldRepetition), None));
+        }
+        if halfmoves >= 100 {
+            return Ok(self.finish(Outcome::draw(Termination::FiftyMoves), None));
+        }
+        let mut move_played = false;
+        if let Some(m) = declared {
+            self.play(m)?;
+            move_played = true;
+        }
+        if !self.is_over() {
+            self.draw_offer = Some(claimant);
+        }
+        Err(GameError::ClaimRefused(ClaimRefusal {
+            repetitions,
+            halfmoves,
+            move_played,
+        }))
+    }
+
+    /// `color` resigns. The opponent wins — unless the opponent could not
+    /// checkmate by any series of legal moves, then it is a draw (FIDE 2023).
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] if the game has ended.
+    pub fn resign(&mut self, color: Color) -> Result<Outcome, GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        let result = if self.position().can_checkmate(!color) {
+            GameResult::wins(!color)
+        } else {
+            GameResult::Draw
+        };
+        Ok(self.finish(Outcome::new(result, Termination::Resignation), Some(color)))
+    }
+
+    /// `color`'s flag has fallen: a loss — or a draw if the opponent could
+    /// not checkmate by any series of legal moves (FIDE 6.9).
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] if the game has ended.
+    pub fn flag(&mut self, color: Color) -> Result<Outcome, GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        let result = if self.position().can_checkmate(!color) {
+            GameResult::wins(!color)
+        } else {
+            GameResult::Draw
+        };
+        Ok(self.finish(Outcome::new(result, Termination::Timeout), Some(color)))
+    }
+
+    /// Calls the game off before both sides have moved; it has no result.
+    ///
+    /// # Errors
+    /// [`GameError::AbortTooLate`] once both sides have moved.
+    pub fn abort(&mut self) -> Result<Outcome, GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if self.moves_by(Color::White) > 0 && self.moves_by(Color::Black) > 0 {
+            return Err(GameError::AbortTooLate);
+        }
+        let outcome = Outcome {
+            result: None,
+            termination: Termination::Aborted,
+        };
+        Ok(self.finish(outcome, None))
+    }
+
+    /// Takes back the last move. A game that ended by that move (mate,
+    /// stalemate, a dead position, fivefold, 75 moves) is open again; one
+    /// that ended otherwise stays over.
+    ///
+    /// # Errors
+    /// [`GameError::NothingToTakeBack`].
+    pub fn take_back(&mut self) -> Result<Move, GameError> {
+        let automatic = self.outcome.is_none_or(|o| {
+            !matches!(
+                o.termination,
+                Termination::Resignation
+                    | Termination::Timeout
+                    | Termination::Agreement
+                    | Termination::Aborted
+                    | Termination::ThreefoldRepetition
+                    | Termination::FiftyMoves
+            )
+        });
+        if !automatic {
+            return Err(GameError::NothingToTakeBack);
+        }
+        let m = self.moves.pop().ok_or(GameError::NothingToTakeBack)?;
+        self.positions.pop();
+        self.keys.pop();
+        self.offers.pop();
+        self.outcome = None;
+        self.ended_by = None;
+        self.draw_offer = None;
+        self.touches = Touches::default();
+        Ok(m)
+    }
+
+    /// Touch-move: the side to move touches the piece on `square` (with
+    /// `adjusting` when "j'adoube" was said first, which binds nothing).
+    ///
+    /// # Errors
+    /// [`GameError::TouchMoveOff`] when the rule is not in force,
+    /// [`GameError::NotYourTurn`], [`GameError::GameOver`].
+    pub fn touch(
+        &mut self,
+        color: Color,
+        square: Square,
+        adjusting: bool,
+    ) -> Result<(), GameError> {
+        if !self.rules.touch_move {
+            return Err(GameError::TouchMoveOff);
+        }
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if color != self.turn() {
+            return Err(GameError::NotYourTurn);
+        }
+        if !adjusting {
+            let pos = self.positions[self.positions.len() - 1];
+            self.touches.touch(&pos, square);
+        }
+        Ok(())
+    }
+
+    /// The moves touch-move still allows, or `None` when it binds nothing.
+    pub fn touch_obligation(&self) -> Option<(Vec<Move>, Refusal)> {
+        if !self.rules.touch_move {
+            return None;
+        }
+        self.touches.obligation(self.position())
+    }
+
+    /// The squares touched so far this turn (own and enemy pieces, in order).
+    pub fn touched(&self) -> &[Square] {
+        self.touches.squares()
+    }
+
+    fn push(&mut self, m: Move, offer: bool) {
+        let next = self.position().after_unchecked(m);
+        self.keys.push(next.repetition_key());
+        self.positions.push(next);
+        self.moves.push(m);
+        self.offers.push(offer);
+        self.draw_offer = None;
+        self.touches = Touches::default();
+        self.outcome = self.automatic_outcome();
+    }
+
+    /// The endings that happen by themselves, in order of precedence:
+    /// checkmate first, so that a mate on the 75th move stands.
+    fn automatic_outcome(&self) -> Option<Outcome> {
+        let pos = self.position();
+        if !pos.has_legal_moves() {
+            return Some(if pos.is_check() {
+                Outcome::new(GameResult::wins(!pos.turn()), Termination::Checkmate)
+            } else {
+                Outcome::draw(Termination::Stalemate)
+            });
+        }
+        if pos.has_insufficient_material() {
+            return Some(Outcome::draw(Termination::InsufficientMaterial));
+        }
+        if pos.is_blocked_dead() {
+            return Some(Outcome::draw(Termination::DeadPosition));
+        }
+        if self.repetitions() >= 5 {
+            return Some(Outcome::draw(Termination::FivefoldRepetition));
+        }
+        if pos.halfmoves() >= 150 {
+            return Some(Outcome::draw(Termination::SeventyFiveMoves));
+        }
+        None
+    }
+
+    fn finish(&mut self, outcome: Outcome, by: Option<Color>) -> Outcome {
+        self.outcome = Some(outcome);
+        self.ended_by = by;
+        self.draw_offer = None;
+        outcome
+    }
+
+    /// Turns a position-level castling refusal into the precise one, using
+    /// the history: whether the king or that rook has moved.
+    fn refine(&self, refusal: Refusal) -> Refusal {
+        if !matches!(
+            refusal,
+            Refusal::CastlingKingMoved | Refusal::CastlingRookMoved
+        ) {
+            return refusal;
+        }
+        let us = self.turn();
+        let start = self.start();
+        let home = start.king(us);
+        let king_moved = self
+            .moves
+            .iter()
+            .zip(&self.positions)
+            .any(|(m, p)| p.turn() == us && m.from() == home)
+            || self.position().king(us) != home
+            || (start.castling_rooks() & crate::Bitboard::from_rank(us.back_rank())).is_empty();
+        if king_moved {
+            Refusal::CastlingKingMoved
+        } else {
+            Refusal::CastlingRookMoved
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Lang;
+
+    fn play_all(game: &mut Game, sans: &str) {
+        for san in sans.split_whitespace() {
+            let m = match game.position().parse_san(san, Lang::English) {
+                Ok(m) => m,
+                Err(e) => panic!("{san}: {e} in {}", game.position().fen()),
+            };
+            if let Err(e) = game.play(m) {
+                panic!("{san}: {e}");
+            }
+        }
+    }
+
+    #[test]
+    fn threefold_and_fivefold() {
+        let mut game = Game::new();
+        play_all(&mut game, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+        // Black declares Ng8, which would repeat the start position a third time.
+        let claims = game.claimable();
+        assert_eq!(claims.len(), 1);
+        assert_eq!(claims[0].termination, Termination::ThreefoldRepetition);
+        assert!(claims[0].declared.is_some());
+        play_all(&mut game, "Ng8");
+        assert_eq!(game.repetitions(), 3);
+        assert!(game.claimable().iter().any(|c| c.declared.is_none()));
+        play_all(&mut game, "Nf3 Nf6 Ng1 Ng8");
+        assert_eq!(game.repetitions(), 4);
+        assert!(!game.is_over());
+        play_all(&mut game, "Nf3 Nf6 Ng1 Ng8");
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::draw(Termination::FivefoldRepetition))
+        );
+    }
+
+    #[test]
+    fn offers_and_agreement() {
+        let mut game = Game::new();
+        let e4 = game
+            .position()
+            .parse_san("e4", Lang::English)
+            .unwrap_or(Move::from_u16(0));
+        assert_eq!(
+            game.play_offering_draw(e4),
+            Err(GameError::DrawOfferTooEarly)
+        );
+        play_all(&mut game, "e4");
+        let e5 = game
+            .position()
+            .parse_san("e5", Lang::English)
+            .unwrap_or(Move::from_u16(0));
+        assert_eq!(game.play_offering_draw(e5), Ok(()));
+        assert_eq!(game.draw_offer(), Some(Color::Black));
+        assert_eq!(game.accept_draw(Color::Black), Err(GameError::NoDrawOffer));
+        // Answered by a move: the offer lapses.
+        play_all(&mut game, "Nf3");
+        assert_eq!(game.draw_offer(), None);
+        let nc6 = game
+            .position()
+            .parse_san("Nc6", Lang::English)
+            .unwrap_or(Move::from_u16(0));
+        assert_eq!(game.play_offering_draw(nc6), Ok(()));
+        assert_eq!(
+            game.accept_draw(Color::White),
+            Ok(Outcome::draw(Termination::Agreement))
+        );
+    }
+
+    #[test]
+    fn event_rule_no_offer_before_move_30() {
+        let mut game = Game::new().with_rules(GameRules {
+            no_draw_offer_before: 30,
+            ..GameRules::default()
+        });
+        play_all(&mut game, "e4");
+        let e5 = game
+            .position()
+            .parse_san("e5", Lang::English)
+            .unwrap_or(Move::from_u16(0));
+        assert_eq!(
+            game.play_offering_draw(e5),
+            Err(GameError::DrawOfferBeforeMove(30))
+        );
+        assert_eq!(game.moves().len(), 1, "nothing changed");
+    }
+
+    #[test]
+    fn abort_resign_flag() {
+        let mut game = Game::new();
+        play_all(&mut game, "e4");
+        assert_eq!(game.abort().map(|o| o.result), Ok(None));
+        let mut game = Game::new();
+        play_all(&mut game, "e4 e5");
+        assert_eq!(game.abort(), Err(GameError::AbortTooLate));
+        assert_eq!(
+            game.resign(Color::White),
+            Ok(Outcome::new(
+                GameResult::BlackWins,
+                Termination::Resignation
+            ))
+        );
+        assert_eq!(game.play(Move::from_u16(0)), Err(Refusal::GameOver));
+    }
+
+    #[test]
+    fn castling_refusals_use_the_history() {
+        let mut game = Game::new();
+        play_all(&mut game, "e4 e5 Nf3 Nc6 Bc4 Bc5 Rg1 Nf6 Rh1 d6");
+        let refusal = game.play_squares(Square::E1, Square::G1, None);
+        assert_eq!(refusal, Err(Refusal::CastlingRookMoved));
+        let mut game = Game::new();
+        play_all(&mut game, "e4 e5 Nf3 Nc6 Bc4 Bc5 Ke2 Nf6 Ke1 d6");
+        let refusal = game.play_squares(Square::E1, Square::G1, None);
+        assert_eq!(refusal, Err(Refusal::CastlingKingMoved));
+    }
+}
