@@ -30,6 +30,21 @@ enum Command {
         /// How many plies deep.
         depth: u32,
     },
+    /// Play moves (UCI or SAN in any supported language) and print the
+    /// position as JSON.
+    Replay {
+        /// The position (FEN, or `startpos`); the start position if absent.
+        #[arg(long)]
+        fen: Option<String>,
+        /// One JSON object per line: the start, then one after every move.
+        #[arg(long)]
+        each: bool,
+        /// Which language's piece letters to try first for SAN.
+        #[arg(long, value_enum, default_value_t = LangArg::En)]
+        lang: LangArg,
+        /// The moves; read from standard input when none are given.
+        moves: Vec<String>,
+    },
     /// List the legal moves, one per line.
     Moves {
         /// The position (FEN, or `startpos`); the start position if absent.
@@ -87,6 +102,8 @@ pub struct Failure {
     pub status: u8,
     /// One line saying what is wrong.
     pub message: String,
+    /// Print the message as it is, without the `error: ` prefix (for JSON).
+    pub raw: bool,
 }
 
 impl Failure {
@@ -95,7 +112,22 @@ impl Failure {
         Failure {
             status: 2,
             message: message.into(),
+            raw: false,
         }
+    }
+
+    /// Any failure with exit status 1.
+    pub fn other(message: impl Into<String>) -> Failure {
+        Failure {
+            status: 1,
+            message: message.into(),
+            raw: false,
+        }
+    }
+
+    /// The same failure, printed without the `error: ` prefix.
+    pub fn raw(self) -> Failure {
+        Failure { raw: true, ..self }
     }
 }
 
@@ -123,6 +155,12 @@ fn main() -> ExitCode {
         Some(Command::Perft { fen, divide, depth }) => {
             commands::perft::run(fen.as_deref(), depth, divide)
         }
+        Some(Command::Replay {
+            fen,
+            each,
+            lang,
+            moves,
+        }) => commands::replay::run(fen.as_deref(), each, lang.into(), &moves),
         Some(Command::Moves {
             fen,
             notation,
@@ -141,7 +179,11 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            eprintln!("error: {}", failure.message);
+            if failure.raw {
+                eprintln!("{}", failure.message);
+            } else {
+                eprintln!("error: {}", failure.message);
+            }
             ExitCode::from(failure.status)
         }
     }

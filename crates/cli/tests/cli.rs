@@ -110,3 +110,109 @@ fn bad_input_exits_2_with_one_line() {
         stderr(&out)
     );
 }
+
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    stdout(out)
+        .lines()
+        .map(|l| match serde_json::from_str(l) {
+            Ok(v) => v,
+            Err(e) => panic!("not JSON: {l}: {e}"),
+        })
+        .collect()
+}
+
+#[test]
+fn replay_prints_the_final_position() {
+    let out = sakk(&["replay", "e4", "e5", "Hf3", "Nc6", "f1c4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = &json_lines(&out)[0];
+    let keys: Vec<&str> = v
+        .as_object()
+        .map(|o| o.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    assert_eq!(
+        keys,
+        [
+            "fen",
+            "turn",
+            "check",
+            "legal_moves",
+            "outcome",
+            "claimable",
+            "moves"
+        ]
+    );
+    assert_eq!(
+        v["fen"],
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
+    );
+    assert_eq!(v["turn"], "black");
+    assert_eq!(v["outcome"], serde_json::Value::Null);
+    assert_eq!(v["moves"][2]["san"], "Nf3");
+    assert_eq!(v["moves"][4]["uci"], "f1c4");
+    assert_eq!(v["moves"][4]["san"], "Bc4");
+    assert_eq!(v["legal_moves"].as_array().map(Vec::len), Some(31));
+}
+
+#[test]
+fn replay_each_reads_stdin_and_reports_mate_and_claims() {
+    use std::io::Write;
+    let mut child = match Command::new(env!("CARGO_BIN_EXE_sakk"))
+        .args(["replay", "--each"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(b"Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1\n");
+    }
+    let out = match child.wait_with_output() {
+        Ok(o) => o,
+        Err(e) => panic!("{e}"),
+    };
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 8, "the start and one line per move");
+    assert_eq!(lines[0]["moves"].as_array().map(Vec::len), Some(0));
+    assert_eq!(lines[1]["moves"][0]["uci"], "g1f3");
+    // Black can declare Ng8, repeating the start position a third time.
+    assert_eq!(
+        lines[7]["claimable"],
+        serde_json::json!(["threefold_repetition"])
+    );
+
+    let out = sakk(&["replay", "--each", "f3", "e5", "g4", "Qh4"]);
+    let last = json_lines(&out).pop().unwrap_or_default();
+    assert_eq!(
+        last["outcome"],
+        serde_json::json!({"result": "0-1", "termination": "checkmate"})
+    );
+    assert_eq!(last["moves"][0]["san"], "Qh4#");
+}
+
+#[test]
+fn replay_refuses_an_illegal_move_with_the_rule() {
+    let out = sakk(&["replay", "e4", "e5", "Ke3"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err: serde_json::Value = match serde_json::from_str(stderr(&out).trim()) {
+        Ok(v) => v,
+        Err(e) => panic!("{e}: {}", stderr(&out)),
+    };
+    assert_eq!(err["error"], "illegal_move");
+    assert_eq!(err["index"], 2);
+    assert_eq!(err["move"], "Ke3");
+    assert_eq!(err["reason"], "cannot_move_that_way");
+    assert!(err["message_hu"]
+        .as_str()
+        .is_some_and(|m| m.contains("király")));
+    let out = sakk(&[
+        "replay",
+        "--fen",
+        "r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1",
+        "O-O",
+    ]);
+    let err: serde_json::Value = serde_json::from_str(stderr(&out).trim()).unwrap_or_default();
+    assert_eq!(err["reason"], "castling_through_check");
+}

@@ -1,9 +1,7 @@
 //! Scenario tests: every ending, claim and offer rule of the game, played
 //! out move by move as a user would.
 
-use sakk::{
-    Color, Game, GameError, GameResult, Lang, Outcome, Position, Refusal, Termination,
-};
+use sakk::{Color, Game, GameError, GameResult, Lang, Outcome, Position, Refusal, Termination};
 
 fn game(fen: &str) -> Game {
     match Position::from_fen(fen) {
@@ -51,7 +49,10 @@ fn stalemate() {
 fn capture_into_insufficient_material() {
     let mut g = game("4k3/8/8/8/8/8/3r4/3NK3 w - - 0 1");
     play(&mut g, "Kxd2");
-    assert_eq!(g.outcome(), Some(Outcome::draw(Termination::InsufficientMaterial)));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::draw(Termination::InsufficientMaterial))
+    );
 }
 
 #[test]
@@ -110,7 +111,10 @@ fn fifty_move_claim_at_99_plies_with_a_declared_move() {
         .claimable()
         .iter()
         .any(|c| c.termination == Termination::FiftyMoves && c.declared.is_some()));
-    assert_eq!(g.claim_draw(Some(ra2)), Ok(Outcome::draw(Termination::FiftyMoves)));
+    assert_eq!(
+        g.claim_draw(Some(ra2)),
+        Ok(Outcome::draw(Termination::FiftyMoves))
+    );
     assert!(g.moves().is_empty(), "the declared move is not played");
 }
 
@@ -129,7 +133,10 @@ fn wrong_claim_plays_the_declared_move() {
     assert!(!g.is_over());
     // The claim stands as a draw offer.
     assert_eq!(g.draw_offer(), Some(Color::White));
-    assert_eq!(g.accept_draw(Color::Black), Ok(Outcome::draw(Termination::Agreement)));
+    assert_eq!(
+        g.accept_draw(Color::Black),
+        Ok(Outcome::draw(Termination::Agreement))
+    );
 }
 
 #[test]
@@ -142,18 +149,37 @@ fn the_75th_move_giving_mate_is_mate() {
     );
     let mut g = game("7k/8/6K1/8/8/8/8/R7 w - - 149 120");
     play(&mut g, "Ra2");
-    assert_eq!(g.outcome(), Some(Outcome::draw(Termination::SeventyFiveMoves)));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::draw(Termination::SeventyFiveMoves))
+    );
 }
 
 #[test]
 fn timeout_against_each_material() {
     let cases = [
         // Black's flag falls; White has K+N, K+N+N, K+P against Black's K+Q.
-        ("q3k3/8/8/8/8/8/8/4KN2 b - - 0 1", Color::Black, GameResult::Draw),
-        ("q3k3/8/8/8/8/8/8/3NKN2 b - - 0 1", Color::Black, GameResult::WhiteWins),
-        ("q3k3/8/8/8/8/8/4P3/4K3 b - - 0 1", Color::Black, GameResult::WhiteWins),
+        (
+            "q3k3/8/8/8/8/8/8/4KN2 b - - 0 1",
+            Color::Black,
+            GameResult::Draw,
+        ),
+        (
+            "q3k3/8/8/8/8/8/8/3NKN2 b - - 0 1",
+            Color::Black,
+            GameResult::WhiteWins,
+        ),
+        (
+            "q3k3/8/8/8/8/8/4P3/4K3 b - - 0 1",
+            Color::Black,
+            GameResult::WhiteWins,
+        ),
         // White's flag falls; Black has a lone king.
-        ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", Color::White, GameResult::Draw), // lone king
+        (
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+            Color::White,
+            GameResult::Draw,
+        ), // lone king
     ];
     for (fen, flagged, expected) in cases {
         let mut g = game(fen);
@@ -181,7 +207,10 @@ fn resignation_against_a_lone_king_is_a_draw() {
     let mut g = game("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     assert_eq!(
         g.resign(Color::Black),
-        Ok(Outcome::new(GameResult::WhiteWins, Termination::Resignation))
+        Ok(Outcome::new(
+            GameResult::WhiteWins,
+            Termination::Resignation
+        ))
     );
 }
 

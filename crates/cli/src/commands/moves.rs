@@ -17,8 +17,5 @@ pub fn run(fen: Option<&str>, san: bool, lang: sakk::Lang) -> Result<(), Failure
             .iter()
             .try_for_each(|&m| writeln!(out, "{}", pos.uci(m)))
     };
-    result.map_err(|e| Failure {
-        status: 1,
-        message: e.to_string(),
-    })
+    result.map_err(|e| Failure::other(e.to_string()))
 }

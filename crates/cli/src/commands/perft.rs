@@ -20,8 +20,5 @@ pub fn run(fen: Option<&str>, depth: u32, divide: bool) -> Result<(), Failure> {
     } else {
         sakk::perft(&pos, depth)
     };
-    writeln!(out, "{total}").map_err(|e| Failure {
-        status: 1,
-        message: e.to_string(),
-    })
+    writeln!(out, "{total}").map_err(|e| Failure::other(e.to_string()))
 }
