@@ -34,6 +34,7 @@ pub struct ReadmeDoctests;
 pub mod attacks;
 mod bitboard;
 mod board;
+mod clock;
 mod explain;
 mod fen;
 mod game;
@@ -45,6 +46,7 @@ mod outcome;
 mod perft;
 mod position;
 pub mod san;
+mod time_control;
 pub mod touch;
 mod types;
 pub mod uci;
@@ -54,6 +56,7 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::{Board, BoardFen};
+pub use clock::{Clock, ClockError};
 pub use explain::Refusal;
 pub use fen::{FenError, STARTING_FEN};
 pub use game::{Claim, ClaimRefusal, Game, GameError, GameRules};
@@ -63,5 +66,8 @@ pub use outcome::{GameResult, Outcome, Termination};
 pub use perft::{perft, perft_divide};
 pub use position::{CastlingMode, CastlingSide, IllegalMove, Position, PositionError, Setup};
 pub use san::{Lang, ParseMoveError, ParseSanError, San, SanError, SanPlus, Suffix};
+pub use time_control::{
+    Category, DelayKind, Preset, Stage, TimeControl, TimeControlError, PRESETS,
+};
 pub use types::{ByColor, ByRole, Color, File, ParseSquareError, Piece, Rank, Role, Square};
 pub use uci::{ParseUciError, Uci, UciError};
