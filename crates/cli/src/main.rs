@@ -45,6 +45,11 @@ enum Command {
         /// The moves; read from standard input when none are given.
         moves: Vec<String>,
     },
+    /// Read PGN files: check them, or write them back in export format.
+    Pgn {
+        #[command(subcommand)]
+        action: PgnAction,
+    },
     /// List the legal moves, one per line.
     Moves {
         /// The position (FEN, or `startpos`); the start position if absent.
@@ -57,6 +62,24 @@ enum Command {
         /// fr (R D T F C), fig (figurines).
         #[arg(long, value_enum, default_value_t = LangArg::En)]
         lang: LangArg,
+    },
+}
+
+/// What to do with a PGN file.
+#[derive(Subcommand, Debug)]
+enum PgnAction {
+    /// Check every game; one line per problem, then `games: N, errors: M`.
+    Check {
+        /// The PGN file (`-` for standard input).
+        file: String,
+    },
+    /// Write the games back in PGN export format.
+    Export {
+        /// Piece letters: en (standard export) or hu (for display).
+        #[arg(long, value_enum, default_value_t = LangArg::En)]
+        lang: LangArg,
+        /// The PGN file (`-` for standard input).
+        file: String,
     },
 }
 
@@ -161,6 +184,10 @@ fn main() -> ExitCode {
             lang,
             moves,
         }) => commands::replay::run(fen.as_deref(), each, lang.into(), &moves),
+        Some(Command::Pgn { action }) => match action {
+            PgnAction::Check { file } => commands::pgn::check(&file),
+            PgnAction::Export { lang, file } => commands::pgn::export(&file, lang.into()),
+        },
         Some(Command::Moves {
             fen,
             notation,

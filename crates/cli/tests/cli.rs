@@ -216,3 +216,56 @@ fn replay_refuses_an_illegal_move_with_the_rule() {
     let err: serde_json::Value = serde_json::from_str(stderr(&out).trim()).unwrap_or_default();
     assert_eq!(err["reason"], "castling_through_check");
 }
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sakk-cli-test-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let path = dir.join(name);
+    if let Err(e) = std::fs::write(&path, text) {
+        panic!("{e}");
+    }
+    path
+}
+
+#[test]
+fn pgn_check_reports_each_problem_and_counts() {
+    let path = temp_file(
+        "check.pgn",
+        "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"b\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+    );
+    let out = sakk(&["pgn", "check", &path.to_string_lossy()]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.last(), Some(&"games: 2, errors: 1"), "{text}");
+    assert!(lines[0].starts_with("game 1, line 4:"), "{text}");
+    assert!(lines[0].contains("Ke3"));
+    assert_eq!(out.status.code(), Some(1));
+
+    let clean = temp_file(
+        "clean.pgn",
+        "[Event \"b\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+    );
+    let out = sakk(&["pgn", "check", &clean.to_string_lossy()]);
+    assert_eq!(stdout(&out).trim(), "games: 1, errors: 0");
+    assert!(out.status.success());
+}
+
+#[test]
+fn pgn_export_writes_the_export_format() {
+    let path = temp_file(
+        "export.pgn",
+        "[White \"Polgár\"]\n[Event \"x\"]\n\n1.e4 e5 2.Nf3 {[%clk 0:04:58]} Nc6 1/2-1/2\n",
+    );
+    let out = sakk(&["pgn", "export", &path.to_string_lossy()]);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        "[Event \"x\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Polgár\"]\n\
+         [Black \"?\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 { [%clk 0:04:58] } 2... Nc6 1/2-1/2\n\n"
+    );
+    let out = sakk(&["pgn", "export", "--lang", "hu", &path.to_string_lossy()]);
+    assert!(stdout(&out).contains("2. Hf3 { [%clk 0:04:58] } 2... Hc6"));
+    let out = sakk(&["pgn", "check", "/nonexistent/file.pgn"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out).lines().count(), 1);
+}

@@ -44,6 +44,7 @@ mod movegen;
 mod moves;
 mod outcome;
 mod perft;
+pub mod pgn;
 mod position;
 pub mod san;
 mod time_control;

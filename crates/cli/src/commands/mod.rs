@@ -2,6 +2,7 @@
 
 pub mod moves;
 pub mod perft;
+pub mod pgn;
 pub mod replay;
 
 use crate::Failure;

@@ -1,0 +1,372 @@
+//! A [`Visitor`] that builds games and checks every move.
+
+use core::time::Duration;
+
+use super::reader::{PgnError, Skip, Visitor};
+use crate::position::{CastlingMode, Position};
+use crate::san::{Lang, SanPlus};
+use crate::{Game, Move};
+
+/// An engine evaluation from a `[%eval]` comment command.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// In centipawns, from White's point of view.
+    Centipawns(i32),
+    /// Mate in this many moves (negative: Black mates).
+    Mate(i32),
+}
+
+/// A move of a game read from PGN, with what was written around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnMove {
+    /// The move.
+    pub mv: Move,
+    /// Its SAN, as it should be written.
+    pub san: SanPlus,
+    /// Annotation glyphs (`$1` … or `!`, `?` …).
+    pub nags: Vec<u8>,
+    /// Comments after the move, without the `[%…]` commands.
+    pub comments: Vec<String>,
+    /// `[%clk]`: the mover's time left after the move.
+    pub clock: Option<Duration>,
+    /// `[%emt]`: the time the move took.
+    pub emt: Option<Duration>,
+    /// `[%eval]`.
+    pub eval: Option<Eval>,
+}
+
+/// A game read from PGN: its tags, start position, main line and result.
+/// Variations are skipped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnGame {
+    /// The tag pairs, in file order.
+    pub tags: Vec<(String, String)>,
+    /// The start position (from `FEN`, else the standard one).
+    pub start: Position,
+    /// The main line.
+    pub moves: Vec<PgnMove>,
+    /// The result token (`1-0`, `0-1`, `1/2-1/2`, `*`), if present.
+    pub result: Option<String>,
+    /// A comment before the first move.
+    pub comment: Option<String>,
+    /// The line of the file on which the game begins (0 when not read from a file).
+    pub line: usize,
+}
+
+impl PgnGame {
+    /// A game with the given start position and no moves.
+    pub fn new(start: Position) -> PgnGame {
+        PgnGame {
+            tags: Vec::new(),
+            start,
+            moves: Vec::new(),
+            result: None,
+            comment: None,
+            line: 0,
+        }
+    }
+
+    /// The value of a tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag, replacing an earlier value.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(entry) => entry.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// Replays the main line into a [`Game`] (which knows outcomes and claims).
+    pub fn to_game(&self) -> Game {
+        let mut game = Game::from_position(self.start);
+        for m in &self.moves {
+            if game.play(m.mv).is_err() {
+                break;
+            }
+        }
+        game
+    }
+
+    /// The PGN of a [`Game`]: its moves, with `[%clk]` times when
+    /// `clocks` holds one per move, and the result of the game.
+    pub fn from_game(game: &Game, clocks: Option<&[Duration]>) -> PgnGame {
+        let mut pgn = PgnGame::new(*game.start());
+        for (i, (&m, pos)) in game.moves().iter().zip(game.positions()).enumerate() {
+            let mut comments = Vec::new();
+            if game.offered_draw_with(i) {
+                comments.push("(=)".to_string());
+            }
+            pgn.moves.push(PgnMove {
+                mv: m,
+                san: pos.san(m),
+                nags: Vec::new(),
+                comments,
+                clock: clocks.and_then(|c| c.get(i).copied()),
+                emt: None,
+                eval: None,
+            });
+        }
+        let result = game.outcome().map_or("*", |o| o.pgn_result());
+        pgn.result = Some(result.to_string());
+        pgn.set_tag("Result", result);
+        pgn
+    }
+}
+
+/// The visitor that builds [`PgnGame`]s, checking every move.
+#[derive(Debug, Default)]
+pub struct GameBuilder {
+    game_number: usize,
+    tags: Vec<(String, String)>,
+    pos: Option<Position>,
+    start: Option<Position>,
+    moves: Vec<PgnMove>,
+    comment: Option<String>,
+    result: Option<String>,
+    error: Option<PgnError>,
+    tag_line: usize,
+}
+
+impl GameBuilder {
+    /// A builder; its games are numbered from 1.
+    pub fn new() -> GameBuilder {
+        GameBuilder {
+            game_number: 1,
+            ..GameBuilder::default()
+        }
+    }
+
+    /// The number the next game's errors will carry.
+    pub fn set_game_number(&mut self, n: usize) {
+        self.game_number = n;
+    }
+
+    fn fail(&mut self, line: usize, message: String) {
+        if self.error.is_none() {
+            self.error = Some(PgnError {
+                game: self.game_number,
+                line,
+                message,
+            });
+        }
+    }
+}
+
+/// Reads `H:MM:SS(.fff)` into a duration.
+pub(crate) fn parse_clock(text: &str) -> Option<Duration> {
+    let mut parts = text.trim().split(':');
+    let (h, m, s) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    let h: u64 = h.parse().ok().filter(|&h| h < 1000)?;
+    let m: u64 = m.parse().ok().filter(|&m| m < 60)?;
+    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
+    let whole: u64 = whole.parse().ok().filter(|&s| s < 60)?;
+    if frac.len() > 3 || !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let millis: u64 = if frac.is_empty() {
+        0
+    } else {
+        format!("{frac:0<3}").parse().ok()?
+    };
+    Some(Duration::from_millis(
+        ((h * 60 + m) * 60 + whole) * 1000 + millis,
+    ))
+}
+
+fn parse_eval(text: &str) -> Option<Eval> {
+    let text = text.trim();
+    let text = text.split(',').next()?.trim();
+    if let Some(mate) = text.strip_prefix('#') {
+        return mate.parse().ok().map(Eval::Mate);
+    }
+    let pawns: f64 = text.parse().ok()?;
+    if !pawns.is_finite() || pawns.abs() > 1000.0 {
+        return None;
+    }
+    Some(Eval::Centipawns((pawns * 100.0).round() as i32))
+}
+
+/// Splits the `[%cmd …]` commands off a comment.
+fn take_commands(text: &str, m: Option<&mut PgnMove>) -> String {
+    let mut rest = text;
+    let mut plain = String::new();
+    let mut target = m;
+    while let Some(start) = rest.find("[%") {
+        plain.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let Some(end) = after.find(']') else {
+            plain.push_str(&rest[start..]);
+            rest = "";
+            break;
+        };
+        let command = &after[..end];
+        let (name, arg) = command
+            .split_once(char::is_whitespace)
+            .unwrap_or((command, ""));
+        let known = match (name, target.as_deref_mut()) {
+            ("clk", Some(m)) => parse_clock(arg).map(|c| m.clock = Some(c)).is_some(),
+            ("emt", Some(m)) => parse_clock(arg).map(|c| m.emt = Some(c)).is_some(),
+            ("eval", Some(m)) => parse_eval(arg).map(|e| m.eval = Some(e)).is_some(),
+            _ => false,
+        };
+        if !known {
+            plain.push_str(&rest[start..start + 2 + end + 1]);
+        }
+        rest = &after[end + 1..];
+    }
+    plain.push_str(rest);
+    plain.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+impl Visitor for GameBuilder {
+    type Output = Result<PgnGame, PgnError>;
+
+    fn begin_game(&mut self) {
+        self.tags.clear();
+        self.pos = None;
+        self.start = None;
+        self.moves.clear();
+        self.comment = None;
+        self.result = None;
+        self.error = None;
+        self.tag_line = 0;
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        self.tags.push((name.to_string(), value.to_string()));
+    }
+
+    fn begin_movetext(&mut self) {
+        let chess960 = self
+            .tags
+            .iter()
+            .any(|(n, v)| n == "Variant" && v.to_ascii_lowercase().contains("960"));
+        let mode = if chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        let fen = self
+            .tags
+            .iter()
+            .find(|(n, _)| n == "FEN")
+            .map(|(_, v)| v.clone());
+        let start = match fen {
+            Some(fen) => match Position::from_fen_with_mode(&fen, mode) {
+                Ok(p) => p,
+                Err(e) => {
+                    self.fail(self.tag_line.max(1), format!("bad FEN tag: {e}"));
+                    Position::new()
+                }
+            },
+            None => Position::new(),
+        };
+        self.start = Some(start);
+        self.pos = Some(start);
+    }
+
+    fn san(&mut self, san: &str, line: usize) {
+        if self.error.is_some() {
+            return;
+        }
+        if self.pos.is_none() {
+            self.begin_movetext();
+        }
+        let Some(pos) = self.pos else {
+            return;
+        };
+        match pos.read_move(san, Lang::English) {
+            Ok(m) => {
+                self.moves.push(PgnMove {
+                    mv: m,
+                    san: pos.san(m),
+                    nags: Vec::new(),
+                    comments: Vec::new(),
+                    clock: None,
+                    emt: None,
+                    eval: None,
+                });
+                self.pos = Some(pos.after_unchecked(m));
+            }
+            Err(e) => {
+                let ply = self.moves.len();
+                let number = pos.fullmoves();
+                let dots = if pos.turn().is_white() { "." } else { "..." };
+                self.fail(
+                    line,
+                    format!(
+                        "move {number}{dots} {san} (ply {}): {}",
+                        ply + 1,
+                        e.message_en()
+                    ),
+                );
+            }
+        }
+    }
+
+    fn nag(&mut self, nag: u8) {
+        if self.error.is_none() {
+            if let Some(m) = self.moves.last_mut() {
+                m.nags.push(nag);
+            }
+        }
+    }
+
+    fn comment(&mut self, text: &str) {
+        if self.error.is_some() {
+            return;
+        }
+        match self.moves.last_mut() {
+            Some(m) => {
+                let plain = take_commands(text, Some(m));
+                if !plain.is_empty() {
+                    m.comments.push(plain);
+                }
+            }
+            None => {
+                let plain = take_commands(text, None);
+                if !plain.is_empty() {
+                    let c = self.comment.get_or_insert_with(String::new);
+                    if !c.is_empty() {
+                        c.push(' ');
+                    }
+                    c.push_str(&plain);
+                }
+            }
+        }
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        Skip::Yes
+    }
+
+    fn outcome(&mut self, result: &str) {
+        self.result = Some(result.to_string());
+    }
+
+    fn end_game(&mut self, line: usize) -> Result<PgnGame, PgnError> {
+        if self.start.is_none() {
+            self.begin_movetext();
+        }
+        if let Some(e) = self.error.take() {
+            return Err(e);
+        }
+        Ok(PgnGame {
+            tags: std::mem::take(&mut self.tags),
+            start: self.start.unwrap_or_default(),
+            moves: std::mem::take(&mut self.moves),
+            result: self.result.take(),
+            comment: self.comment.take(),
+            line,
+        })
+    }
+}

@@ -1,0 +1,156 @@
+//! The PGN export format (Edwards, section 8): the seven-tag roster first,
+//! then the other tags, movetext in lines under 80 columns, `[%clk]` when
+//! the game has clock times.
+
+use core::fmt::Write as _;
+use core::time::Duration;
+
+use super::builder::PgnGame;
+use crate::san::Lang;
+
+/// How to write a game.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExportOptions {
+    /// Piece letters: English for the export format; other languages are for
+    /// display only and make the text non-standard.
+    pub lang: Lang,
+}
+
+const ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// `H:MM:SS`, with up to three decimals when the time is not whole seconds.
+pub fn format_clock(d: Duration) -> String {
+    let ms = d.as_millis();
+    let (h, m, s, frac) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
+    if frac == 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        let f = format!("{frac:03}");
+        format!("{h}:{m:02}:{s:02}.{}", f.trim_end_matches('0'))
+    }
+}
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Writes a game in PGN export format.
+pub fn write_game(game: &PgnGame, options: &ExportOptions) -> String {
+    let mut out = String::new();
+    let result = game
+        .result
+        .clone()
+        .or_else(|| game.tag("Result").map(str::to_string))
+        .unwrap_or_else(|| "*".to_string());
+    for (name, default) in ROSTER {
+        let value = if name == "Result" {
+            result.clone()
+        } else {
+            game.tag(name).unwrap_or(default).to_string()
+        };
+        let _ = writeln!(out, "[{name} \"{}\"]", escape(&value));
+    }
+    let standard_start = game.start == crate::Position::new();
+    for (name, value) in &game.tags {
+        if ROSTER.iter().any(|(r, _)| r == name) || name == "SetUp" || name == "FEN" {
+            continue;
+        }
+        let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
+    }
+    if !standard_start {
+        let _ = writeln!(out, "[SetUp \"1\"]");
+        let _ = writeln!(out, "[FEN \"{}\"]", game.start.fen());
+    }
+    out.push('\n');
+
+    let mut tokens: Vec<String> = Vec::new();
+    if let Some(c) = &game.comment {
+        tokens.push(format!("{{ {} }}", c.replace('}', ")")));
+    }
+    let mut pos = game.start;
+    let mut need_number = true;
+    for m in &game.moves {
+        let number = pos.fullmoves();
+        if pos.turn().is_white() {
+            tokens.push(format!("{number}."));
+        } else if need_number {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(m.san.display(options.lang).to_string());
+        for nag in &m.nags {
+            tokens.push(format!("${nag}"));
+        }
+        let mut comment = m.comments.join(" ").replace('}', ")");
+        let mut commands = Vec::new();
+        if let Some(eval) = m.eval {
+            commands.push(match eval {
+                super::builder::Eval::Centipawns(cp) => {
+                    format!(
+                        "[%eval {}{}.{:02}]",
+                        if cp < 0 { "-" } else { "" },
+                        cp.abs() / 100,
+                        cp.abs() % 100
+                    )
+                }
+                super::builder::Eval::Mate(n) => format!("[%eval #{n}]"),
+            });
+        }
+        if let Some(clock) = m.clock {
+            commands.push(format!("[%clk {}]", format_clock(clock)));
+        }
+        if let Some(emt) = m.emt {
+            commands.push(format!("[%emt {}]", format_clock(emt)));
+        }
+        if !commands.is_empty() {
+            if !comment.is_empty() {
+                comment.push(' ');
+            }
+            comment.push_str(&commands.join(" "));
+        }
+        need_number = !comment.is_empty() || !m.nags.is_empty();
+        if !comment.is_empty() {
+            tokens.push(format!("{{ {comment} }}"));
+        }
+        pos = pos.after_unchecked(m.mv);
+    }
+    tokens.push(result);
+
+    // Lines under 80 columns, broken between tokens (a long comment may be
+    // broken inside, at a space).
+    let mut line = String::new();
+    for token in tokens {
+        for word in split_long(&token) {
+            if !line.is_empty() && line.len() + 1 + word.len() > 79 {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&word);
+        }
+    }
+    if !line.is_empty() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push('\n');
+    out
+}
+
+/// A token that would not fit on a line is split at its spaces.
+fn split_long(token: &str) -> Vec<String> {
+    if token.len() <= 79 {
+        return vec![token.to_string()];
+    }
+    token.split(' ').map(str::to_string).collect()
+}

@@ -1,0 +1,166 @@
+//! PGN reading and writing.
+
+use core::time::Duration;
+
+use sakk::pgn::{read_games, write_game, ExportOptions, PgnGame, Reader, Visitor};
+use sakk::{Game, Lang, Position, Termination};
+
+const MESSY: &str = "\u{feff}% an escape line, ignored\r
+[Event \"Test \\\"quoted\\\"\"]\r
+[Site \"Budapest\"]\r
+[White \"Polgár, Judit\"]\r
+[Black \"Kasparov, Garry\"]\r
+[Result \"1-0\"]\r
+\r
+{A game comment} 1. e4 $1 e5!? 2. Nf3 (2. Bc4 Nf6 (2... Bc5) 3. d3) 2... Nc6 ; a line comment\r
+3. Bb5 {[%clk 0:02:58] [%eval 0.25] [%emt 0:00:02]} a6 {multi\r
+line comment} 4.Ba4 Nf6 1-0\r
+\r
+[Event \"Second\"]\r
+[Result \"0-1\"]\r
+\r
+1. f3 e5 2. g4 Qh4# 0-1\r
+";
+
+#[test]
+fn reads_everything_a_pgn_file_holds() {
+    let games: Vec<_> = read_games(MESSY.as_bytes()).collect();
+    assert_eq!(games.len(), 2);
+    let g = match &games[0] {
+        Ok(g) => g,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(g.tag("Event"), Some("Test \"quoted\""));
+    assert_eq!(g.tag("White"), Some("Polgár, Judit"));
+    assert_eq!(g.comment.as_deref(), Some("A game comment"));
+    let sans: Vec<String> = g.moves.iter().map(|m| m.san.to_string()).collect();
+    assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"]);
+    assert_eq!(g.moves[0].nags, [1]);
+    assert_eq!(g.moves[1].nags, [5]);
+    assert_eq!(g.moves[3].comments, ["a line comment"]);
+    assert_eq!(g.moves[4].clock, Some(Duration::from_secs(178)));
+    assert_eq!(g.moves[4].emt, Some(Duration::from_secs(2)));
+    assert_eq!(g.moves[4].eval, Some(sakk::pgn::Eval::Centipawns(25)));
+    assert_eq!(g.moves[5].comments, ["multi line comment"]);
+    assert_eq!(g.result.as_deref(), Some("1-0"));
+    let second = games[1]
+        .as_ref()
+        .map(|g| g.to_game().outcome().map(|o| o.termination));
+    assert_eq!(second, Ok(Some(Termination::Checkmate)));
+}
+
+#[test]
+fn an_error_names_game_and_line_and_reading_resumes() {
+    let text = "[Event \"a\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n\n[Event \"c\"]\n[FEN \"not a fen\"]\n\n1. e4 *\n\n[Event \"d\"]\n\n1. c4 *\n";
+    let games: Vec<_> = read_games(text.as_bytes()).collect();
+    assert_eq!(games.len(), 4);
+    match &games[0] {
+        Err(e) => {
+            assert_eq!((e.game, e.line), (1, 3));
+            assert!(e.message.contains("Ke3"), "{e}");
+        }
+        Ok(_) => panic!("illegal move accepted"),
+    }
+    assert!(games[1].is_ok());
+    assert!(matches!(&games[2], Err(e) if e.game == 3 && e.message.contains("FEN")));
+    assert!(games[3].is_ok());
+}
+
+#[test]
+fn memory_holds_one_game_at_a_time() {
+    // The reader's buffer is one game; a visitor that keeps nothing reads a
+    // long stream of games without collecting them.
+    struct Count(usize);
+    impl Visitor for Count {
+        type Output = ();
+        fn san(&mut self, _: &str, _: usize) {
+            self.0 += 1;
+        }
+        fn end_game(&mut self, _: usize) {}
+    }
+    let one = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+    let text = one.repeat(10_000);
+    let mut reader = Reader::new(text.as_bytes());
+    let mut count = Count(0);
+    while reader.read_game(&mut count).is_some() {}
+    assert_eq!(reader.games(), 10_000);
+    assert_eq!(count.0, 40_000);
+}
+
+/// Plays a seeded random game.
+fn random_game(seed: u64, plies: usize) -> Game {
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut game = Game::new();
+    for _ in 0..plies {
+        if game.is_over() {
+            break;
+        }
+        let moves = game.position().legal_moves();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let m = moves[(x % moves.len() as u64) as usize];
+        if game.play(m).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+#[test]
+fn export_round_trips() {
+    for seed in 0..200u64 {
+        let game = random_game(seed, 40 + (seed as usize % 200));
+        let clocks: Vec<Duration> = (0..game.moves().len())
+            .map(|i| Duration::from_millis(300_000 - i as u64 * 1_100))
+            .collect();
+        let mut pgn = PgnGame::from_game(&game, Some(&clocks));
+        pgn.set_tag("Event", "Round trip");
+        pgn.set_tag("TimeControl", "300+0");
+        let text = write_game(&pgn, &ExportOptions::default());
+        for line in text.lines() {
+            assert!(line.len() < 80, "line too long: {line}");
+        }
+        let back: Vec<_> = read_games(text.as_bytes()).collect();
+        assert_eq!(back.len(), 1);
+        let back = match &back[0] {
+            Ok(g) => g,
+            Err(e) => panic!("{e}\n{text}"),
+        };
+        assert_eq!(back.moves, pgn.moves, "{text}");
+        assert_eq!(back.tag("Event"), Some("Round trip"));
+        assert_eq!(back.tag("TimeControl"), Some("300+0"));
+        assert_eq!(back.result, pgn.result);
+        // Written again, the text is the same.
+        assert_eq!(write_game(back, &ExportOptions::default()), text);
+    }
+}
+
+#[test]
+fn export_from_a_position_and_in_hungarian() {
+    let start = match Position::from_fen("4k3/8/8/8/8/8/4P3/R3K2R b KQ - 0 30") {
+        Ok(p) => p,
+        Err(e) => panic!("{e}"),
+    };
+    let mut game = Game::from_position(start);
+    for san in ["Kd7", "O-O", "Kc6", "Rf7"] {
+        let m = match game.position().parse_san(san, Lang::English) {
+            Ok(m) => m,
+            Err(e) => panic!("{san}: {e}"),
+        };
+        let _ = game.play(m);
+    }
+    let pgn = PgnGame::from_game(&game, None);
+    let text = write_game(&pgn, &ExportOptions::default());
+    assert!(text.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/R3K2R b KQ - 0 30\"]"));
+    assert!(text.contains("30... Kd7 31. O-O Kc6 32. Rf7 *"), "{text}");
+    let hu = write_game(
+        &pgn,
+        &ExportOptions {
+            lang: Lang::Hungarian,
+        },
+    );
+    assert!(hu.contains("32. Bf7 *"), "{hu}");
+    let back: Vec<_> = read_games(text.as_bytes()).collect();
+    assert_eq!(back[0].as_ref().map(|g| g.moves.len()), Ok(4));
+}
