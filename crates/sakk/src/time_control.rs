@@ -223,7 +223,7 @@ impl TimeControl {
         }
         let mut stages = Vec::new();
         for field in text.split(':') {
-            stages.push(parse_stage(field, seconds)?);
+            stages.push(parse_stage(field, seconds, false)?);
         }
         validate(&stages)?;
         Ok(TimeControl::Stages(stages))
@@ -249,7 +249,7 @@ impl TimeControl {
         }
         let mut stages = Vec::new();
         for field in text.split(':') {
-            stages.push(parse_stage(field, minutes)?);
+            stages.push(parse_stage(field, minutes, true)?);
         }
         validate(&stages)?;
         Ok(TimeControl::Stages(stages))
@@ -365,6 +365,7 @@ fn human_number(x: f64) -> String {
 fn parse_stage(
     field: &str,
     unit: fn(&str) -> Result<Duration, TimeControlError>,
+    allow_delay: bool,
 ) -> Result<Stage, TimeControlError> {
     let (moves, rest) = match field.split_once('/') {
         Some((n, rest)) => {
@@ -381,6 +382,7 @@ fn parse_stage(
     };
     // Delay suffix (human form only): `d3` simple, `b3` Bronstein.
     let (rest, delay, delay_kind) = match rest.find(['d', 'b']) {
+        Some(_) if !allow_delay => return Err(TimeControlError::Malformed),
         Some(i) => {
             let kind = if rest.as_bytes()[i] == b'd' {
                 DelayKind::Simple

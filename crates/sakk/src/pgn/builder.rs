@@ -325,6 +325,15 @@ impl Visitor for GameBuilder {
         if self.error.is_some() {
             return;
         }
+        // A `;` comment may hold a `}`, which no exported `{…}` comment can:
+        // keep what export can write back.
+        let owned;
+        let text = if text.contains('}') {
+            owned = text.replace('}', ")");
+            owned.as_str()
+        } else {
+            text
+        };
         match self.moves.last_mut() {
             Some(m) => {
                 let plain = take_commands(text, Some(m));

@@ -1,0 +1,333 @@
+//! Facts about moves and positions for people: what a move did (capture,
+//! promotion, castling, check, discovered and double check, knight forks,
+//! mate), material balance, the phase of the game, and the named quick
+//! mates of the seed.
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::game::Game;
+use crate::moves::Move;
+use crate::outcome::Termination;
+use crate::position::{CastlingSide, Position};
+use crate::types::{Color, Piece, Role};
+
+/// A knight that gives check and attacks heavy pieces (rooks, queens) at
+/// once: "villás sakk".
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct KnightFork {
+    /// The heavy pieces attacked besides the king.
+    pub targets: Bitboard,
+    /// The queen is among them: a royal fork ("sakk-sekk").
+    pub royal: bool,
+    /// Two or more heavy pieces: a family fork ("családi sakk").
+    pub family: bool,
+}
+
+/// What a move does.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveFacts {
+    /// The piece captured, if any.
+    pub capture: Option<Role>,
+    /// The piece promoted to, if any.
+    pub promotion: Option<Role>,
+    /// The side castled to, if castling.
+    pub castling: Option<CastlingSide>,
+    /// An en passant capture.
+    pub en_passant: bool,
+    /// The move gives check.
+    pub check: bool,
+    /// A check by a piece the move uncovered ("felfedett sakk").
+    pub discovered_check: bool,
+    /// Two pieces give check ("kettős sakk").
+    pub double_check: bool,
+    /// A knight fork with check.
+    pub fork: Option<KnightFork>,
+    /// The move mates.
+    pub checkmate: bool,
+    /// The move stalemates.
+    pub stalemate: bool,
+}
+
+/// The phase of a game (seed: megnyitás, középjáték, végjáték).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The first moves: development, the centre, castling.
+    Opening,
+    /// Between opening and endgame.
+    Middlegame,
+    /// Few pieces left: kings become active, pawns matter.
+    Endgame,
+}
+
+impl Phase {
+    /// `opening`, `middlegame`, `endgame`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Phase::Opening => "opening",
+            Phase::Middlegame => "middlegame",
+            Phase::Endgame => "endgame",
+        }
+    }
+
+    /// The Hungarian name.
+    pub const fn name_hu(self) -> &'static str {
+        match self {
+            Phase::Opening => "megnyitás",
+            Phase::Middlegame => "középjáték",
+            Phase::Endgame => "végjáték",
+        }
+    }
+}
+
+/// The quick mates the seed names.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum NamedMate {
+    /// Mate in two moves (bolondmatt): 1. f3 e5 2. g4 Qh4#.
+    FoolsMate,
+    /// The queen (with the bishop) mates on f7 (or f2) within the first four
+    /// moves (susztermatt).
+    ScholarsMate,
+}
+
+impl NamedMate {
+    /// The English name.
+    pub const fn name_en(self) -> &'static str {
+        match self {
+            NamedMate::FoolsMate => "Fool's mate",
+            NamedMate::ScholarsMate => "Scholar's mate",
+        }
+    }
+
+    /// The Hungarian name.
+    pub const fn name_hu(self) -> &'static str {
+        match self {
+            NamedMate::FoolsMate => "bolondmatt",
+            NamedMate::ScholarsMate => "susztermatt",
+        }
+    }
+}
+
+impl Position {
+    /// What the legal move `m` does.
+    ///
+    /// ```
+    /// use sakk::{Lang, Position};
+    ///
+    /// // Nc7+ checks the king on e8 and attacks the rook on a8 and the queen on a6.
+    /// let pos = Position::from_fen("r3k3/8/q7/1N6/8/8/8/4K3 w - - 0 1").unwrap();
+    /// let m = pos.parse_san("Nc7", Lang::English).unwrap();
+    /// let facts = pos.move_facts(m);
+    /// assert!(facts.check);
+    /// assert!(facts.fork.is_some_and(|f| f.royal && f.family));
+    /// ```
+    pub fn move_facts(&self, m: Move) -> MoveFacts {
+        let after = self.after_unchecked(m);
+        let checkers = after.checkers();
+        let mover_target = if m.is_castle() {
+            m.rook_target()
+        } else {
+            m.to()
+        };
+        let has_moves = after.has_legal_moves();
+        let fork = self.knight_fork(m, &after);
+        MoveFacts {
+            capture: self.captured_role(m),
+            promotion: m.promotion_role(),
+            castling: m.is_castle().then(|| CastlingSide::of(m.from(), m.to())),
+            en_passant: m.is_en_passant(),
+            check: checkers.any(),
+            discovered_check: (checkers - Bitboard::from_square(mover_target)).any(),
+            double_check: checkers.more_than_one(),
+            fork,
+            checkmate: checkers.any() && !has_moves,
+            stalemate: !checkers.any() && !has_moves,
+        }
+    }
+
+    fn knight_fork(&self, m: Move, after: &Position) -> Option<KnightFork> {
+        let us = self.turn();
+        let placed = after.board().piece_at(m.to())?;
+        if placed != Piece::new(us, Role::Knight) || !after.checkers().contains(m.to()) {
+            return None;
+        }
+        let them = after.board().by_color(!us);
+        let heavy = (after.board().by_role(Role::Rook) | after.board().by_role(Role::Queen)) & them;
+        let targets = attacks::knight_attacks(m.to()) & heavy;
+        if targets.is_empty() {
+            return None;
+        }
+        Some(KnightFork {
+            targets,
+            royal: (targets & after.board().by_role(Role::Queen)).any(),
+            family: targets.more_than_one(),
+        })
+    }
+
+    /// White's material minus Black's, by the seed's values.
+    pub fn material_balance(&self) -> i32 {
+        let m = self.material();
+        m.white as i32 - m.black as i32
+    }
+
+    /// The pieces `color` has lost against a full set (a promoted pawn
+    /// counts as a lost pawn), by role: pawn, knight, bishop, rook, queen.
+    pub fn captured_pieces(&self, color: Color) -> [u32; 5] {
+        let full = [8, 2, 2, 2, 1];
+        let roles = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ];
+        let mut lost = [0; 5];
+        let mut extra_promoted = 0;
+        for (i, role) in roles.into_iter().enumerate() {
+            let have = self.board().by_piece(Piece::new(color, role)).count();
+            if have >= full[i] {
+                extra_promoted += have - full[i];
+            } else {
+                lost[i] = full[i] - have;
+            }
+        }
+        // Promoted pieces replaced a pawn, not a lost piece.
+        lost[0] = lost[0].saturating_sub(extra_promoted);
+        lost
+    }
+
+    /// The phase: the opening for the first ten moves while nearly all
+    /// pieces are on the board, the endgame when little material besides
+    /// pawns and kings is left (26 points or less by the seed's values for
+    /// both sides together, or no queens and 34 or less), the middlegame
+    /// between.
+    pub fn phase(&self) -> Phase {
+        let b = self.board();
+        let npm: u32 = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .map(|r| r.value() * b.by_role(r).count())
+            .sum();
+        let queens = b.by_role(Role::Queen).count();
+        if npm <= 26 || (queens == 0 && npm <= 34) {
+            Phase::Endgame
+        } else if self.fullmoves() <= 10 && npm >= 56 {
+            Phase::Opening
+        } else {
+            Phase::Middlegame
+        }
+    }
+}
+
+impl Game {
+    /// The named quick mate this game ended with, if any.
+    pub fn named_mate(&self) -> Option<NamedMate> {
+        let outcome = self.outcome()?;
+        if outcome.termination != Termination::Checkmate || *self.start() != Position::new() {
+            return None;
+        }
+        let plies = self.moves().len();
+        if plies <= 4 {
+            return Some(NamedMate::FoolsMate);
+        }
+        let last = *self.moves().last()?;
+        let before = self.positions()[plies - 1];
+        let target = match before.turn() {
+            Color::White => crate::Square::F7,
+            Color::Black => crate::Square::F2,
+        };
+        let queen_takes = before.moving_role(last) == Some(Role::Queen)
+            && last.to() == target
+            && before.is_capture(last);
+        (plies <= 8 && queen_takes).then_some(NamedMate::ScholarsMate)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Lang;
+
+    fn pos(fen: &str) -> Position {
+        match Position::from_fen(fen) {
+            Ok(p) => p,
+            Err(e) => panic!("{fen}: {e}"),
+        }
+    }
+
+    fn facts(fen: &str, san: &str) -> MoveFacts {
+        let p = pos(fen);
+        match p.parse_san(san, Lang::English) {
+            Ok(m) => p.move_facts(m),
+            Err(e) => panic!("{san}: {e}"),
+        }
+    }
+
+    #[test]
+    fn checks_discovered_double_and_forks() {
+        // The bishop moves away from the rook's file: discovered check.
+        let f = facts("4k3/8/8/8/8/4B3/8/4RK2 w - - 0 1", "Bc5");
+        assert!(f.check && f.discovered_check && !f.double_check);
+        // The knight checks too: double check.
+        let f = facts("4k3/8/8/8/8/4N3/8/4RK2 w - - 0 1", "Nd5");
+        assert!(!f.double_check);
+        let f = facts("4k3/8/8/8/4N3/8/8/4RK2 w - - 0 1", "Nf6");
+        assert!(f.check && f.discovered_check && f.double_check);
+        // Royal fork: king and queen.
+        let f = facts("4k3/8/2q5/8/3N4/8/8/4K3 w - - 0 1", "Ne6");
+        assert!(!f.check);
+        let f = facts("4k3/8/8/1q6/8/3N4/8/4K3 w - - 0 1", "Nc5");
+        assert!(f.fork.is_none(), "Nc5 gives no check");
+        let f = facts("2q1k3/8/8/3N4/8/8/8/4K3 w - - 0 1", "Nf6");
+        assert!(f.fork.is_none(), "Nf6+ attacks no heavy piece");
+        let f = facts("4k3/2q5/8/3N4/8/8/8/4K3 w - - 0 1", "Nxc7");
+        assert_eq!(f.capture, Some(Role::Queen));
+        let f = facts("3qk2r/8/8/8/8/8/2N5/4K3 w - - 0 1", "Nd4");
+        assert!(f.fork.is_none());
+        let f = facts("r3k3/8/q7/1N6/8/8/8/4K3 w - - 0 1", "Nc7");
+        let fork = f.fork.unwrap_or(KnightFork {
+            targets: Bitboard::EMPTY,
+            royal: false,
+            family: false,
+        });
+        assert!(f.check && fork.royal && fork.family, "{f:?}");
+    }
+
+    #[test]
+    fn castling_promotion_mate_and_material() {
+        let f = facts("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "O-O");
+        assert_eq!(f.castling, Some(CastlingSide::KingSide));
+        let f = facts("7k/P7/6K1/8/8/8/8/8 w - - 0 1", "a8=Q");
+        assert!(f.promotion == Some(Role::Queen) && f.checkmate);
+        let p = pos("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+        assert_eq!(p.material_balance(), 9);
+        assert_eq!(p.captured_pieces(Color::Black), [8, 2, 2, 2, 1]);
+        assert_eq!(Position::new().phase(), Phase::Opening);
+        assert_eq!(
+            pos("4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 40").phase(),
+            Phase::Endgame
+        );
+    }
+
+    #[test]
+    fn named_mates() {
+        let play = |sans: &str| {
+            let mut g = Game::new();
+            for san in sans.split_whitespace() {
+                let m = match g.position().parse_san(san, Lang::English) {
+                    Ok(m) => m,
+                    Err(e) => panic!("{san}: {e}"),
+                };
+                let _ = g.play(m);
+            }
+            g
+        };
+        assert_eq!(
+            play("f3 e5 g4 Qh4#").named_mate(),
+            Some(NamedMate::FoolsMate)
+        );
+        assert_eq!(
+            play("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#").named_mate(),
+            Some(NamedMate::ScholarsMate)
+        );
+        assert_eq!(play("e4 e5 Qh5 Nc6").named_mate(), None);
+    }
+}

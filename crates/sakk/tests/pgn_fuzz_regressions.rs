@@ -1,0 +1,30 @@
+//! Inputs the fuzzer found, kept as regression tests.
+
+use sakk::pgn::{read_games, write_game, ExportOptions};
+
+fn round_trip(data: &[u8]) {
+    for game in read_games(data) {
+        let Ok(game) = game else {
+            continue;
+        };
+        let text = write_game(&game, &ExportOptions::default());
+        let again: Vec<_> = read_games(text.as_bytes()).collect();
+        assert_eq!(again.len(), 1, "{text}");
+        match &again[0] {
+            Ok(g) => assert_eq!(g.moves, game.moves, "{text}"),
+            Err(e) => panic!("{e}\n{text}"),
+        }
+    }
+}
+
+#[test]
+fn comment_with_control_characters_and_a_clock() {
+    round_trip(include_bytes!("data/fuzz/pgn-1.pgn"));
+}
+
+#[test]
+fn time_control_delay_is_not_pgn() {
+    // "0d3" once read as PGN with a delay that PGN cannot write back.
+    assert!(sakk::TimeControl::from_pgn("0d3").is_err());
+    assert!(sakk::TimeControl::from_human("0d3").is_ok());
+}
