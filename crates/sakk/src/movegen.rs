@@ -98,20 +98,28 @@ impl Position {
     /// The legal moves.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list);
+        self.generate(&mut list, Bitboard::FULL, Bitboard::FULL);
+        list
+    }
+
+    /// The legal moves of `from` pieces to `to` squares, castling excluded
+    /// (for reading SAN: only the candidates are generated).
+    pub fn legal_moves_masked(&self, from: Bitboard, to: Bitboard) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_masked(&mut list, from, to);
         list
     }
 
     /// Clears `list` and fills it with the legal moves.
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
-        self.generate(list);
+        self.generate(list, Bitboard::FULL, Bitboard::FULL);
     }
 
     /// How many legal moves there are, counted without listing them.
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = Counter(0);
-        self.generate(&mut counter);
+        self.generate(&mut counter, Bitboard::FULL, Bitboard::FULL);
         counter.0
     }
 
@@ -120,14 +128,23 @@ impl Position {
         self.count_legal_moves() > 0
     }
 
+    fn generate_masked<S: Sink>(&self, sink: &mut S, from: Bitboard, to: Bitboard) {
+        self.generate(sink, from, to);
+    }
+
+    /// Generates the legal moves of the pieces in `from_mask` to the
+    /// squares in `to_mask`; castling only when both masks are full.
     #[inline(always)]
-    fn generate<S: Sink>(&self, sink: &mut S) {
+    fn generate<S: Sink>(&self, sink: &mut S, from_mask: Bitboard, to_mask: Bitboard) {
         let us = self.turn;
         let board = &self.board;
         let ours = board.by_color(us);
         let king = self.king(us);
+        let all = from_mask == Bitboard::FULL && to_mask == Bitboard::FULL;
 
-        self.gen_king(sink, king, ours);
+        if from_mask.contains(king) {
+            self.gen_king(sink, king, ours | !to_mask);
+        }
         if self.checkers.more_than_one() {
             return;
         }
@@ -137,10 +154,14 @@ impl Position {
                 ours - self.pinned,
             ),
             None => {
-                self.gen_castling(sink, king);
+                if all {
+                    self.gen_castling(sink, king);
+                }
                 (!ours, ours)
             }
         };
+        let target = target & to_mask;
+        let movable = movable & from_mask;
         let occupied = board.occupied();
         let pinned = self.pinned;
 
@@ -168,7 +189,13 @@ impl Position {
             }
             sink.piece(Role::Queen, from, to);
         }
-        self.gen_pawns(sink, king, movable & board.by_role(Role::Pawn), target);
+        self.gen_pawns(
+            sink,
+            king,
+            movable & board.by_role(Role::Pawn),
+            target,
+            to_mask,
+        );
     }
 
     #[inline(always)]
@@ -251,7 +278,14 @@ impl Position {
     }
 
     #[inline(always)]
-    fn gen_pawns<S: Sink>(&self, sink: &mut S, king: Square, pawns: Bitboard, target: Bitboard) {
+    fn gen_pawns<S: Sink>(
+        &self,
+        sink: &mut S,
+        king: Square,
+        pawns: Bitboard,
+        target: Bitboard,
+        to_mask: Bitboard,
+    ) {
         let us = self.turn;
         let board = &self.board;
         let occupied = board.occupied();
@@ -289,7 +323,9 @@ impl Position {
         }
 
         if let Some(ep) = self.ep_square {
-            self.gen_en_passant(sink, king, ep, pawns);
+            if to_mask.contains(ep) {
+                self.gen_en_passant(sink, king, ep, pawns);
+            }
         }
     }
 

@@ -85,6 +85,20 @@ impl Lang {
         })
     }
 
+    /// The piece a byte of [`San::parse`]'s working copy stands for: an
+    /// upper-case letter of this language, or a figurine code.
+    fn role_of_byte(self, b: u8) -> Option<Role> {
+        match b {
+            FIGURINE_KING => Some(Role::King),
+            b if b == FIGURINE_KING + 1 => Some(Role::Queen),
+            b if b == FIGURINE_KING + 2 => Some(Role::Rook),
+            b if b == FIGURINE_KING + 3 => Some(Role::Bishop),
+            b if b == FIGURINE_KING + 4 => Some(Role::Knight),
+            b'A'..=b'Z' => self.role_of(b as char),
+            _ => None,
+        }
+    }
+
     /// Reads a language code: `en`, `hu`, `de`, `fr`, or `fig` for figurines.
     pub fn from_code(code: &str) -> Option<Lang> {
         match code {
@@ -108,6 +122,10 @@ impl Lang {
         }
     }
 }
+
+/// The code of the king figurine in [`San::parse`]'s byte copy (queen, rook,
+/// bishop and knight follow).
+const FIGURINE_KING: u8 = 1;
 
 /// A move in SAN, without check or mate suffix.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -286,10 +304,28 @@ impl San {
             "O-O-O" | "0-0-0" | "o-o-o" => return Ok(San::Castle(CastlingSide::QueenSide)),
             _ => {}
         }
-        let chars: Vec<char> = s.chars().collect();
-        let mut rest: &[char] = &chars;
+        // Work on bytes: ASCII as it is, figurines as codes 1-5, `×` as `x`;
+        // no allocation.
+        let mut buf = [0u8; 16];
+        let mut n = 0;
+        for c in s.chars() {
+            let b = match c {
+                c if c.is_ascii() => c as u8,
+                '♔' | '♚' => FIGURINE_KING,
+                '♕' | '♛' => FIGURINE_KING + 1,
+                '♖' | '♜' => FIGURINE_KING + 2,
+                '♗' | '♝' => FIGURINE_KING + 3,
+                '♘' | '♞' => FIGURINE_KING + 4,
+                '×' => b'x',
+                _ => return Err(ParseSanError),
+            };
+            *buf.get_mut(n).ok_or(ParseSanError)? = b;
+            n += 1;
+        }
+        let mut rest: &[u8] = &buf[..n];
+        let role_of = |b: u8| lang.role_of_byte(b);
 
-        let role = match rest.first().and_then(|&c| lang.role_of(c)) {
+        let role = match rest.first().and_then(|&c| role_of(c)) {
             Some(role) => {
                 rest = &rest[1..];
                 role
@@ -299,16 +335,16 @@ impl San {
 
         // Promotion at the end: `=Q`, `Q`, `(Q)`, `/Q`.
         let mut promotion = None;
-        if let [head @ .., '(', p, ')'] = rest {
-            if let Some(r) = lang.role_of(*p) {
+        if let [head @ .., b'(', p, b')'] = rest {
+            if let Some(r) = role_of(*p) {
                 promotion = Some(r);
                 rest = head;
             }
         } else if let [head @ .., p] = rest {
-            if let Some(r) = lang.role_of(*p) {
+            if let Some(r) = role_of(*p) {
                 promotion = Some(r);
                 rest = head;
-                if let [head @ .., '=' | '/'] = rest {
+                if let [head @ .., b'=' | b'/'] = rest {
                     rest = head;
                 }
             }
@@ -324,29 +360,29 @@ impl San {
             return Err(ParseSanError);
         };
         let to = Square::from_coords(
-            File::from_char(*f).ok_or(ParseSanError)?,
-            Rank::from_char(*r).ok_or(ParseSanError)?,
+            File::from_char(*f as char).ok_or(ParseSanError)?,
+            Rank::from_char(*r as char).ok_or(ParseSanError)?,
         );
         rest = head;
 
         let mut capture = false;
-        if let [head @ .., 'x' | 'X' | ':' | '×'] = rest {
+        if let [head @ .., b'x' | b'X' | b':'] = rest {
             capture = true;
             rest = head;
-        } else if let [head @ .., '-'] = rest {
+        } else if let [head @ .., b'-'] = rest {
             rest = head;
         }
 
         let (file, rank) = match rest {
             [] => (None, None),
-            [c] => match (File::from_char(*c), Rank::from_char(*c)) {
+            [c] => match (File::from_char(*c as char), Rank::from_char(*c as char)) {
                 (Some(file), _) => (Some(file), None),
                 (_, Some(rank)) => (None, Some(rank)),
                 _ => return Err(ParseSanError),
             },
             [f, r] => (
-                Some(File::from_char(*f).ok_or(ParseSanError)?),
-                Some(Rank::from_char(*r).ok_or(ParseSanError)?),
+                Some(File::from_char(*f as char).ok_or(ParseSanError)?),
+                Some(Rank::from_char(*r as char).ok_or(ParseSanError)?),
             ),
             _ => return Err(ParseSanError),
         };
@@ -369,8 +405,14 @@ impl San {
     /// # Errors
     /// [`SanError`] if none or more than one matches.
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
-        let legal = pos.legal_moves();
-        self.to_move_among(pos, &legal)
+        let candidates = match *self {
+            San::Castle(_) => pos.legal_moves(),
+            San::Normal { role, to, .. } => pos.legal_moves_masked(
+                pos.board().by_piece(crate::Piece::new(pos.turn(), role)),
+                crate::Bitboard::from_square(to),
+            ),
+        };
+        self.to_move_among(pos, &candidates)
     }
 
     /// Like [`San::to_move`], with the legal moves at hand.

@@ -230,9 +230,11 @@ impl TimeControl {
     }
 
     /// Reads the human form: minutes and increment seconds (`5+3`,
-    /// `90+30`, `0.5+0`, `10`), stages as `40/90:30+30`, and the seed's
-    /// `40/90+30` (40 moves in 90 minutes, then 30 minutes, +30 s a move
-    /// from the first). A PGN form with a `*` or `-` is read as PGN.
+    /// `90+30`, `0.5+0`, `10`), a delay as `5+0d3` (simple) or `5+0b3`
+    /// (Bronstein), periods as `40/90+30:30+30` (40 moves in 90 minutes,
+    /// then 30 minutes, +30 s a move; a last period with a move count
+    /// repeats). A PGN form with a `*` or `-` is read as PGN. Preset labels
+    /// such as the seed's `40/90+30` are read with [`TimeControl::preset`].
     ///
     /// # Errors
     /// [`TimeControlError`].
@@ -240,9 +242,6 @@ impl TimeControl {
         let text = text.trim();
         if text.is_empty() {
             return Err(TimeControlError::Empty);
-        }
-        if let Some(preset) = PRESETS.iter().find(|p| p.label == text) {
-            return Ok(preset.control());
         }
         if text.starts_with('*') || text == "-" || text == "?" {
             return TimeControl::from_pgn(text);
@@ -253,6 +252,16 @@ impl TimeControl {
         }
         validate(&stages)?;
         Ok(TimeControl::Stages(stages))
+    }
+
+    /// The preset with this label (see [`PRESETS`]), e.g. `5+3` or the
+    /// seed's classical `40/90+30`: 40 moves in 90 minutes, then 30
+    /// minutes, +30 s a move from the first.
+    pub fn preset(label: &str) -> Option<TimeControl> {
+        PRESETS
+            .iter()
+            .find(|p| p.label == label.trim())
+            .map(Preset::control)
     }
 
     /// The PGN `TimeControl` value. Delays, which PGN cannot express, are
@@ -556,7 +565,10 @@ mod tests {
             ("0.5+0", "30", Category::Bullet),
         ];
         for (human, pgn_form, category) in cases {
-            let tc = match TimeControl::from_human(human) {
+            let tc = match TimeControl::preset(human)
+                .ok_or(TimeControlError::Malformed)
+                .or_else(|_| TimeControl::from_human(human))
+            {
                 Ok(t) => t,
                 Err(e) => panic!("{human}: {e}"),
             };

@@ -28,3 +28,19 @@ fn time_control_delay_is_not_pgn() {
     assert!(sakk::TimeControl::from_pgn("0d3").is_err());
     assert!(sakk::TimeControl::from_human("0d3").is_ok());
 }
+
+#[test]
+fn second_pgn_input() {
+    round_trip(include_bytes!("data/fuzz/pgn-2.pgn"));
+}
+
+#[test]
+fn human_time_control_is_not_a_preset_label() {
+    // "040/90+30" once wrote back as "40/90+30", which read as the preset.
+    let tc = sakk::TimeControl::from_human("040/90+30");
+    assert_eq!(
+        tc.as_ref()
+            .map(|t| sakk::TimeControl::from_human(&t.to_human())),
+        Ok(tc.clone())
+    );
+}

@@ -71,16 +71,16 @@ impl std::error::Error for PgnError {}
 /// Reads games one at a time from a buffered byte stream.
 pub struct Reader<R> {
     input: R,
+    /// Lines read so far.
     line_no: usize,
-    pending: Option<String>,
     games: usize,
     first_line: bool,
+    /// The current game's bytes (its lines, line ends removed) ...
     buf: Vec<u8>,
-}
-
-/// One game's raw text, line by line, with its first line number.
-struct RawGame {
-    lines: Vec<(usize, String)>,
+    /// ... and where each line starts in `buf`, with its number.
+    lines: Vec<(usize, usize)>,
+    /// A line already read that begins the next game.
+    pending: Option<(Vec<u8>, usize)>,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -89,10 +89,11 @@ impl<R: BufRead> Reader<R> {
         Reader {
             input,
             line_no: 0,
-            pending: None,
             games: 0,
             first_line: true,
-            buf: Vec::new(),
+            buf: Vec::with_capacity(4096),
+            lines: Vec::with_capacity(64),
+            pending: None,
         }
     }
 
@@ -101,89 +102,99 @@ impl<R: BufRead> Reader<R> {
         self.games
     }
 
-    fn next_line(&mut self) -> Option<String> {
-        if let Some(line) = self.pending.take() {
-            return Some(line);
+    /// Appends the next line to `buf` (without its line end) and returns its
+    /// start, or `None` at the end of the input.
+    fn next_line(&mut self) -> Option<(usize, usize)> {
+        let start = self.buf.len();
+        if let Some((line, number)) = self.pending.take() {
+            self.buf.extend_from_slice(&line);
+            return Some((start, number));
         }
-        self.buf.clear();
         match self.input.read_until(b'\n', &mut self.buf) {
             Ok(0) | Err(_) => None,
             Ok(_) => {
                 self.line_no += 1;
-                let mut bytes: &[u8] = &self.buf;
                 if self.first_line {
                     self.first_line = false;
-                    bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+                    if self.buf[start..].starts_with(b"\xef\xbb\xbf") {
+                        self.buf.drain(start..start + 3);
+                    }
                 }
-                while let [rest @ .., b'\n' | b'\r'] = bytes {
-                    bytes = rest;
+                while let Some(b'\n' | b'\r') = self.buf.last() {
+                    if self.buf.len() == start {
+                        break;
+                    }
+                    self.buf.pop();
                 }
-                Some(String::from_utf8_lossy(bytes).into_owned())
+                Some((start, self.line_no))
             }
         }
     }
 
-    /// Collects the lines of the next game: tags, then movetext up to the
-    /// result token or the next tag section.
-    fn next_raw(&mut self) -> Option<RawGame> {
-        let mut lines = Vec::new();
+    /// Collects the lines of the next game into `buf`: tags, then movetext
+    /// up to the result token or the next tag section.
+    fn next_raw(&mut self) -> bool {
+        self.buf.clear();
+        self.lines.clear();
         let mut in_movetext = false;
         let mut in_brace = false;
-        while let Some(line) = self.next_line() {
-            let number = self.line_no;
-            if !in_brace && line.starts_with('%') {
+        while let Some((start, number)) = self.next_line() {
+            let line = &self.buf[start..];
+            if !in_brace && line.first() == Some(&b'%') {
+                self.buf.truncate(start);
                 continue; // escape line
             }
-            let trimmed = line.trim_start();
-            if !in_brace && trimmed.starts_with('[') && in_movetext {
-                self.pending = Some(line);
-                self.line_no -= 1;
+            let trimmed = line.trim_ascii_start();
+            if !in_brace && trimmed.first() == Some(&b'[') && in_movetext {
+                self.pending = Some((line.to_vec(), number));
+                self.buf.truncate(start);
                 break;
             }
-            if lines.is_empty() && trimmed.is_empty() {
+            if self.lines.is_empty() && trimmed.is_empty() {
+                self.buf.truncate(start);
                 continue;
             }
             let mut ended = false;
-            if !in_brace && trimmed.starts_with('[') {
+            if !in_brace && trimmed.first() == Some(&b'[') {
                 // A tag line.
             } else if !trimmed.is_empty() {
                 in_movetext = true;
-                ended = scan_movetext_line(&line, &mut in_brace);
+                ended = scan_movetext_line(line, &mut in_brace);
             }
-            lines.push((number, line));
+            self.lines.push((start, number));
             if ended {
                 break;
             }
         }
-        if lines.is_empty() {
-            None
-        } else {
-            Some(RawGame { lines })
-        }
+        !self.lines.is_empty()
     }
 
     /// Reads the next game into `visitor`; `None` at the end of the input.
     pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> Option<V::Output> {
-        let raw = self.next_raw()?;
+        if !self.next_raw() {
+            return None;
+        }
         self.games += 1;
-        Some(visit(&raw, visitor))
+        Some(visit(&self.buf, &self.lines, visitor))
     }
 }
 
 /// Scans a movetext line for the end of the game (a result token outside
 /// comments and variations at the end of the movetext), tracking `{}`
 /// comments across lines. Returns `true` if the game ends on this line.
-fn scan_movetext_line(line: &str, in_brace: &mut bool) -> bool {
-    let bytes = line.as_bytes();
+fn scan_movetext_line(line: &[u8], in_brace: &mut bool) -> bool {
     let mut i = 0;
     let mut ended = false;
-    while i < bytes.len() {
-        let c = bytes[i];
+    while i < line.len() {
+        let c = line[i];
         if *in_brace {
-            if c == b'}' {
-                *in_brace = false;
+            match memchr_byte(b'}', &line[i..]) {
+                Some(j) => {
+                    *in_brace = false;
+                    i += j + 1;
+                }
+                None => i = line.len(),
             }
-            i += 1;
             continue;
         }
         match c {
@@ -191,14 +202,14 @@ fn scan_movetext_line(line: &str, in_brace: &mut bool) -> bool {
             b';' => break,
             _ if !c.is_ascii_whitespace() => {
                 let start = i;
-                while i < bytes.len()
-                    && !bytes[i].is_ascii_whitespace()
-                    && !matches!(bytes[i], b'{' | b';' | b'(' | b')')
+                while i < line.len()
+                    && !line[i].is_ascii_whitespace()
+                    && !matches!(line[i], b'{' | b';' | b'(' | b')')
                 {
                     i += 1;
                 }
                 let token = &line[start..i];
-                if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
+                if matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
                     ended = true;
                 }
                 if i == start {
@@ -213,6 +224,10 @@ fn scan_movetext_line(line: &str, in_brace: &mut bool) -> bool {
     ended
 }
 
+fn memchr_byte(needle: u8, haystack: &[u8]) -> Option<usize> {
+    haystack.iter().position(|&b| b == needle)
+}
+
 fn nag_of(suffix: &str) -> Option<u8> {
     match suffix {
         "!" => Some(1),
@@ -225,66 +240,72 @@ fn nag_of(suffix: &str) -> Option<u8> {
     }
 }
 
+fn text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    String::from_utf8_lossy(bytes)
+}
+
 /// Tokenizes one game and feeds the visitor.
-fn visit<V: Visitor>(raw: &RawGame, visitor: &mut V) -> V::Output {
+fn visit<V: Visitor>(buf: &[u8], lines: &[(usize, usize)], visitor: &mut V) -> V::Output {
     visitor.begin_game();
-    let first_line = raw.lines.first().map_or(0, |(n, _)| *n);
+    let first_line = lines.first().map_or(0, |(_, n)| *n);
     let mut movetext_started = false;
-    let mut comment: Option<String> = None;
+    let mut comment: Option<Vec<u8>> = None;
     let mut depth = 0usize; // variation nesting
     let mut skip_from: Option<usize> = None; // depth at which skipping began
-    for (line_no, line) in &raw.lines {
-        let mut rest: &str = line;
-        if comment.is_none() && !movetext_started && line.trim_start().starts_with('[') {
-            parse_tag_line(line, visitor);
+    for (k, &(start, line_no)) in lines.iter().enumerate() {
+        let end = lines.get(k + 1).map_or(buf.len(), |(s, _)| *s);
+        let line = &buf[start..end];
+        if comment.is_none() && !movetext_started && line.trim_ascii_start().first() == Some(&b'[')
+        {
+            parse_tag_line(&text(line), visitor);
             continue;
         }
         if !movetext_started {
             movetext_started = true;
             visitor.begin_movetext();
         }
+        let mut rest: &[u8] = line;
         while !rest.is_empty() {
-            if let Some(text) = comment.as_mut() {
-                match rest.find('}') {
+            if let Some(acc) = comment.as_mut() {
+                match memchr_byte(b'}', rest) {
                     Some(end) => {
-                        text.push_str(&rest[..end]);
+                        acc.extend_from_slice(&rest[..end]);
                         let done = comment.take().unwrap_or_default();
                         if skip_from.is_none() {
-                            visitor.comment(done.trim());
+                            visitor.comment(text(&done).trim());
                         }
                         rest = &rest[end + 1..];
                     }
                     None => {
-                        text.push_str(rest);
-                        text.push('\n');
-                        rest = "";
+                        acc.extend_from_slice(rest);
+                        rest = &[];
                     }
                 }
                 continue;
             }
-            rest = rest.trim_start();
-            let Some(c) = rest.chars().next() else {
+            rest = rest.trim_ascii_start();
+            let Some(&c) = rest.first() else {
                 break;
             };
             match c {
-                '{' => {
-                    comment = Some(String::new());
+                b'{' => {
+                    comment = Some(Vec::new());
                     rest = &rest[1..];
                 }
-                ';' => {
+                b';' => {
                     if skip_from.is_none() {
-                        visitor.comment(rest[1..].trim());
+                        visitor.comment(text(&rest[1..]).trim());
                     }
-                    rest = "";
+                    rest = &[];
                 }
-                '(' => {
+                b'(' => {
                     depth += 1;
                     if skip_from.is_none() && visitor.begin_variation() == Skip::Yes {
                         skip_from = Some(depth);
                     }
                     rest = &rest[1..];
                 }
-                ')' => {
+                b')' => {
                     if skip_from == Some(depth) {
                         skip_from = None;
                     } else if skip_from.is_none() && depth > 0 {
@@ -295,8 +316,10 @@ fn visit<V: Visitor>(raw: &RawGame, visitor: &mut V) -> V::Output {
                 }
                 _ => {
                     let end = rest
-                        .find(|ch: char| {
-                            ch.is_whitespace() || matches!(ch, '{' | '}' | ';' | '(' | ')')
+                        .iter()
+                        .position(|&ch| {
+                            ch.is_ascii_whitespace()
+                                || matches!(ch, b'{' | b'}' | b';' | b'(' | b')')
                         })
                         .unwrap_or(rest.len())
                         .max(1);
@@ -305,19 +328,17 @@ fn visit<V: Visitor>(raw: &RawGame, visitor: &mut V) -> V::Output {
                     if skip_from.is_some() {
                         continue;
                     }
-                    visit_token(token, *line_no, depth, visitor);
+                    visit_token(&text(token), line_no, depth, visitor);
                 }
             }
         }
-        if comment.as_ref().is_some_and(|c| !c.ends_with('\n')) {
-            if let Some(c) = comment.as_mut() {
-                c.push('\n');
-            }
+        if let Some(acc) = comment.as_mut() {
+            acc.push(b'\n');
         }
     }
-    if let Some(text) = comment.take() {
+    if let Some(acc) = comment.take() {
         if skip_from.is_none() {
-            visitor.comment(text.trim());
+            visitor.comment(text(&acc).trim());
         }
     }
     visitor.end_game(first_line)

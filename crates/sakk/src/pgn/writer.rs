@@ -45,11 +45,14 @@ fn escape(value: &str) -> String {
 /// Writes a game in PGN export format.
 pub fn write_game(game: &PgnGame, options: &ExportOptions) -> String {
     let mut out = String::new();
+    let valid = |r: &&str| matches!(*r, "1-0" | "0-1" | "1/2-1/2" | "*");
     let result = game
         .result
-        .clone()
-        .or_else(|| game.tag("Result").map(str::to_string))
-        .unwrap_or_else(|| "*".to_string());
+        .as_deref()
+        .filter(valid)
+        .or_else(|| game.tag("Result").filter(valid))
+        .unwrap_or("*")
+        .to_string();
     for (name, default) in ROSTER {
         let value = if name == "Result" {
             result.clone()
