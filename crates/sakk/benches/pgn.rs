@@ -149,6 +149,9 @@ fn main() {
         let n = black_box(sakk_validate(bytes));
         best[0] = best[0].min(start.elapsed());
         assert_eq!(n, GAMES, "sakk rejected games");
+        if std::env::var("SAKK_BENCH_ONLY").is_ok_and(|v| v == "sakk") {
+            continue;
+        }
         let start = Instant::now();
         let n = black_box(shak_validate(bytes));
         best[1] = best[1].min(start.elapsed());

@@ -66,6 +66,50 @@ fn push_pawn_move(list: &mut MoveList, from: Square, to: Square) {
     }
 }
 
+/// Hands each move to a closure.
+struct Each<F>(F);
+
+impl<F: FnMut(Move)> Sink for Each<F> {
+    #[inline(always)]
+    fn piece(&mut self, _role: Role, from: Square, to: Bitboard) {
+        for t in to {
+            (self.0)(Move::normal(from, t));
+        }
+    }
+
+    #[inline(always)]
+    fn pawn(&mut self, from: Square, to: Bitboard) {
+        for t in to {
+            each_pawn_move(&mut self.0, from, t);
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, delta: i32) {
+        for t in to {
+            each_pawn_move(&mut self.0, Square::new((t as i32 - delta) as u32), t);
+        }
+    }
+
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        (self.0)(m);
+    }
+}
+
+#[inline(always)]
+fn each_pawn_move(f: &mut impl FnMut(Move), from: Square, to: Square) {
+    if Bitboard::BACK_RANKS.contains(to) {
+        for role in Role::PROMOTIONS {
+            if let Some(m) = Move::promotion(from, to, role) {
+                f(m);
+            }
+        }
+    } else {
+        f(Move::normal(from, to));
+    }
+}
+
 /// Counts moves without listing them.
 struct Counter(u64);
 
@@ -130,6 +174,12 @@ impl Position {
 
     fn generate_masked<S: Sink>(&self, sink: &mut S, from: Bitboard, to: Bitboard) {
         self.generate(sink, from, to);
+    }
+
+    /// Calls `f` with each legal move of the `from` pieces to the `to`
+    /// squares (castling only when both masks are full), without a list.
+    pub fn for_each_legal_move(&self, from: Bitboard, to: Bitboard, f: impl FnMut(Move)) {
+        self.generate(&mut Each(f), from, to);
     }
 
     /// Generates the legal moves of the pieces in `from_mask` to the

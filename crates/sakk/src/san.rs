@@ -284,8 +284,14 @@ impl San {
     /// [`ParseSanError`] if the text is not SAN.
     pub fn parse(text: &str, lang: Lang) -> Result<San, ParseSanError> {
         let mut s = text.trim();
-        // Annotations and suffixes: `+`, `#`, `!`, `?`, `e.p.`.
-        loop {
+        // Annotations and suffixes: `+`, `#`, `!`, `?`, `e.p.` (checked only
+        // when the text does not end in a square or a piece letter).
+        let plain = |s: &str| {
+            s.as_bytes()
+                .last()
+                .is_some_and(|b| b.is_ascii_alphanumeric() && *b != b'p' && *b != b'.')
+        };
+        while !s.is_empty() && !plain(s) {
             let before = s.len();
             s = s
                 .trim_end_matches(['+', '#', '!', '?', '‼', '⁇', '⁈', '⁉'])
@@ -308,19 +314,27 @@ impl San {
         // no allocation.
         let mut buf = [0u8; 16];
         let mut n = 0;
-        for c in s.chars() {
-            let b = match c {
-                c if c.is_ascii() => c as u8,
-                '♔' | '♚' => FIGURINE_KING,
-                '♕' | '♛' => FIGURINE_KING + 1,
-                '♖' | '♜' => FIGURINE_KING + 2,
-                '♗' | '♝' => FIGURINE_KING + 3,
-                '♘' | '♞' => FIGURINE_KING + 4,
-                '×' => b'x',
-                _ => return Err(ParseSanError),
-            };
-            *buf.get_mut(n).ok_or(ParseSanError)? = b;
-            n += 1;
+        if s.is_ascii() {
+            let bytes = s.as_bytes();
+            buf.get_mut(..bytes.len())
+                .ok_or(ParseSanError)?
+                .copy_from_slice(bytes);
+            n = bytes.len();
+        } else {
+            for c in s.chars() {
+                let b = match c {
+                    c if c.is_ascii() => c as u8,
+                    '♔' | '♚' => FIGURINE_KING,
+                    '♕' | '♛' => FIGURINE_KING + 1,
+                    '♖' | '♜' => FIGURINE_KING + 2,
+                    '♗' | '♝' => FIGURINE_KING + 3,
+                    '♘' | '♞' => FIGURINE_KING + 4,
+                    '×' => b'x',
+                    _ => return Err(ParseSanError),
+                };
+                *buf.get_mut(n).ok_or(ParseSanError)? = b;
+                n += 1;
+            }
         }
         let mut rest: &[u8] = &buf[..n];
         let role_of = |b: u8| lang.role_of_byte(b);
@@ -405,14 +419,40 @@ impl San {
     /// # Errors
     /// [`SanError`] if none or more than one matches.
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
-        let candidates = match *self {
-            San::Castle(_) => pos.legal_moves(),
-            San::Normal { role, to, .. } => pos.legal_moves_masked(
-                pos.board().by_piece(crate::Piece::new(pos.turn(), role)),
-                crate::Bitboard::from_square(to),
-            ),
+        let San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+            ..
+        } = *self
+        else {
+            return self.to_move_among(pos, &pos.legal_moves());
         };
-        self.to_move_among(pos, &candidates)
+        // Only the moves of that kind of piece to that square are generated.
+        let mut from = pos.board().by_piece(crate::Piece::new(pos.turn(), role));
+        if let Some(f) = file {
+            from &= crate::Bitboard::from_file(f);
+        }
+        if let Some(r) = rank {
+            from &= crate::Bitboard::from_rank(r);
+        }
+        let (mut found, mut count, mut missing_promotion) = (None, 0, false);
+        pos.for_each_legal_move(from, crate::Bitboard::from_square(to), |m| {
+            if m.promotion_role() == promotion {
+                found = Some(m);
+                count += 1;
+            } else {
+                missing_promotion |= promotion.is_none();
+            }
+        });
+        match (found, count) {
+            (Some(m), 1) => Ok(m),
+            (Some(_), _) => Err(SanError::Ambiguous),
+            (None, _) if missing_promotion => Err(SanError::MissingPromotion),
+            (None, _) => Err(SanError::Illegal),
+        }
     }
 
     /// Like [`San::to_move`], with the legal moves at hand.

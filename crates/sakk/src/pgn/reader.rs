@@ -75,12 +75,24 @@ pub struct Reader<R> {
     line_no: usize,
     games: usize,
     first_line: bool,
-    /// The current game's bytes (its lines, line ends removed) ...
+    /// The current game's bytes, line ends included.
     buf: Vec<u8>,
-    /// ... and where each line starts in `buf`, with its number.
-    lines: Vec<(usize, usize)>,
+    /// Where the movetext starts in `buf` (the tags are before it).
+    movetext: usize,
+    /// The numbers of the game's first line and of its first movetext line.
+    first_line_no: usize,
+    movetext_line_no: usize,
     /// A line already read that begins the next game.
     pending: Option<(Vec<u8>, usize)>,
+}
+
+/// A line without its line end.
+fn content(line: &[u8]) -> &[u8] {
+    let mut line = line;
+    while let [rest @ .., b'\n' | b'\r'] = line {
+        line = rest;
+    }
+    line
 }
 
 impl<R: BufRead> Reader<R> {
@@ -92,7 +104,9 @@ impl<R: BufRead> Reader<R> {
             games: 0,
             first_line: true,
             buf: Vec::with_capacity(4096),
-            lines: Vec::with_capacity(64),
+            movetext: 0,
+            first_line_no: 0,
+            movetext_line_no: 0,
             pending: None,
         }
     }
@@ -102,8 +116,8 @@ impl<R: BufRead> Reader<R> {
         self.games
     }
 
-    /// Appends the next line to `buf` (without its line end) and returns its
-    /// start, or `None` at the end of the input.
+    /// Appends the next line to `buf` and returns its start and number, or
+    /// `None` at the end of the input.
     fn next_line(&mut self) -> Option<(usize, usize)> {
         let start = self.buf.len();
         if let Some((line, number)) = self.pending.take() {
@@ -120,11 +134,8 @@ impl<R: BufRead> Reader<R> {
                         self.buf.drain(start..start + 3);
                     }
                 }
-                while let Some(b'\n' | b'\r') = self.buf.last() {
-                    if self.buf.len() == start {
-                        break;
-                    }
-                    self.buf.pop();
+                if self.buf.last() != Some(&b'\n') {
+                    self.buf.push(b'\n');
                 }
                 Some((start, self.line_no))
             }
@@ -135,38 +146,50 @@ impl<R: BufRead> Reader<R> {
     /// up to the result token or the next tag section.
     fn next_raw(&mut self) -> bool {
         self.buf.clear();
-        self.lines.clear();
-        let mut in_movetext = false;
+        self.movetext = usize::MAX;
+        self.first_line_no = 0;
         let mut in_brace = false;
+        let mut any = false;
         while let Some((start, number)) = self.next_line() {
-            let line = &self.buf[start..];
+            let line = content(&self.buf[start..]);
+            let in_movetext = self.movetext != usize::MAX;
             if !in_brace && line.first() == Some(&b'%') {
                 self.buf.truncate(start);
                 continue; // escape line
             }
             let trimmed = line.trim_ascii_start();
             if !in_brace && trimmed.first() == Some(&b'[') && in_movetext {
-                self.pending = Some((line.to_vec(), number));
+                self.pending = Some((self.buf[start..].to_vec(), number));
                 self.buf.truncate(start);
                 break;
             }
-            if self.lines.is_empty() && trimmed.is_empty() {
+            if !any && trimmed.is_empty() {
                 self.buf.truncate(start);
                 continue;
             }
+            if !any {
+                any = true;
+                self.first_line_no = number;
+            }
             let mut ended = false;
-            if !in_brace && trimmed.first() == Some(&b'[') {
+            if !in_brace && !in_movetext && trimmed.first() == Some(&b'[') {
                 // A tag line.
             } else if !trimmed.is_empty() {
-                in_movetext = true;
+                if !in_movetext {
+                    self.movetext = start;
+                    self.movetext_line_no = number;
+                }
                 ended = scan_movetext_line(line, &mut in_brace);
             }
-            self.lines.push((start, number));
             if ended {
                 break;
             }
         }
-        !self.lines.is_empty()
+        if self.movetext == usize::MAX {
+            self.movetext = self.buf.len();
+            self.movetext_line_no = self.line_no;
+        }
+        any
     }
 
     /// Reads the next game into `visitor`; `None` at the end of the input.
@@ -175,7 +198,14 @@ impl<R: BufRead> Reader<R> {
             return None;
         }
         self.games += 1;
-        Some(visit(&self.buf, &self.lines, visitor))
+        let (tags, movetext) = self.buf.split_at(self.movetext);
+        Some(visit(
+            tags,
+            movetext,
+            self.first_line_no,
+            self.movetext_line_no,
+            visitor,
+        ))
     }
 }
 
@@ -186,46 +216,113 @@ fn scan_movetext_line(line: &[u8], in_brace: &mut bool) -> bool {
     let mut i = 0;
     let mut ended = false;
     while i < line.len() {
-        let c = line[i];
         if *in_brace {
             match memchr_byte(b'}', &line[i..]) {
                 Some(j) => {
                     *in_brace = false;
                     i += j + 1;
                 }
-                None => i = line.len(),
+                None => break,
             }
             continue;
         }
-        match c {
-            b'{' => *in_brace = true,
-            b';' => break,
-            _ if !c.is_ascii_whitespace() => {
-                let start = i;
-                while i < line.len()
-                    && !line[i].is_ascii_whitespace()
-                    && !matches!(line[i], b'{' | b';' | b'(' | b')')
-                {
-                    i += 1;
-                }
-                let token = &line[start..i];
-                if matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
-                    ended = true;
-                }
-                if i == start {
-                    i += 1;
-                }
-                continue;
+        // One pass for the bytes that matter: a comment, or the '-' / '*'
+        // that every result token has.
+        let Some(j) = find_any(&line[i..], [b'{', b';', b'-', b'*']) else {
+            break;
+        };
+        let at = i + j;
+        match line[at] {
+            b'{' => {
+                *in_brace = true;
+                i = at + 1;
             }
-            _ => {}
+            b';' => break,
+            _ => {
+                let start = line[..at]
+                    .iter()
+                    .rposition(|&b| is_delimiter(b))
+                    .map_or(0, |p| p + 1);
+                let end = line[at..]
+                    .iter()
+                    .position(|&b| is_delimiter(b))
+                    .map_or(line.len(), |p| at + p);
+                ended |= matches!(&line[start..end], b"1-0" | b"0-1" | b"1/2-1/2" | b"*");
+                i = end.max(at + 1);
+            }
         }
-        i += 1;
     }
     ended
 }
 
+/// The first position of any of four bytes, eight bytes at a time.
+fn find_any(haystack: &[u8], needles: [u8; 4]) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let patterns = needles.map(|n| LO * u64::from(n));
+    let mut chunks = haystack.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let mut found = 0;
+        for p in patterns {
+            let x = w ^ p;
+            found |= x.wrapping_sub(LO) & !x & HI;
+        }
+        if found != 0 {
+            // The lowest flagged byte is exact (borrows only run upwards).
+            return Some(offset + (found.trailing_zeros() / 8) as usize);
+        }
+        offset += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|b| needles.contains(b))
+        .map(|i| offset + i)
+}
+
+/// Bytes that end a token.
+const DELIMITERS: [bool; 256] = {
+    let mut table = [false; 256];
+    let bytes = b" \t\n\r\x0b\x0c{};()";
+    let mut i = 0;
+    while i < bytes.len() {
+        table[bytes[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+#[inline]
+fn is_delimiter(b: u8) -> bool {
+    DELIMITERS[b as usize]
+}
+
+/// The first position of `needle`, eight bytes at a time.
 fn memchr_byte(needle: u8, haystack: &[u8]) -> Option<usize> {
-    haystack.iter().position(|&b| b == needle)
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let pattern = LO * u64::from(needle);
+    let mut chunks = haystack.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word) ^ pattern;
+        let found = x.wrapping_sub(LO) & !x & HI;
+        if found != 0 {
+            return Some(offset + (found.trailing_zeros() / 8) as usize);
+        }
+        offset += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| b == needle)
+        .map(|i| offset + i)
 }
 
 fn nag_of(suffix: &str) -> Option<u8> {
@@ -241,110 +338,108 @@ fn nag_of(suffix: &str) -> Option<u8> {
 }
 
 fn text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
-    String::from_utf8_lossy(bytes)
+    match std::str::from_utf8(bytes) {
+        Ok(s) => std::borrow::Cow::Borrowed(s),
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
 }
 
 /// Tokenizes one game and feeds the visitor.
-fn visit<V: Visitor>(buf: &[u8], lines: &[(usize, usize)], visitor: &mut V) -> V::Output {
+fn visit<V: Visitor>(
+    tags: &[u8],
+    movetext: &[u8],
+    first_line: usize,
+    mut line_no: usize,
+    visitor: &mut V,
+) -> V::Output {
     visitor.begin_game();
-    let first_line = lines.first().map_or(0, |(_, n)| *n);
-    let mut movetext_started = false;
-    let mut comment: Option<Vec<u8>> = None;
-    let mut depth = 0usize; // variation nesting
-    let mut skip_from: Option<usize> = None; // depth at which skipping began
-    for (k, &(start, line_no)) in lines.iter().enumerate() {
-        let end = lines.get(k + 1).map_or(buf.len(), |(s, _)| *s);
-        let line = &buf[start..end];
-        if comment.is_none() && !movetext_started && line.trim_ascii_start().first() == Some(&b'[')
-        {
+    for line in tags.split(|&b| b == b'\n') {
+        if !line.trim_ascii().is_empty() {
             parse_tag_line(&text(line), visitor);
-            continue;
-        }
-        if !movetext_started {
-            movetext_started = true;
-            visitor.begin_movetext();
-        }
-        let mut rest: &[u8] = line;
-        while !rest.is_empty() {
-            if let Some(acc) = comment.as_mut() {
-                match memchr_byte(b'}', rest) {
-                    Some(end) => {
-                        acc.extend_from_slice(&rest[..end]);
-                        let done = comment.take().unwrap_or_default();
-                        if skip_from.is_none() {
-                            visitor.comment(text(&done).trim());
-                        }
-                        rest = &rest[end + 1..];
-                    }
-                    None => {
-                        acc.extend_from_slice(rest);
-                        rest = &[];
-                    }
-                }
-                continue;
-            }
-            rest = rest.trim_ascii_start();
-            let Some(&c) = rest.first() else {
-                break;
-            };
-            match c {
-                b'{' => {
-                    comment = Some(Vec::new());
-                    rest = &rest[1..];
-                }
-                b';' => {
-                    if skip_from.is_none() {
-                        visitor.comment(text(&rest[1..]).trim());
-                    }
-                    rest = &[];
-                }
-                b'(' => {
-                    depth += 1;
-                    if skip_from.is_none() && visitor.begin_variation() == Skip::Yes {
-                        skip_from = Some(depth);
-                    }
-                    rest = &rest[1..];
-                }
-                b')' => {
-                    if skip_from == Some(depth) {
-                        skip_from = None;
-                    } else if skip_from.is_none() && depth > 0 {
-                        visitor.end_variation();
-                    }
-                    depth = depth.saturating_sub(1);
-                    rest = &rest[1..];
-                }
-                _ => {
-                    let end = rest
-                        .iter()
-                        .position(|&ch| {
-                            ch.is_ascii_whitespace()
-                                || matches!(ch, b'{' | b'}' | b';' | b'(' | b')')
-                        })
-                        .unwrap_or(rest.len())
-                        .max(1);
-                    let token = &rest[..end];
-                    rest = &rest[end..];
-                    if skip_from.is_some() {
-                        continue;
-                    }
-                    visit_token(&text(token), line_no, depth, visitor);
-                }
-            }
-        }
-        if let Some(acc) = comment.as_mut() {
-            acc.push(b'\n');
         }
     }
-    if let Some(acc) = comment.take() {
-        if skip_from.is_none() {
-            visitor.comment(text(&acc).trim());
+    visitor.begin_movetext();
+    // Checked as UTF-8 once; every delimiter is ASCII, so the slices below
+    // fall on character boundaries.
+    let movetext_text = text(movetext);
+    let movetext_str: &str = &movetext_text;
+    let movetext = movetext_str.as_bytes();
+    let mut depth = 0usize; // variation nesting
+    let mut skip_from: Option<usize> = None; // depth at which skipping began
+    let mut i = 0;
+    while i < movetext.len() {
+        let c = movetext[i];
+        match c {
+            b'\n' => {
+                line_no += 1;
+                i += 1;
+            }
+            b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => i += 1,
+            b'{' => {
+                let body = &movetext[i + 1..];
+                let end = memchr_byte(b'}', body).unwrap_or(body.len());
+                let comment = &body[..end];
+                if skip_from.is_none() {
+                    visitor.comment(movetext_str[i + 1..i + 1 + end].trim());
+                }
+                line_no += comment.iter().filter(|&&b| b == b'\n').count();
+                i += 1 + end + 1;
+            }
+            b';' => {
+                let body = &movetext[i + 1..];
+                let end = memchr_byte(b'\n', body).unwrap_or(body.len());
+                if skip_from.is_none() {
+                    visitor.comment(movetext_str[i + 1..i + 1 + end].trim());
+                }
+                i += 1 + end;
+            }
+            b'(' => {
+                depth += 1;
+                if skip_from.is_none() && visitor.begin_variation() == Skip::Yes {
+                    skip_from = Some(depth);
+                }
+                i += 1;
+            }
+            b')' => {
+                if skip_from == Some(depth) {
+                    skip_from = None;
+                } else if skip_from.is_none() && depth > 0 {
+                    visitor.end_variation();
+                }
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            _ => {
+                let rest = &movetext[i..];
+                let mut end = rest
+                    .iter()
+                    .position(|&ch| is_delimiter(ch))
+                    .unwrap_or(rest.len())
+                    .max(1);
+                // Stay on a character boundary (a lone non-ASCII byte).
+                while !movetext_str.is_char_boundary(i + end) {
+                    end += 1;
+                }
+                if skip_from.is_none() {
+                    visit_token(&movetext_str[i..i + end], line_no, depth, visitor);
+                }
+                i += end;
+            }
         }
     }
     visitor.end_game(first_line)
 }
 
 fn visit_token<V: Visitor>(token: &str, line: usize, depth: usize, visitor: &mut V) {
+    // The common case first: a move that starts with a letter and carries
+    // no annotation.
+    let bytes = token.as_bytes();
+    if bytes.first().is_some_and(u8::is_ascii_alphabetic)
+        && bytes.last().is_some_and(|b| b.is_ascii_alphanumeric())
+    {
+        visitor.san(token, line);
+        return;
+    }
     if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
         if depth == 0 {
             visitor.outcome(token);
