@@ -402,6 +402,12 @@ fn parse_stage(
         }
         None => (rest, Duration::ZERO, DelayKind::Simple),
     };
+    // A zero delay is no delay, whatever its kind.
+    let delay_kind = if delay.is_zero() {
+        DelayKind::Simple
+    } else {
+        delay_kind
+    };
     let (time, increment) = match rest.split_once('+') {
         Some((t, inc)) => (unit(t)?, seconds(inc)?),
         None => (unit(rest)?, Duration::ZERO),

@@ -44,3 +44,18 @@ fn human_time_control_is_not_a_preset_label() {
         Ok(tc.clone())
     );
 }
+
+#[test]
+fn third_pgn_input() {
+    round_trip(include_bytes!("data/fuzz/pgn-3.pgn"));
+}
+
+#[test]
+fn zero_delay_has_no_kind() {
+    let tc = sakk::TimeControl::from_human("8b0");
+    assert_eq!(
+        tc.as_ref()
+            .map(|t| sakk::TimeControl::from_human(&t.to_human())),
+        Ok(tc.clone())
+    );
+}

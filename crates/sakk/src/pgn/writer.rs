@@ -91,7 +91,11 @@ pub fn write_game(game: &PgnGame, options: &ExportOptions) -> String {
         for nag in &m.nags {
             tokens.push(format!("${nag}"));
         }
-        let mut comment = m.comments.join(" ").replace('}', ")");
+        // Each comment in its own braces, so that they read back apart;
+        // the commands last, in one more.
+        for c in &m.comments {
+            tokens.push(format!("{{ {} }}", c.replace('}', ")")));
+        }
         let mut commands = Vec::new();
         if let Some(eval) = m.eval {
             commands.push(match eval {
@@ -113,15 +117,9 @@ pub fn write_game(game: &PgnGame, options: &ExportOptions) -> String {
             commands.push(format!("[%emt {}]", format_clock(emt)));
         }
         if !commands.is_empty() {
-            if !comment.is_empty() {
-                comment.push(' ');
-            }
-            comment.push_str(&commands.join(" "));
+            tokens.push(format!("{{ {} }}", commands.join(" ")));
         }
-        need_number = !comment.is_empty() || !m.nags.is_empty();
-        if !comment.is_empty() {
-            tokens.push(format!("{{ {comment} }}"));
-        }
+        need_number = !m.comments.is_empty() || !commands.is_empty() || !m.nags.is_empty();
         pos = pos.after_unchecked(m.mv);
     }
     tokens.push(result);
