@@ -50,6 +50,30 @@ enum Command {
         #[command(subcommand)]
         action: PgnAction,
     },
+    /// Run the engine under the UCI protocol (for Arena, cutechess,
+    /// lichess-bot and other chess programs).
+    Uci,
+    /// Analyse a position with the engine: score and best lines in SAN.
+    Analyse {
+        /// The position (FEN, or `startpos`); the start position if absent.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played from it (UCI or SAN), space-separated.
+        #[arg(long)]
+        moves: Option<String>,
+        /// Search this deep.
+        #[arg(long, conflicts_with = "movetime")]
+        depth: Option<i32>,
+        /// Search this many milliseconds (default 2000 without --depth).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// How many best lines.
+        #[arg(long, default_value_t = 1)]
+        multipv: usize,
+        /// Piece letters of the lines.
+        #[arg(long, value_enum, default_value_t = LangArg::En)]
+        lang: LangArg,
+    },
     /// List the legal moves, one per line.
     Moves {
         /// The position (FEN, or `startpos`); the start position if absent.
@@ -188,6 +212,25 @@ fn main() -> ExitCode {
             PgnAction::Check { file } => commands::pgn::check(&file),
             PgnAction::Export { lang, file } => commands::pgn::export(&file, lang.into()),
         },
+        Some(Command::Uci) => {
+            commands::engine::uci();
+            Ok(())
+        }
+        Some(Command::Analyse {
+            fen,
+            moves,
+            depth,
+            movetime,
+            multipv,
+            lang,
+        }) => commands::engine::analyse(
+            fen.as_deref(),
+            moves.as_deref(),
+            depth,
+            movetime,
+            multipv,
+            lang.into(),
+        ),
         Some(Command::Moves {
             fen,
             notation,

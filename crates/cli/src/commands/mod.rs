@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod engine;
 pub mod moves;
 pub mod perft;
 pub mod pgn;

@@ -1,0 +1,29 @@
+//! # sakk-engine — the sakk chess engine
+//!
+//! Alpha-beta search with the usual modern refinements (see [`search`]), a
+//! tapered hand-made evaluation ([`eval`]), time management for every clock
+//! ([`time`]), strength levels for people ([`strength`]) and the UCI
+//! protocol ([`uci`]), so that the engine also runs inside other chess
+//! programs.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use sakk::Position;
+//! use sakk_engine::search::{Limits, Searcher, Shared, Task};
+//!
+//! // Mate in one: Qh5xf7#.
+//! let pos = Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4").unwrap();
+//! let mut searcher = Searcher::new(Arc::new(Shared::new(16)), true);
+//! let limits = Limits { depth: Some(3), ..Limits::default() };
+//! let outcome = searcher.think(&pos, &[], Task::with_limits(limits), &mut |_| {});
+//! assert_eq!(pos.uci(outcome.best.unwrap()).to_string(), "h5f7");
+//! ```
+
+pub mod eval;
+pub mod params;
+pub mod search;
+pub mod see;
+pub mod strength;
+pub mod time;
+pub mod tt;
+pub mod uci;

@@ -1,0 +1,33 @@
+//! Search parameters, in one place so that they can be tuned (SPRT/SPSA)
+//! without hunting through the search.
+
+/// Aspiration window half-width at the start of an iteration.
+pub const ASPIRATION_DELTA: i32 = 25;
+/// Reverse futility: margin per ply of depth.
+pub const RFP_MARGIN: i32 = 80;
+/// Reverse futility: up to this depth.
+pub const RFP_DEPTH: i32 = 8;
+/// Null move: from this depth.
+pub const NMP_DEPTH: i32 = 3;
+/// Futility pruning of quiet moves: base and per-ply margins, and the depth.
+pub const FUTILITY_BASE: i32 = 100;
+/// See [`FUTILITY_BASE`].
+pub const FUTILITY_PER_DEPTH: i32 = 100;
+/// See [`FUTILITY_BASE`].
+pub const FUTILITY_DEPTH: i32 = 6;
+/// Late move pruning: up to this depth.
+pub const LMP_DEPTH: i32 = 6;
+/// SEE pruning of captures: margin per ply.
+pub const SEE_CAPTURE_MARGIN: i32 = 100;
+/// Late move reductions: from this depth and this move number.
+pub const LMR_DEPTH: i32 = 3;
+/// See [`LMR_DEPTH`].
+pub const LMR_MOVE: usize = 3;
+/// Late move reductions: `base + ln(depth) ln(moves) / divisor`.
+pub const LMR_BASE: f64 = 0.75;
+/// See [`LMR_BASE`].
+pub const LMR_DIVISOR: f64 = 2.25;
+/// History: the largest bonus, and the gravity scale.
+pub const HISTORY_MAX_BONUS: i32 = 1200;
+/// See [`HISTORY_MAX_BONUS`].
+pub const HISTORY_SCALE: i32 = 16_384;

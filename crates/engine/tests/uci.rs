@@ -1,0 +1,286 @@
+//! UCI scenarios, mates found, and legal answers everywhere.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use sakk::Position;
+use sakk_engine::search::{Limits, Searcher, Shared, Task, MATE};
+use sakk_engine::uci::Engine;
+
+#[derive(Clone, Default)]
+struct Capture(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Capture {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if let Ok(mut v) = self.0.lock() {
+            v.extend_from_slice(buf);
+        }
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Capture {
+    fn lines(&self) -> Vec<String> {
+        let v = self.0.lock().map(|v| v.clone()).unwrap_or_default();
+        String::from_utf8_lossy(&v)
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// Waits up to `limit` for a line starting with `prefix`.
+    fn wait_for(&self, prefix: &str, limit: Duration) -> Option<String> {
+        let start = Instant::now();
+        while start.elapsed() < limit {
+            if let Some(l) = self.lines().into_iter().find(|l| l.starts_with(prefix)) {
+                return Some(l);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        None
+    }
+}
+
+fn engine() -> (Engine, Capture) {
+    let capture = Capture::default();
+    let out: sakk_engine::uci::Output = Arc::new(Mutex::new(Box::new(capture.clone())));
+    (Engine::new(out), capture)
+}
+
+#[test]
+fn handshake_and_options() {
+    let (mut e, out) = engine();
+    assert!(e.handle("uci"));
+    let lines = out.lines();
+    assert!(lines[0].starts_with("id name sakk"));
+    for name in [
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "Ponder",
+        "Move Overhead",
+        "UCI_LimitStrength",
+        "UCI_Elo",
+        "Skill Level",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {name} type"))),
+            "{name}"
+        );
+    }
+    assert_eq!(lines.last().map(String::as_str), Some("uciok"));
+    e.handle("setoption name Hash value 8");
+    e.handle("setoption name Threads value 2");
+    e.handle("setoption name Move Overhead value 50");
+    e.handle("isready");
+    assert_eq!(out.lines().last().map(String::as_str), Some("readyok"));
+}
+
+#[test]
+fn garbage_is_ignored() {
+    let (mut e, out) = engine();
+    for line in [
+        "",
+        "   ",
+        "hello world",
+        "position",
+        "position fen not a fen",
+        "position startpos moves e2e5",
+        "go depth banana",
+        "setoption",
+        "setoption name",
+        "setoption name Hash value lots",
+    ] {
+        assert!(e.handle(line), "{line}");
+    }
+    // The illegal move was dropped and the engine still works.
+    e.handle("position startpos moves e2e4 e7e5 e1e3");
+    assert_eq!(
+        e.position().fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    e.handle("go depth 3");
+    let best = out.wait_for("bestmove", Duration::from_secs(10));
+    assert!(best.is_some(), "{:?}", out.lines());
+    e.handle("isready");
+    assert!(out.wait_for("readyok", Duration::from_secs(5)).is_some());
+}
+
+#[test]
+fn position_moves_and_bestmove() {
+    let (mut e, out) = engine();
+    e.handle("position startpos moves e2e4 e7e5 g1f3");
+    e.handle("go depth 5");
+    let best = out
+        .wait_for("bestmove", Duration::from_secs(20))
+        .unwrap_or_default();
+    let word = best.split_whitespace().nth(1).unwrap_or("");
+    assert!(e.position().parse_uci(word).is_ok(), "{best}");
+    let info: Vec<String> = out
+        .lines()
+        .into_iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(!info.is_empty());
+    for key in [
+        "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time", "pv",
+    ] {
+        assert!(
+            info[info.len() - 1].contains(&format!(" {key} ")),
+            "{key} missing: {}",
+            info[info.len() - 1]
+        );
+    }
+}
+
+#[test]
+fn go_infinite_waits_for_stop() {
+    let (mut e, out) = engine();
+    e.handle("position startpos");
+    e.handle("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        out.lines().iter().all(|l| !l.starts_with("bestmove")),
+        "no answer before stop"
+    );
+    e.handle("isready");
+    assert!(
+        out.wait_for("readyok", Duration::from_secs(1)).is_some(),
+        "isready is answered during a search"
+    );
+    let stopped = Instant::now();
+    e.handle("stop");
+    assert!(out.wait_for("bestmove", Duration::from_secs(2)).is_some());
+    assert!(
+        stopped.elapsed() < Duration::from_secs(1),
+        "stop answers at once"
+    );
+}
+
+#[test]
+fn ponder_then_ponderhit() {
+    let (mut e, out) = engine();
+    e.handle("setoption name Ponder value true");
+    e.handle("position startpos moves e2e4");
+    e.handle("go ponder wtime 2000 btime 2000");
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(out.lines().iter().all(|l| !l.starts_with("bestmove")));
+    e.handle("ponderhit");
+    assert!(out.wait_for("bestmove", Duration::from_secs(3)).is_some());
+}
+
+#[test]
+fn multipv_reports_each_line() {
+    let (mut e, out) = engine();
+    e.handle("setoption name MultiPV value 3");
+    e.handle("position startpos");
+    e.handle("go depth 4");
+    assert!(out.wait_for("bestmove", Duration::from_secs(20)).is_some());
+    let lines = out.lines();
+    for k in 1..=3 {
+        assert!(
+            lines.iter().any(|l| l.contains(&format!(" multipv {k} "))),
+            "multipv {k}"
+        );
+    }
+}
+
+#[test]
+fn quit_ends_the_session() {
+    let (mut e, _out) = engine();
+    e.handle("go infinite");
+    assert!(!e.handle("quit"));
+}
+
+fn best_move(fen: &str, depth: i32) -> (String, i32) {
+    let pos = match Position::from_fen(fen) {
+        Ok(p) => p,
+        Err(e) => panic!("{fen}: {e}"),
+    };
+    let mut s = Searcher::new(Arc::new(Shared::new(16)), true);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let o = s.think(&pos, &[], Task::with_limits(limits), &mut |_| {});
+    (
+        o.best.map(|m| pos.uci(m).to_string()).unwrap_or_default(),
+        o.score,
+    )
+}
+
+#[test]
+fn finds_mates_in_one_two_and_three() {
+    let cases = [
+        // Mate in 1.
+        ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8", 1),
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            "h5f7",
+            1,
+        ),
+        // Mate in 2.
+        (
+            "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+            "d5f6",
+            2,
+        ),
+        (
+            "6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1",
+            "g2g1",
+            2,
+        ),
+        // Mate in 3.
+        (
+            "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
+            "f8c5",
+            3,
+        ),
+        ("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", "f6a6", 3),
+    ];
+    for (fen, expected, n) in cases {
+        let (best, score) = best_move(fen, 2 * n + 2);
+        assert_eq!(score, MATE - (2 * n - 1), "{fen}: score {score}");
+        assert_eq!(best, expected, "{fen}");
+    }
+}
+
+#[test]
+fn never_answers_with_an_illegal_move() {
+    // Random positions from random playouts, very short searches.
+    let mut x: u64 = 0x1234_5678;
+    let mut searcher = Searcher::new(Arc::new(Shared::new(4)), true);
+    for game in 0..60 {
+        let mut pos = Position::new();
+        let plies = 10 + game % 70;
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            pos = pos.after_unchecked(moves[(x % moves.len() as u64) as usize]);
+        }
+        if pos.legal_moves().is_empty() {
+            continue;
+        }
+        for depth in [1, 2, 4] {
+            let limits = Limits {
+                depth: Some(depth),
+                nodes: Some(2_000),
+                ..Limits::default()
+            };
+            let o = searcher.think(&pos, &[], Task::with_limits(limits), &mut |_| {});
+            let best = o.best.unwrap_or(sakk::Move::from_u16(0));
+            assert!(pos.is_legal(best), "{} {best}", pos.fen());
+        }
+    }
+}
