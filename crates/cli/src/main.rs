@@ -74,6 +74,40 @@ enum Command {
         #[arg(long, value_enum, default_value_t = LangArg::En)]
         lang: LangArg,
     },
+    /// Play UCI engines against each other (like cutechess-cli).
+    Match {
+        /// An engine: `cmd=PROGRAM [arg=A …] [name=N] [option.NAME=VALUE …]`;
+        /// give it twice, the engine under test first.
+        #[arg(long, num_args = 1, required = true)]
+        engine: Vec<String>,
+        /// Games to play (each opening twice, colours swapped).
+        #[arg(long, default_value_t = 2)]
+        games: u32,
+        /// Time control in seconds, PGN style: `10+0.1`, `40/60`.
+        #[arg(long)]
+        tc: Option<String>,
+        /// A fixed depth per move instead of a clock.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// A fixed node count per move instead of a clock.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Openings: an EPD or PGN file.
+        #[arg(long)]
+        book: Option<String>,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        concurrency: usize,
+        /// Write the games to this PGN file.
+        #[arg(long)]
+        pgn: Option<String>,
+        /// Sequential test, e.g. `elo0=0 elo1=10 alpha=0.05 beta=0.05`.
+        #[arg(long)]
+        sprt: Option<String>,
+        /// Play every game to its end (no adjudication).
+        #[arg(long)]
+        no_adjudicate: bool,
+    },
     /// List the legal moves, one per line.
     Moves {
         /// The position (FEN, or `startpos`); the start position if absent.
@@ -212,6 +246,29 @@ fn main() -> ExitCode {
             PgnAction::Check { file } => commands::pgn::check(&file),
             PgnAction::Export { lang, file } => commands::pgn::export(&file, lang.into()),
         },
+        Some(Command::Match {
+            engine,
+            games,
+            tc,
+            depth,
+            nodes,
+            book,
+            concurrency,
+            pgn,
+            sprt,
+            no_adjudicate,
+        }) => commands::engine::run_match(commands::engine::MatchArgs {
+            engines: engine,
+            games,
+            tc,
+            depth,
+            nodes,
+            book,
+            concurrency,
+            pgn,
+            sprt,
+            adjudicate: !no_adjudicate,
+        }),
         Some(Command::Uci) => {
             commands::engine::uci();
             Ok(())

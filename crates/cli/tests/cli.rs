@@ -269,3 +269,40 @@ fn pgn_export_writes_the_export_format() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(stderr(&out).lines().count(), 1);
 }
+
+#[test]
+fn match_between_two_sakk_engines_writes_valid_pgn() {
+    let dir = std::env::temp_dir().join(format!("sakk-match-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let pgn = dir.join("match.pgn");
+    let me = env!("CARGO_BIN_EXE_sakk");
+    let out = sakk(&[
+        "match",
+        "--engine",
+        &format!("cmd={me} arg=uci name=one"),
+        "--engine",
+        &format!("cmd={me} arg=uci name=two"),
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--pgn",
+        &pgn.to_string_lossy(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Score of one vs two:"), "{text}");
+    assert!(text.contains("Elo difference:"), "{text}");
+    let check = sakk(&["pgn", "check", &pgn.to_string_lossy()]);
+    assert_eq!(
+        stdout(&check).trim(),
+        "games: 2, errors: 0",
+        "{}",
+        stdout(&check)
+    );
+    let games = std::fs::read_to_string(&pgn).unwrap_or_default();
+    assert!(
+        games.contains("[White \"one\"]") && games.contains("[White \"two\"]"),
+        "colours swapped"
+    );
+}

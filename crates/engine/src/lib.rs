@@ -25,5 +25,6 @@ pub mod search;
 pub mod see;
 pub mod strength;
 pub mod time;
+pub mod tournament;
 pub mod tt;
 pub mod uci;

@@ -101,3 +101,116 @@ pub fn analyse(
     }
     Ok(())
 }
+
+/// The arguments of `sakk match`.
+pub struct MatchArgs {
+    /// Engine specifications.
+    pub engines: Vec<String>,
+    /// Games.
+    pub games: u32,
+    /// Time control (PGN form, seconds).
+    pub tc: Option<String>,
+    /// Fixed depth.
+    pub depth: Option<u32>,
+    /// Fixed nodes.
+    pub nodes: Option<u64>,
+    /// Opening book file.
+    pub book: Option<String>,
+    /// Games at once.
+    pub concurrency: usize,
+    /// PGN output file.
+    pub pgn: Option<String>,
+    /// SPRT parameters.
+    pub sprt: Option<String>,
+    /// Adjudicate.
+    pub adjudicate: bool,
+}
+
+/// Plays a match and prints the score, the Elo difference and the SPRT.
+pub fn run_match(args: MatchArgs) -> Result<(), Failure> {
+    use sakk_engine::tournament::{self, EngineSpec, MatchConfig, Sprt, Verdict};
+    let [a, b] = args.engines.as_slice() else {
+        return Err(Failure::usage("give --engine exactly twice"));
+    };
+    let engines = [
+        EngineSpec::parse(a).map_err(Failure::usage)?,
+        EngineSpec::parse(b).map_err(Failure::usage)?,
+    ];
+    let tc = match &args.tc {
+        Some(text) => Some(
+            sakk::TimeControl::from_pgn(text)
+                .map_err(|e| Failure::usage(format!("--tc {text}: {e}")))?,
+        ),
+        None => None,
+    };
+    if tc.is_none() && args.depth.is_none() && args.nodes.is_none() {
+        return Err(Failure::usage("give --tc, --depth or --nodes"));
+    }
+    let book = match &args.book {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Failure::usage(format!("cannot read {path}: {e}")))?;
+            let book = tournament::read_book(&text);
+            if book.is_empty() {
+                return Err(Failure::usage(format!("no positions in {path}")));
+            }
+            book
+        }
+        None => Vec::new(),
+    };
+    let sprt = match &args.sprt {
+        Some(text) => Some(Sprt::parse(text).ok_or_else(|| {
+            Failure::usage(format!(
+                "--sprt {text:?}: expected elo0=A elo1=B [alpha=X beta=Y]"
+            ))
+        })?),
+        None => None,
+    };
+    let config = MatchConfig {
+        event: format!("{} vs {}", engines[0].name, engines[1].name),
+        engines,
+        games: args.games.max(1),
+        tc,
+        depth: args.depth,
+        nodes: args.nodes,
+        book,
+        concurrency: args.concurrency.max(1),
+        pgn: args.pgn.map(Into::into),
+        sprt,
+        adjudicate: args.adjudicate,
+    };
+    let result =
+        tournament::run(&config, &mut |line: &str| println!("{line}")).map_err(Failure::other)?;
+    let s = result.score;
+    let (elo, lo, hi) = s.elo();
+    println!(
+        "Elo difference: {elo:.1} (95% interval {lo:.1} to {hi:.1}), {} games, W/D/L {}/{}/{}",
+        s.games(),
+        s.wins,
+        s.draws,
+        s.losses
+    );
+    println!(
+        "Time losses: {} {}, {} {}",
+        config.engines[0].name,
+        result.time_losses[0],
+        config.engines[1].name,
+        result.time_losses[1]
+    );
+    if let (Some(sprt), Some(v)) = (&config.sprt, result.verdict) {
+        let verdict = match v {
+            Verdict::H1 => "H1 accepted",
+            Verdict::H0 => "H0 accepted",
+            Verdict::Continue => "inconclusive",
+        };
+        println!(
+            "SPRT (elo0={} elo1={} alpha={} beta={}): LLR {:.2}, {verdict}",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            s.llr(sprt.elo0, sprt.elo1)
+        );
+    }
+    Ok(())
+}
