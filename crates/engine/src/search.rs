@@ -650,16 +650,7 @@ impl Searcher {
         let mut quiets_tried: Vec<Move> = Vec::new();
         let original_alpha = alpha;
         for index in 0..moves.len() {
-            // Pick the best remaining move.
-            let mut best_i = index;
-            for j in index + 1..moves.len() {
-                if scores[j] > scores[best_i] {
-                    best_i = j;
-                }
-            }
-            moves.swap(index, best_i);
-            scores.swap(index, best_i);
-            let m = moves[index];
+            let m = pick(&mut moves, &mut scores, index);
             let capture = pos.is_capture(m);
             let quiet = !capture && !m.is_promotion();
 
@@ -828,15 +819,7 @@ impl Searcher {
         }
         let mut scores = self.order(pos, &mut moves, None, ply.min(MAX_PLY));
         for index in 0..moves.len() {
-            let mut best_i = index;
-            for j in index + 1..moves.len() {
-                if scores[j] > scores[best_i] {
-                    best_i = j;
-                }
-            }
-            moves.swap(index, best_i);
-            scores.swap(index, best_i);
-            let m = moves[index];
+            let m = pick(&mut moves, &mut scores, index);
             let child = pos.after_unchecked(m);
             self.keys.push(key);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
@@ -856,6 +839,20 @@ impl Searcher {
         }
         best
     }
+}
+
+/// Brings the best-scored of the remaining moves to `index` (one step of
+/// a selection sort: most nodes cut off after a move or two) and returns it.
+fn pick(moves: &mut [Move], scores: &mut [i32], index: usize) -> Move {
+    let mut best = index;
+    for j in index + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(index, best);
+    scores.swap(index, best);
+    moves[index]
 }
 
 fn score_to_tt(score: i32, ply: usize) -> i32 {

@@ -493,12 +493,7 @@ impl Position {
 mod tests {
     use super::*;
 
-    fn pos(fen: &str) -> Position {
-        match Position::from_fen(fen) {
-            Ok(p) => p,
-            Err(e) => panic!("{fen}: {e}"),
-        }
-    }
+    use crate::testing::pos;
 
     #[test]
     fn every_reason() {

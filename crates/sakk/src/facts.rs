@@ -246,12 +246,7 @@ mod tests {
     use super::*;
     use crate::Lang;
 
-    fn pos(fen: &str) -> Position {
-        match Position::from_fen(fen) {
-            Ok(p) => p,
-            Err(e) => panic!("{fen}: {e}"),
-        }
-    }
+    use crate::testing::pos;
 
     fn facts(fen: &str, san: &str) -> MoveFacts {
         let p = pos(fen);

@@ -8,7 +8,7 @@ use crate::explain::Refusal;
 use crate::moves::Move;
 use crate::position::{CastlingSide, Position};
 use crate::san::{Lang, San, SanError};
-use crate::types::{Piece, Square};
+use crate::types::Square;
 use crate::uci::Uci;
 
 /// Why typed text is not a playable move.
@@ -146,21 +146,10 @@ impl Position {
                 }
             }
             San::Normal {
-                role,
-                file,
-                rank,
-                to,
-                promotion,
-                ..
+                role, to, promotion, ..
             } => {
-                let candidates = self.board().by_piece(Piece::new(us, role));
                 let mut best: Option<Refusal> = None;
-                for from in candidates {
-                    if file.is_some_and(|f| from.file() != f)
-                        || rank.is_some_and(|r| from.rank() != r)
-                    {
-                        continue;
-                    }
+                for from in san.origins(self) {
                     let Err(r) = self.explain(from, to, promotion) else {
                         continue;
                     };

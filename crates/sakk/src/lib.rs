@@ -31,6 +31,20 @@
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
+/// Helpers for the unit tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::Position;
+
+    /// The position of a FEN that the test knows is valid.
+    pub(crate) fn pos(fen: &str) -> Position {
+        match Position::from_fen(fen) {
+            Ok(p) => p,
+            Err(e) => panic!("{fen}: {e}"),
+        }
+    }
+}
+
 pub mod attacks;
 mod bitboard;
 mod board;

@@ -130,14 +130,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::Position;
-
-    fn pos(fen: &str) -> Position {
-        match Position::from_fen(fen) {
-            Ok(p) => p,
-            Err(e) => panic!("{fen}: {e}"),
-        }
-    }
+    use crate::testing::pos;
 
     #[test]
     fn insufficient_material_is_the_seeds_list() {

@@ -419,25 +419,12 @@ impl San {
     /// # Errors
     /// [`SanError`] if none or more than one matches.
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
-        let San::Normal {
-            role,
-            file,
-            rank,
-            to,
-            promotion,
-            ..
-        } = *self
+        let San::Normal { to, promotion, .. } = *self
         else {
             return self.to_move_among(pos, &pos.legal_moves());
         };
         // Only the moves of that kind of piece to that square are generated.
-        let mut from = pos.board().by_piece(crate::Piece::new(pos.turn(), role));
-        if let Some(f) = file {
-            from &= crate::Bitboard::from_file(f);
-        }
-        if let Some(r) = rank {
-            from &= crate::Bitboard::from_rank(r);
-        }
+        let from = self.origins(pos);
         let (mut found, mut count, mut missing_promotion) = (None, 0, false);
         pos.for_each_legal_move(from, crate::Bitboard::from_square(to), |m| {
             if m.promotion_role() == promotion {
@@ -453,6 +440,22 @@ impl San {
             (None, _) if missing_promotion => Err(SanError::MissingPromotion),
             (None, _) => Err(SanError::Illegal),
         }
+    }
+
+    /// The squares the moving piece may come from: the pieces of its kind
+    /// of the side to move, on the file and rank written (empty for castling).
+    pub fn origins(&self, pos: &Position) -> crate::Bitboard {
+        let San::Normal { role, file, rank, .. } = *self else {
+            return crate::Bitboard::EMPTY;
+        };
+        let mut from = pos.board().by_piece(crate::Piece::new(pos.turn(), role));
+        if let Some(f) = file {
+            from &= crate::Bitboard::from_file(f);
+        }
+        if let Some(r) = rank {
+            from &= crate::Bitboard::from_rank(r);
+        }
+        from
     }
 
     /// Like [`San::to_move`], with the legal moves at hand.
@@ -649,12 +652,7 @@ impl Position {
 mod tests {
     use super::*;
 
-    fn pos(fen: &str) -> Position {
-        match Position::from_fen(fen) {
-            Ok(p) => p,
-            Err(e) => panic!("{fen}: {e}"),
-        }
-    }
+    use crate::testing::pos;
 
     fn sans(p: &Position) -> Vec<String> {
         let mut v: Vec<String> = p.san_moves().iter().map(|(_, s)| s.to_string()).collect();
