@@ -146,7 +146,10 @@ impl Position {
                 }
             }
             San::Normal {
-                role, to, promotion, ..
+                role,
+                to,
+                promotion,
+                ..
             } => {
                 let mut best: Option<Refusal> = None;
                 for from in san.origins(self) {

@@ -419,8 +419,7 @@ impl San {
     /// # Errors
     /// [`SanError`] if none or more than one matches.
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
-        let San::Normal { to, promotion, .. } = *self
-        else {
+        let San::Normal { to, promotion, .. } = *self else {
             return self.to_move_among(pos, &pos.legal_moves());
         };
         // Only the moves of that kind of piece to that square are generated.
@@ -445,7 +444,10 @@ impl San {
     /// The squares the moving piece may come from: the pieces of its kind
     /// of the side to move, on the file and rank written (empty for castling).
     pub fn origins(&self, pos: &Position) -> crate::Bitboard {
-        let San::Normal { role, file, rank, .. } = *self else {
+        let San::Normal {
+            role, file, rank, ..
+        } = *self
+        else {
             return crate::Bitboard::EMPTY;
         };
         let mut from = pos.board().by_piece(crate::Piece::new(pos.turn(), role));
