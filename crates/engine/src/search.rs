@@ -582,13 +582,7 @@ impl Searcher {
         let tt_move = tt.and_then(|e| e.mv).filter(|&m| pos.is_legal_fast(m));
         if let Some(e) = tt {
             if !pv_node && e.depth >= depth {
-                let score = score_from_tt(e.score, ply);
-                let cutoff = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cutoff {
+                if let Some(score) = tt_cutoff(&e, ply, alpha, beta) {
                     return score;
                 }
             }
@@ -788,16 +782,13 @@ impl Searcher {
         }
         let in_check = pos.is_check();
         let key = pos.key();
-        if let Some(e) = self.shared.tt.probe(key) {
-            let score = score_from_tt(e.score, ply);
-            let cutoff = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cutoff {
-                return score;
-            }
+        if let Some(score) = self
+            .shared
+            .tt
+            .probe(key)
+            .and_then(|e| tt_cutoff(&e, ply, alpha, beta))
+        {
+            return score;
         }
         let mut best = -INFINITY;
         if !in_check {
@@ -853,6 +844,17 @@ fn pick(moves: &mut [Move], scores: &mut [i32], index: usize) -> Move {
     moves.swap(index, best);
     scores.swap(index, best);
     moves[index]
+}
+
+/// The stored score, if its bound settles the node for this window.
+fn tt_cutoff(e: &Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = score_from_tt(e.score, ply);
+    let cutoff = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    cutoff.then_some(score)
 }
 
 fn score_to_tt(score: i32, ply: usize) -> i32 {

@@ -255,8 +255,8 @@ fn scan_movetext_line(line: &[u8], in_brace: &mut bool) -> bool {
     ended
 }
 
-/// The first position of any of four bytes, eight bytes at a time.
-fn find_any(haystack: &[u8], needles: [u8; 4]) -> Option<usize> {
+/// The first position of any of the `needles`, eight bytes at a time.
+fn find_any<const N: usize>(haystack: &[u8], needles: [u8; N]) -> Option<usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     let patterns = needles.map(|n| LO * u64::from(n));
@@ -301,28 +301,9 @@ fn is_delimiter(b: u8) -> bool {
     DELIMITERS[b as usize]
 }
 
-/// The first position of `needle`, eight bytes at a time.
+/// The first position of `needle`.
 fn memchr_byte(needle: u8, haystack: &[u8]) -> Option<usize> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let pattern = LO * u64::from(needle);
-    let mut chunks = haystack.chunks_exact(8);
-    let mut offset = 0;
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word) ^ pattern;
-        let found = x.wrapping_sub(LO) & !x & HI;
-        if found != 0 {
-            return Some(offset + (found.trailing_zeros() / 8) as usize);
-        }
-        offset += 8;
-    }
-    chunks
-        .remainder()
-        .iter()
-        .position(|&b| b == needle)
-        .map(|i| offset + i)
+    find_any(haystack, [needle])
 }
 
 fn nag_of(suffix: &str) -> Option<u8> {
