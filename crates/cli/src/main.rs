@@ -50,6 +50,13 @@ enum Command {
         #[command(subcommand)]
         action: PgnAction,
     },
+    /// Search a fixed set of positions to a fixed depth and print the node
+    /// count (a search change that claims "no functional change" must keep it).
+    Bench {
+        /// Search depth.
+        #[arg(long, default_value_t = 9)]
+        depth: i32,
+    },
     /// Run the engine under the UCI protocol (for Arena, cutechess,
     /// lichess-bot and other chess programs).
     Uci,
@@ -269,6 +276,10 @@ fn main() -> ExitCode {
             sprt,
             adjudicate: !no_adjudicate,
         }),
+        Some(Command::Bench { depth }) => {
+            commands::engine::bench(depth);
+            Ok(())
+        }
         Some(Command::Uci) => {
             commands::engine::uci();
             Ok(())

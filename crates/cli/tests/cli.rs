@@ -306,3 +306,19 @@ fn match_between_two_sakk_engines_writes_valid_pgn() {
         "colours swapped"
     );
 }
+
+#[test]
+fn bench_node_count_is_deterministic() {
+    let a = sakk(&["bench", "--depth", "3"]);
+    let b = sakk(&["bench", "--depth", "3"]);
+    assert!(a.status.success());
+    let last = |o: &Output| {
+        stdout(o)
+            .lines()
+            .last()
+            .map(str::to_string)
+            .unwrap_or_default()
+    };
+    assert!(last(&a).ends_with(" nodes"), "{}", stdout(&a));
+    assert_eq!(last(&a), last(&b));
+}

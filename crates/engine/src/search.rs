@@ -227,6 +227,11 @@ impl Searcher {
         }
     }
 
+    /// Nodes this thread searched in its last search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     /// Forgets history and killers (a new game).
     pub fn clear(&mut self) {
         self.killers = [[None; 2]; MAX_PLY + 1];

@@ -10,6 +10,40 @@ use sakk_engine::time::{Clock, TimeManager};
 
 use crate::Failure;
 
+/// Positions for `sakk bench`: openings, middlegames, endgames.
+const BENCH_FENS: [&str; 8] = [
+    sakk::STARTING_FEN,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r1bq1rk1/pp1nppbp/3p1np1/8/2PNP3/2N5/PP2BPPP/R1BQ1RK1 w - - 4 9",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "2r3k1/pp3pp1/4p2p/3pP3/3P4/P3Q1P1/1q3P1P/2R3K1 b - - 0 26",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "6k1/5p2/6p1/8/7p/8/6PP/6K1 b - - 0 1",
+    "8/8/1p1k4/1P6/2K5/8/8/8 w - - 0 1",
+];
+
+/// Searches the bench positions to `depth` on one thread and prints the
+/// total node count (deterministic) and the speed.
+pub fn bench(depth: i32) {
+    let start = std::time::Instant::now();
+    let mut nodes = 0;
+    for fen in BENCH_FENS {
+        let Ok(pos) = Position::from_fen(fen) else {
+            continue;
+        };
+        let mut searcher = Searcher::new(Arc::new(Shared::new(16)), true);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let _ = searcher.think(&pos, &[], Task::with_limits(limits), &mut |_| {});
+        nodes += searcher.nodes();
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    println!("{:.0} nps", nodes as f64 / secs);
+    println!("{nodes} nodes");
+}
+
 /// Runs the UCI protocol on standard input and output.
 pub fn uci() {
     let out: sakk_engine::uci::Output = Arc::new(Mutex::new(Box::new(std::io::stdout())));
