@@ -68,31 +68,32 @@ impl fmt::Display for PgnError {
 
 impl std::error::Error for PgnError {}
 
-/// Reads games one at a time from a buffered byte stream.
+/// Reads games one at a time from a buffered byte stream, in one pass:
+/// each line is tokenized as it is read, and the game ends at its result
+/// token (or where the next game's tags begin).
 pub struct Reader<R> {
     input: R,
     /// Lines read so far.
     line_no: usize,
     games: usize,
     first_line: bool,
-    /// The current game's bytes, line ends included.
-    buf: Vec<u8>,
-    /// Where the movetext starts in `buf` (the tags are before it).
-    movetext: usize,
-    /// The numbers of the game's first line and of its first movetext line.
-    first_line_no: usize,
-    movetext_line_no: usize,
-    /// A line already read that begins the next game.
+    /// The current line, without its line end.
+    line: Vec<u8>,
+    /// A line already read that begins the next game, with its number.
     pending: Option<(Vec<u8>, usize)>,
+    /// The text of a `{…}` comment that spans lines.
+    comment: String,
 }
 
-/// A line without its line end.
-fn content(line: &[u8]) -> &[u8] {
-    let mut line = line;
-    while let [rest @ .., b'\n' | b'\r'] = line {
-        line = rest;
-    }
-    line
+/// Where the tokenizer stands inside the movetext.
+#[derive(Default)]
+struct Movetext {
+    /// Inside a `{…}` comment (its text so far is in the reader).
+    in_comment: bool,
+    /// Variation nesting.
+    depth: usize,
+    /// The depth at which a skipped variation began.
+    skip_from: Option<usize>,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -103,11 +104,9 @@ impl<R: BufRead> Reader<R> {
             line_no: 0,
             games: 0,
             first_line: true,
-            buf: Vec::with_capacity(4096),
-            movetext: 0,
-            first_line_no: 0,
-            movetext_line_no: 0,
+            line: Vec::with_capacity(256),
             pending: None,
+            comment: String::new(),
         }
     }
 
@@ -116,143 +115,187 @@ impl<R: BufRead> Reader<R> {
         self.games
     }
 
-    /// Appends the next line to `buf` and returns its start and number, or
-    /// `None` at the end of the input.
-    fn next_line(&mut self) -> Option<(usize, usize)> {
-        let start = self.buf.len();
+    /// Reads the next line into `line`; its number, or `None` at the end.
+    fn next_line(&mut self) -> Option<usize> {
+        self.line.clear();
         if let Some((line, number)) = self.pending.take() {
-            self.buf.extend_from_slice(&line);
-            return Some((start, number));
+            self.line = line;
+            return Some(number);
         }
-        match self.input.read_until(b'\n', &mut self.buf) {
+        match self.input.read_until(b'\n', &mut self.line) {
             Ok(0) | Err(_) => None,
             Ok(_) => {
                 self.line_no += 1;
                 if self.first_line {
                     self.first_line = false;
-                    if self.buf[start..].starts_with(b"\xef\xbb\xbf") {
-                        self.buf.drain(start..start + 3);
+                    if self.line.starts_with(b"\xef\xbb\xbf") {
+                        self.line.drain(..3);
                     }
                 }
-                if self.buf.last() != Some(&b'\n') {
-                    self.buf.push(b'\n');
+                while let Some(b'\n' | b'\r') = self.line.last() {
+                    self.line.pop();
                 }
-                Some((start, self.line_no))
+                Some(self.line_no)
             }
         }
-    }
-
-    /// Collects the lines of the next game into `buf`: tags, then movetext
-    /// up to the result token or the next tag section.
-    fn next_raw(&mut self) -> bool {
-        self.buf.clear();
-        self.movetext = usize::MAX;
-        self.first_line_no = 0;
-        let mut in_brace = false;
-        let mut any = false;
-        while let Some((start, number)) = self.next_line() {
-            let line = content(&self.buf[start..]);
-            let in_movetext = self.movetext != usize::MAX;
-            if !in_brace && line.first() == Some(&b'%') {
-                self.buf.truncate(start);
-                continue; // escape line
-            }
-            let trimmed = line.trim_ascii_start();
-            if !in_brace && trimmed.first() == Some(&b'[') && in_movetext {
-                self.pending = Some((self.buf[start..].to_vec(), number));
-                self.buf.truncate(start);
-                break;
-            }
-            if !any && trimmed.is_empty() {
-                self.buf.truncate(start);
-                continue;
-            }
-            if !any {
-                any = true;
-                self.first_line_no = number;
-            }
-            let mut ended = false;
-            if !in_brace && !in_movetext && trimmed.first() == Some(&b'[') {
-                // A tag line.
-            } else if !trimmed.is_empty() {
-                if !in_movetext {
-                    self.movetext = start;
-                    self.movetext_line_no = number;
-                }
-                ended = scan_movetext_line(line, &mut in_brace);
-            }
-            if ended {
-                break;
-            }
-        }
-        if self.movetext == usize::MAX {
-            self.movetext = self.buf.len();
-            self.movetext_line_no = self.line_no;
-        }
-        any
     }
 
     /// Reads the next game into `visitor`; `None` at the end of the input.
     pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> Option<V::Output> {
-        if !self.next_raw() {
+        let mut started = false;
+        let mut in_movetext = false;
+        let mut first_line_no = 0;
+        let mut state = Movetext::default();
+        self.comment.clear();
+        while let Some(number) = self.next_line() {
+            let trimmed = self.line.trim_ascii_start();
+            if !state.in_comment {
+                if self.line.first() == Some(&b'%') {
+                    continue; // escape line
+                }
+                if in_movetext && trimmed.first() == Some(&b'[') {
+                    self.pending = Some((std::mem::take(&mut self.line), number));
+                    break;
+                }
+                if trimmed.is_empty() {
+                    continue;
+                }
+            }
+            if !started {
+                started = true;
+                first_line_no = number;
+                visitor.begin_game();
+            }
+            if !state.in_comment && !in_movetext && trimmed.first() == Some(&b'[') {
+                parse_tag_line(&text(&self.line), visitor);
+                continue;
+            }
+            if !in_movetext {
+                in_movetext = true;
+                visitor.begin_movetext();
+            }
+            if tokenize_line(&self.line, number, &mut state, &mut self.comment, visitor) {
+                break;
+            }
+        }
+        if !started {
             return None;
         }
+        if !in_movetext {
+            visitor.begin_movetext();
+        }
+        if state.in_comment && state.skip_from.is_none() {
+            visitor.comment(self.comment.trim());
+        }
         self.games += 1;
-        let (tags, movetext) = self.buf.split_at(self.movetext);
-        Some(visit(
-            tags,
-            movetext,
-            self.first_line_no,
-            self.movetext_line_no,
-            visitor,
-        ))
+        Some(visitor.end_game(first_line_no))
     }
 }
 
-/// Scans a movetext line for the end of the game (a result token outside
-/// comments and variations at the end of the movetext), tracking `{}`
-/// comments across lines. Returns `true` if the game ends on this line.
-fn scan_movetext_line(line: &[u8], in_brace: &mut bool) -> bool {
+/// Tokenizes one movetext line for the visitor; `true` when the game's
+/// result token (outside comments and variations) ends the game.
+fn tokenize_line<V: Visitor>(
+    bytes: &[u8],
+    line_no: usize,
+    state: &mut Movetext,
+    comment: &mut String,
+    visitor: &mut V,
+) -> bool {
+    // Checked as UTF-8 once; every delimiter is ASCII, so the slices below
+    // fall on character boundaries.
+    let line_text = text(bytes);
+    let line: &str = &line_text;
+    let bytes = line.as_bytes();
     let mut i = 0;
-    let mut ended = false;
-    while i < line.len() {
-        if *in_brace {
-            match memchr_byte(b'}', &line[i..]) {
-                Some(j) => {
-                    *in_brace = false;
-                    i += j + 1;
+    if state.in_comment {
+        match memchr_byte(b'}', bytes) {
+            Some(end) => {
+                comment.push_str(&line[..end]);
+                state.in_comment = false;
+                if state.skip_from.is_none() {
+                    visitor.comment(comment.trim());
                 }
-                None => break,
+                comment.clear();
+                i = end + 1;
             }
-            continue;
-        }
-        // One pass for the bytes that matter: a comment, or the '-' / '*'
-        // that every result token has.
-        let Some(j) = find_any(&line[i..], [b'{', b';', b'-', b'*']) else {
-            break;
-        };
-        let at = i + j;
-        match line[at] {
-            b'{' => {
-                *in_brace = true;
-                i = at + 1;
-            }
-            b';' => break,
-            _ => {
-                let start = line[..at]
-                    .iter()
-                    .rposition(|&b| is_delimiter(b))
-                    .map_or(0, |p| p + 1);
-                let end = line[at..]
-                    .iter()
-                    .position(|&b| is_delimiter(b))
-                    .map_or(line.len(), |p| at + p);
-                ended |= matches!(&line[start..end], b"1-0" | b"0-1" | b"1/2-1/2" | b"*");
-                i = end.max(at + 1);
+            None => {
+                comment.push_str(line);
+                comment.push('\n');
+                return false;
             }
         }
     }
-    ended
+    while i < bytes.len() {
+        match bytes[i] {
+            b' ' | b'\t' | b'\x0b' | b'\x0c' | b'\r' | b'\n' => i += 1,
+            b'{' => {
+                let body = &bytes[i + 1..];
+                match memchr_byte(b'}', body) {
+                    Some(end) => {
+                        if state.skip_from.is_none() {
+                            visitor.comment(line[i + 1..i + 1 + end].trim());
+                        }
+                        i += end + 2;
+                    }
+                    None => {
+                        comment.clear();
+                        comment.push_str(&line[i + 1..]);
+                        comment.push('\n');
+                        state.in_comment = true;
+                        return false;
+                    }
+                }
+            }
+            b';' => {
+                if state.skip_from.is_none() {
+                    visitor.comment(line[i + 1..].trim());
+                }
+                return false;
+            }
+            b'(' => {
+                state.depth += 1;
+                if state.skip_from.is_none() && visitor.begin_variation() == Skip::Yes {
+                    state.skip_from = Some(state.depth);
+                }
+                i += 1;
+            }
+            b')' => {
+                if state.skip_from == Some(state.depth) {
+                    state.skip_from = None;
+                } else if state.skip_from.is_none() && state.depth > 0 {
+                    visitor.end_variation();
+                }
+                state.depth = state.depth.saturating_sub(1);
+                i += 1;
+            }
+            _ => {
+                let rest = &bytes[i..];
+                let mut end = rest
+                    .iter()
+                    .position(|&ch| is_delimiter(ch))
+                    .unwrap_or(rest.len())
+                    .max(1);
+                // Stay on a character boundary (a lone non-ASCII byte).
+                while !line.is_char_boundary(i + end) {
+                    end += 1;
+                }
+                let token = &line[i..i + end];
+                i += end;
+                if state.skip_from.is_some() {
+                    continue;
+                }
+                if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
+                    if state.depth == 0 {
+                        visitor.outcome(token);
+                        return true;
+                    }
+                    continue;
+                }
+                visit_token(token, line_no, state.depth, visitor);
+            }
+        }
+    }
+    false
 }
 
 /// The first position of any of the `needles`, eight bytes at a time.
@@ -323,92 +366,6 @@ fn text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
         Ok(s) => std::borrow::Cow::Borrowed(s),
         Err(_) => String::from_utf8_lossy(bytes),
     }
-}
-
-/// Tokenizes one game and feeds the visitor.
-fn visit<V: Visitor>(
-    tags: &[u8],
-    movetext: &[u8],
-    first_line: usize,
-    mut line_no: usize,
-    visitor: &mut V,
-) -> V::Output {
-    visitor.begin_game();
-    for line in tags.split(|&b| b == b'\n') {
-        if !line.trim_ascii().is_empty() {
-            parse_tag_line(&text(line), visitor);
-        }
-    }
-    visitor.begin_movetext();
-    // Checked as UTF-8 once; every delimiter is ASCII, so the slices below
-    // fall on character boundaries.
-    let movetext_text = text(movetext);
-    let movetext_str: &str = &movetext_text;
-    let movetext = movetext_str.as_bytes();
-    let mut depth = 0usize; // variation nesting
-    let mut skip_from: Option<usize> = None; // depth at which skipping began
-    let mut i = 0;
-    while i < movetext.len() {
-        let c = movetext[i];
-        match c {
-            b'\n' => {
-                line_no += 1;
-                i += 1;
-            }
-            b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => i += 1,
-            b'{' => {
-                let body = &movetext[i + 1..];
-                let end = memchr_byte(b'}', body).unwrap_or(body.len());
-                let comment = &body[..end];
-                if skip_from.is_none() {
-                    visitor.comment(movetext_str[i + 1..i + 1 + end].trim());
-                }
-                line_no += comment.iter().filter(|&&b| b == b'\n').count();
-                i += 1 + end + 1;
-            }
-            b';' => {
-                let body = &movetext[i + 1..];
-                let end = memchr_byte(b'\n', body).unwrap_or(body.len());
-                if skip_from.is_none() {
-                    visitor.comment(movetext_str[i + 1..i + 1 + end].trim());
-                }
-                i += 1 + end;
-            }
-            b'(' => {
-                depth += 1;
-                if skip_from.is_none() && visitor.begin_variation() == Skip::Yes {
-                    skip_from = Some(depth);
-                }
-                i += 1;
-            }
-            b')' => {
-                if skip_from == Some(depth) {
-                    skip_from = None;
-                } else if skip_from.is_none() && depth > 0 {
-                    visitor.end_variation();
-                }
-                depth = depth.saturating_sub(1);
-                i += 1;
-            }
-            _ => {
-                let rest = &movetext[i..];
-                let mut end = rest
-                    .iter()
-                    .position(|&ch| is_delimiter(ch))
-                    .unwrap_or(rest.len())
-                    .max(1);
-                // Stay on a character boundary (a lone non-ASCII byte).
-                while !movetext_str.is_char_boundary(i + end) {
-                    end += 1;
-                }
-                if skip_from.is_none() {
-                    visit_token(&movetext_str[i..i + end], line_no, depth, visitor);
-                }
-                i += end;
-            }
-        }
-    }
-    visitor.end_game(first_line)
 }
 
 fn visit_token<V: Visitor>(token: &str, line: usize, depth: usize, visitor: &mut V) {
