@@ -284,3 +284,30 @@ fn never_answers_with_an_illegal_move() {
         }
     }
 }
+
+#[test]
+fn two_threads_search_together() {
+    let (mut e, out) = engine();
+    e.handle("setoption name Threads value 2");
+    e.handle("position startpos moves d2d4 d7d5");
+    e.handle("go depth 6");
+    let best = out
+        .wait_for("bestmove", Duration::from_secs(30))
+        .unwrap_or_default();
+    let word = best.split_whitespace().nth(1).unwrap_or("");
+    assert!(e.position().parse_uci(word).is_ok(), "{best}");
+}
+
+#[test]
+fn limited_strength_still_answers_legally() {
+    let (mut e, out) = engine();
+    e.handle("setoption name UCI_LimitStrength value true");
+    e.handle("setoption name UCI_Elo value 800");
+    e.handle("position startpos moves e2e4");
+    e.handle("go wtime 10000 btime 10000");
+    let best = out
+        .wait_for("bestmove", Duration::from_secs(30))
+        .unwrap_or_default();
+    let word = best.split_whitespace().nth(1).unwrap_or("");
+    assert!(e.position().parse_uci(word).is_ok(), "{best}");
+}
