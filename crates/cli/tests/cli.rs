@@ -322,3 +322,32 @@ fn bench_node_count_is_deterministic() {
     assert!(last(&a).ends_with(" nodes"), "{}", stdout(&a));
     assert_eq!(last(&a), last(&b));
 }
+
+#[test]
+fn analyse_prints_scored_lines_in_san() {
+    let out = sakk(&[
+        "analyse",
+        "--fen",
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+        "--depth",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().next(), Some("1. #1 depth 3: 1. Rd8#"));
+    let out = sakk(&[
+        "analyse",
+        "--moves",
+        "e4 e5",
+        "--depth",
+        "4",
+        "--multipv",
+        "2",
+        "--lang",
+        "hu",
+    ]);
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 2, "{text}");
+    assert!(text.lines().all(|l| l.contains(" depth 4: 2. ")), "{text}");
+    let out = sakk(&["analyse", "--moves", "e4 e5 Ke3"]);
+    assert_eq!(out.status.code(), Some(2));
+}
