@@ -77,19 +77,28 @@ fn unpack(d: u64) -> Option<(Entry, u64)> {
 }
 
 impl Table {
-    /// A table of about `mb` mebibytes.
+    /// A table of about `mb` mebibytes (less if that much memory cannot be
+    /// had: the size is halved until the allocation succeeds).
     pub fn new(mb: usize) -> Table {
-        let n = (mb.max(1) * 1024 * 1024 / 16).next_power_of_two() / 2;
-        let slots = (0..n.max(1024))
-            .map(|_| Slot {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
+        let mut n = (mb.max(1) * 1024 * 1024 / 16).next_power_of_two() / 2;
+        let mut slots: Vec<Slot> = Vec::new();
+        while n > 1024 && slots.try_reserve_exact(n).is_err() {
+            n /= 2;
+        }
+        let n = n.max(1024);
+        slots.extend((0..n).map(|_| Slot {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }));
         Table {
             slots,
             age: AtomicU64::new(0),
         }
+    }
+
+    /// The size in mebibytes.
+    pub fn size_mb(&self) -> usize {
+        self.slots.len() * 16 / (1024 * 1024)
     }
 
     fn slot(&self, key: u64) -> &Slot {

@@ -275,6 +275,13 @@ impl Engine {
                 if let Some(mb) = int {
                     self.options.hash_mb = mb.clamp(1, 65536) as usize;
                     self.rebuild();
+                    let got = self.shared.tt.size_mb();
+                    if got < self.options.hash_mb {
+                        say(
+                            &self.out,
+                            &format!("info string Hash: only {got} MiB could be allocated"),
+                        );
+                    }
                 }
             }
             "threads" => {
