@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-/// sakk — chess: rules, notation, perft.
+/// sakk — chess: the server (default), the engine, rules, notation, PGN tools.
 #[derive(Parser, Debug)]
 #[command(name = "sakk", version, about, long_about = None)]
 struct Cli {
@@ -19,6 +19,21 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Run the server (the default): games in the browser and over the API.
+    Serve {
+        /// The address to listen on.
+        #[arg(long, env = "SAKK_HOST", default_value = "127.0.0.1")]
+        host: String,
+        /// The port.
+        #[arg(long, env = "SAKK_PORT", default_value_t = 8080)]
+        port: u16,
+        /// The database: `sqlite://FILE` (default: sakk.db in --data-dir).
+        #[arg(long, env = "SAKK_DATABASE_URL")]
+        database: Option<String>,
+        /// Where the embedded database lives.
+        #[arg(long, env = "SAKK_DATA_DIR", default_value = "sakk-data")]
+        data_dir: String,
+    },
     /// Count the leaf nodes of the legal move tree (move generator test).
     Perft {
         /// The position (FEN, or `startpos`); the start position if absent.
@@ -308,11 +323,28 @@ fn main() -> ExitCode {
             matches!(notation, Notation::San),
             lang.into(),
         ),
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            Ok(())
-        }
+        Some(Command::Serve {
+            host,
+            port,
+            database,
+            data_dir,
+        }) => commands::serve::run(sakk_server::Config {
+            host,
+            port,
+            database,
+            data_dir: data_dir.into(),
+        }),
+        None => commands::serve::run(sakk_server::Config {
+            host: std::env::var("SAKK_HOST").unwrap_or_else(|_| "127.0.0.1".to_string()),
+            port: std::env::var("SAKK_PORT")
+                .ok()
+                .and_then(|p| p.parse().ok())
+                .unwrap_or(8080),
+            database: std::env::var("SAKK_DATABASE_URL").ok(),
+            data_dir: std::env::var("SAKK_DATA_DIR")
+                .unwrap_or_else(|_| "sakk-data".to_string())
+                .into(),
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,6 +5,7 @@ pub mod moves;
 pub mod perft;
 pub mod pgn;
 pub mod replay;
+pub mod serve;
 
 use crate::Failure;
 

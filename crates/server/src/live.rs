@@ -1,0 +1,438 @@
+//! Games in play: the rules ([`sakk::Game`]), the server's clock, the
+//! seats, and the JSON the API shows of them.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use tokio::sync::broadcast;
+
+use sakk::{
+    Clock, Color, DelayKind, Game, GameResult, GameRules, Outcome, Position, Stage, Termination,
+    TimeControl,
+};
+
+use crate::store::{GameRow, MoveRow};
+
+/// The clock settings of a game, as the API takes them (seconds).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ClockSpec {
+    /// Initial time in seconds.
+    #[serde(default)]
+    pub limit: f64,
+    /// Fischer increment in seconds.
+    #[serde(default)]
+    pub increment: f64,
+    /// Delay in seconds.
+    #[serde(default)]
+    pub delay: f64,
+    /// `bronstein` or `simple`.
+    #[serde(default)]
+    pub delay_kind: Option<String>,
+    /// A preset label instead (`5+3`, `40/90+30`).
+    #[serde(default)]
+    pub preset: Option<String>,
+}
+
+impl ClockSpec {
+    /// The time control, or why it is not one.
+    pub fn time_control(&self) -> Result<TimeControl, String> {
+        if let Some(label) = &self.preset {
+            return TimeControl::preset(label).ok_or_else(|| format!("unknown preset {label:?}"));
+        }
+        let secs = |x: f64, what: &str| {
+            if x.is_finite() && (0.0..=86_400.0).contains(&x) {
+                Ok(Duration::from_millis((x * 1000.0).round() as u64))
+            } else {
+                Err(format!("{what} must be between 0 and 86400 seconds"))
+            }
+        };
+        let time = secs(self.limit, "limit")?;
+        let increment = secs(self.increment, "increment")?;
+        let delay = secs(self.delay, "delay")?;
+        let delay_kind = match self.delay_kind.as_deref() {
+            None | Some("simple") => DelayKind::Simple,
+            Some("bronstein") => DelayKind::Bronstein,
+            Some(other) => {
+                return Err(format!(
+                    "delay_kind must be simple or bronstein, not {other:?}"
+                ))
+            }
+        };
+        if time.is_zero() && increment.is_zero() && delay.is_zero() {
+            return Err("a clock needs a limit, an increment or a delay".to_string());
+        }
+        Ok(TimeControl::Stages(vec![Stage {
+            moves: None,
+            time,
+            increment,
+            delay,
+            delay_kind,
+        }]))
+    }
+}
+
+/// The event rules, as the API takes them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesSpec {
+    /// Touch-move.
+    #[serde(default)]
+    pub touch_move: bool,
+    /// No draw offer before this move.
+    #[serde(default)]
+    pub no_draw_offer_before: u32,
+}
+
+/// A game in play.
+pub struct LiveGame {
+    /// The stored fields (kept in step with the game).
+    pub row: GameRow,
+    /// The rules and the history.
+    pub game: Game,
+    /// The clock, if timed.
+    pub clock: Option<Clock>,
+    /// The time control, if timed.
+    pub control: Option<TimeControl>,
+    /// How the game ended, if it has (also for endings the rules engine
+    /// does not record, after a restart).
+    pub outcome: Option<Outcome>,
+    /// The side whose resignation or flag ended it.
+    pub ended_by: Option<Color>,
+    /// Each side's time left after each ply, for PGN `[%clk]`.
+    pub clocks: Vec<(Option<i64>, Option<i64>)>,
+    /// Bumped at every change (flag watchers compare it).
+    pub version: u64,
+    /// Where state changes are announced (one JSON line each).
+    pub events: broadcast::Sender<String>,
+}
+
+fn color_name(c: Color) -> &'static str {
+    c.name()
+}
+
+fn parse_color(s: &str) -> Option<Color> {
+    match s {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+fn ms(d: Duration) -> i64 {
+    d.as_millis().min(i64::MAX as u128) as i64
+}
+
+impl LiveGame {
+    /// A game from its stored row and moves. The clock restarts for the side
+    /// to move at `now`: time while the server was down is not charged.
+    pub fn restore(row: GameRow, moves: &[MoveRow], now: Duration) -> Result<LiveGame, String> {
+        let start = Position::from_fen(&row.start_fen).map_err(|e| e.to_string())?;
+        let rules: RulesSpec = serde_json::from_str(&row.rules).unwrap_or_default();
+        let mut game = Game::from_position(start).with_rules(GameRules {
+            touch_move: rules.touch_move,
+            no_draw_offer_before: rules.no_draw_offer_before,
+        });
+        let mut clocks = Vec::new();
+        for m in moves {
+            let mv = game
+                .position()
+                .parse_uci(&m.uci)
+                .map_err(|e| format!("stored move {}: {e}", m.uci))?;
+            let played = if m.offer {
+                game.play_offering_draw(mv).map_err(|e| e.to_string())
+            } else {
+                game.play(mv).map_err(|e| e.to_string())
+            };
+            if played.is_err() {
+                // An offer the rules would refuse today: keep the move.
+                game.play(mv).map_err(|e| e.to_string())?;
+            }
+            clocks.push((m.white_ms, m.black_ms));
+        }
+        let control = match &row.clock {
+            Some(text) => Some(
+                serde_json::from_str::<ClockSpec>(text)
+                    .map_err(|e| e.to_string())?
+                    .time_control()?,
+            ),
+            None => None,
+        };
+        let mut live = LiveGame {
+            clock: control.clone().map(Clock::new),
+            control,
+            game,
+            outcome: None,
+            ended_by: row.ended_by.as_deref().and_then(parse_color),
+            clocks,
+            version: 0,
+            events: broadcast::channel(64).0,
+            row,
+        };
+        if let Some(termination) = live
+            .row
+            .termination
+            .as_deref()
+            .and_then(Termination::from_code)
+        {
+            let result = live.row.result.as_deref().and_then(GameResult::from_pgn);
+            live.outcome = Some(Outcome {
+                result,
+                termination,
+            });
+        } else {
+            live.outcome = live.game.outcome();
+        }
+        if let Some(c) = live.clock.as_mut() {
+            if let (Some(w), Some(b)) = (live.row.white_ms, live.row.black_ms) {
+                c.set_remaining(Color::White, Duration::from_millis(w.max(0) as u64));
+                c.set_remaining(Color::Black, Duration::from_millis(b.max(0) as u64));
+            }
+            if live.outcome.is_none() && live.game.moves().len() >= 2 {
+                let _ = c.start(live.game.turn(), now);
+            }
+        }
+        Ok(live)
+    }
+
+    /// The colour a seat token plays (both for a local game's one token).
+    pub fn seat(&self, token: &str) -> Vec<Color> {
+        let mut seats = Vec::new();
+        if !token.is_empty() && token == self.row.white_token {
+            seats.push(Color::White);
+        }
+        if !token.is_empty() && token == self.row.black_token {
+            seats.push(Color::Black);
+        }
+        seats
+    }
+
+    /// `true` once the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Checks the running clock at `now`; ends the game if a flag fell.
+    /// Returns `true` if it did.
+    pub fn check_flag(&mut self, now: Duration) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        let Some(c) = self.clock.as_mut() else {
+            return false;
+        };
+        match c.check_flag(now) {
+            Some(flagged) => {
+                let outcome = self.game.flag(flagged).ok();
+                self.finish(outcome, Some(flagged));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Plays a move already checked against the rules: charges the clock,
+    /// starts it after both sides' first moves, records the times.
+    /// Returns the stored move row, or `None` if the mover's flag fell first.
+    pub fn apply_move(
+        &mut self,
+        m: sakk::Move,
+        offer: bool,
+        now: Duration,
+    ) -> Result<Option<MoveRow>, sakk::GameError> {
+        if self.check_flag(now) {
+            return Ok(None);
+        }
+        let mover = self.game.turn();
+        if offer {
+            self.game.play_offering_draw(m)?;
+        } else {
+            self.game.play(m)?;
+        }
+        if let Some(c) = self.clock.as_mut() {
+            if c.running().is_some() {
+                if c.press(now).is_err() {
+                    // Flag fell on the press: the move does not count.
+                    let _ = self.game.take_back();
+                    let outcome = self.game.flag(mover).ok();
+                    self.finish(outcome, Some(mover));
+                    return Ok(None);
+                }
+            } else if self.game.moves().len() >= 2 {
+                let _ = c.start(self.game.turn(), now);
+            }
+        }
+        let (w, b) = self.times(now);
+        self.clocks.push((w, b));
+        self.outcome = self.game.outcome();
+        if let Some(c) = self.clock.as_mut() {
+            if self.outcome.is_some() {
+                c.stop(now);
+            }
+        }
+        let ply = self.game.moves().len() as i64 - 1;
+        let uci = self.game.positions()[ply as usize].uci(m).to_string();
+        self.touch_row(now);
+        self.version += 1;
+        Ok(Some(MoveRow {
+            ply,
+            uci,
+            offer,
+            white_ms: w,
+            black_ms: b,
+        }))
+    }
+
+    /// Each side's time left at `now`, if timed.
+    pub fn times(&self, now: Duration) -> (Option<i64>, Option<i64>) {
+        match &self.clock {
+            Some(c) => (
+                Some(ms(c.remaining(Color::White, now))),
+                Some(ms(c.remaining(Color::Black, now))),
+            ),
+            None => (None, None),
+        }
+    }
+
+    /// Ends the game with `outcome` (from the rules engine).
+    pub fn finish(&mut self, outcome: Option<Outcome>, by: Option<Color>) {
+        self.outcome = outcome.or(self.game.outcome());
+        self.ended_by = by;
+        self.version += 1;
+    }
+
+    /// Brings the stored row in step with the game.
+    pub fn touch_row(&mut self, now: Duration) {
+        let (w, b) = self.times(now);
+        let row = &mut self.row;
+        row.updated_at = unix_ms();
+        row.white_ms = w;
+        row.black_ms = b;
+        row.draw_offer = self.game.draw_offer().map(|c| color_name(c).to_string());
+        row.status = if self.outcome.is_some() {
+            "ended"
+        } else if self.game.moves().is_empty() {
+            "created"
+        } else {
+            "started"
+        }
+        .to_string();
+        row.result = self.outcome.map(|o| o.pgn_result().to_string());
+        row.termination = self.outcome.map(|o| o.termination.code().to_string());
+        row.ended_by = self.ended_by.map(|c| color_name(c).to_string());
+    }
+
+    /// The state as the API shows it.
+    pub fn state(&self, now: Duration) -> Value {
+        let pos = self.game.position();
+        let moves: Vec<String> = self
+            .game
+            .moves()
+            .iter()
+            .zip(self.game.positions())
+            .map(|(&m, p)| p.uci(m).to_string())
+            .collect();
+        let sans: Vec<String> = self
+            .game
+            .moves()
+            .iter()
+            .zip(self.game.positions())
+            .map(|(&m, p)| p.san(m).to_string())
+            .collect();
+        let (wtime, btime) = self.times(now);
+        let mut claimable: Vec<&str> = Vec::new();
+        if self.outcome.is_none() {
+            for c in self.game.claimable() {
+                let code = c.termination.code();
+                if !claimable.contains(&code) {
+                    claimable.push(code);
+                }
+            }
+        }
+        let clock: Option<Value> = self
+            .row
+            .clock
+            .as_deref()
+            .and_then(|c| serde_json::from_str(c).ok());
+        json!({
+            "id": self.row.id,
+            "opponent": self.row.opponent,
+            "level": self.row.level,
+            "human_color": self.row.human_color,
+            "initial_fen": self.row.start_fen,
+            "fen": pos.fen(),
+            "turn": pos.turn().name(),
+            "check": pos.is_check(),
+            "moves": moves.join(" "),
+            "san": sans,
+            "status": self.row.status,
+            "result": self.outcome.map(|o| o.pgn_result()),
+            "termination": self.outcome.map(|o| o.termination.code()),
+            "winner": self.outcome.and_then(|o| o.winner()).map(color_name),
+            "description_en": self.outcome.map(|o| o.describe_en(self.ended_by)),
+            "description_hu": self.outcome.map(|o| o.describe_hu(self.ended_by)),
+            "wtime": wtime,
+            "btime": btime,
+            "clock_running": self.clock.as_ref().and_then(Clock::running).map(color_name),
+            "clock": clock,
+            "draw_offer": self.game.draw_offer().map(color_name),
+            "claimable": claimable,
+            "rules": serde_json::from_str::<Value>(&self.row.rules).unwrap_or(Value::Null),
+            "touched": self.game.touched().iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            "created_at": self.row.created_at,
+        })
+    }
+
+    /// The game in PGN export format with `[%clk]` comments.
+    pub fn pgn(&self) -> String {
+        let clocks: Vec<Duration> = self
+            .clocks
+            .iter()
+            .zip(self.game.positions())
+            .filter_map(|((w, b), p)| {
+                let t = if p.turn().is_white() { *w } else { *b };
+                t.map(|ms| Duration::from_millis(ms.max(0) as u64))
+            })
+            .collect();
+        let with_clocks = clocks.len() == self.game.moves().len() && !clocks.is_empty();
+        let mut pgn =
+            sakk::pgn::PgnGame::from_game(&self.game, with_clocks.then_some(clocks.as_slice()));
+        let result = self.outcome.map_or("*", |o| o.pgn_result());
+        pgn.result = Some(result.to_string());
+        pgn.set_tag("Event", "sakk game");
+        pgn.set_tag("Site", &format!("sakk {}", self.row.id));
+        pgn.set_tag("Date", &sakk_engine::tournament::today());
+        let (white, black) = match self.row.opponent.as_str() {
+            "computer" => {
+                let engine = format!("sakk level {}", self.row.level.unwrap_or(8));
+                if self.row.human_color.as_deref() == Some("black") {
+                    (engine, "Player".to_string())
+                } else {
+                    ("Player".to_string(), engine)
+                }
+            }
+            _ => ("White".to_string(), "Black".to_string()),
+        };
+        pgn.set_tag("White", &white);
+        pgn.set_tag("Black", &black);
+        pgn.set_tag("Result", result);
+        if let Some(tc) = &self.control {
+            pgn.set_tag("TimeControl", &tc.to_pgn());
+        }
+        if let Some(o) = self.outcome {
+            let term = match o.termination {
+                Termination::Timeout => "time forfeit",
+                Termination::Aborted => "abandoned",
+                _ => "normal",
+            };
+            pgn.set_tag("Termination", term);
+        }
+        sakk::pgn::write_game(&pgn, &sakk::pgn::ExportOptions::default())
+    }
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn unix_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}

@@ -1,0 +1,334 @@
+//! Storage: every game and every move, in SQLite (a file in the data
+//! directory, WAL journal). A move is written, in one transaction with the
+//! game's new state, before it is acknowledged or broadcast.
+
+use std::str::FromStr;
+
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Row, SqlitePool};
+
+/// The schema, one migration a step; the number of applied steps is kept
+/// in `schema_version`.
+const MIGRATIONS: [&str; 1] = [r#"
+CREATE TABLE games (
+    id TEXT PRIMARY KEY,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    opponent TEXT NOT NULL,
+    white_token TEXT NOT NULL,
+    black_token TEXT NOT NULL,
+    human_color TEXT,
+    level INTEGER,
+    start_fen TEXT NOT NULL,
+    clock TEXT,
+    rules TEXT NOT NULL,
+    status TEXT NOT NULL,
+    result TEXT,
+    termination TEXT,
+    ended_by TEXT,
+    white_ms INTEGER,
+    black_ms INTEGER,
+    draw_offer TEXT
+);
+CREATE INDEX games_status ON games (status, updated_at);
+CREATE TABLE moves (
+    game_id TEXT NOT NULL REFERENCES games (id),
+    ply INTEGER NOT NULL,
+    uci TEXT NOT NULL,
+    offer INTEGER NOT NULL,
+    white_ms INTEGER,
+    black_ms INTEGER,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (game_id, ply)
+);
+"#];
+
+/// A game as stored.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameRow {
+    /// The game id.
+    pub id: String,
+    /// Milliseconds since the Unix epoch.
+    pub created_at: i64,
+    /// Last change, milliseconds since the Unix epoch.
+    pub updated_at: i64,
+    /// `local`, `friend` or `computer`.
+    pub opponent: String,
+    /// White's seat token.
+    pub white_token: String,
+    /// Black's seat token.
+    pub black_token: String,
+    /// The human's colour against the computer.
+    pub human_color: Option<String>,
+    /// The computer's level, 1–8.
+    pub level: Option<i64>,
+    /// The start position.
+    pub start_fen: String,
+    /// The clock settings as JSON, if timed.
+    pub clock: Option<String>,
+    /// The event rules as JSON.
+    pub rules: String,
+    /// `created`, `started` or `ended`.
+    pub status: String,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` (aborted).
+    pub result: Option<String>,
+    /// A termination code.
+    pub termination: Option<String>,
+    /// The side whose resignation or flag ended the game.
+    pub ended_by: Option<String>,
+    /// White's time left after the last move.
+    pub white_ms: Option<i64>,
+    /// Black's time left after the last move.
+    pub black_ms: Option<i64>,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<String>,
+}
+
+/// A move as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    /// From 0.
+    pub ply: i64,
+    /// The move in UCI.
+    pub uci: String,
+    /// Made with a draw offer.
+    pub offer: bool,
+    /// White's time left after it.
+    pub white_ms: Option<i64>,
+    /// Black's time left after it.
+    pub black_ms: Option<i64>,
+}
+
+/// The database.
+#[derive(Clone)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `url` (`sqlite://path` or
+    /// `sqlite::memory:`) and brings its schema up to date.
+    ///
+    /// # Errors
+    /// The database cannot be opened or migrated.
+    pub async fn open(url: &str) -> Result<Store, sqlx::Error> {
+        let options = SqliteConnectOptions::from_str(url)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Full)
+            .foreign_keys(true);
+        let memory = url.contains(":memory:");
+        let pool = SqlitePoolOptions::new()
+            .max_connections(if memory { 1 } else { 8 })
+            .connect_with(options)
+            .await?;
+        let store = Store { pool };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    async fn migrate(&self) -> Result<(), sqlx::Error> {
+        sqlx::query("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            .execute(&self.pool)
+            .await?;
+        let version: i64 = sqlx::query("SELECT COALESCE(MAX(version), 0) AS v FROM schema_version")
+            .fetch_one(&self.pool)
+            .await?
+            .try_get("v")?;
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+            let mut tx = self.pool.begin().await?;
+            sqlx::raw_sql(*sql).execute(&mut *tx).await?;
+            sqlx::query("INSERT INTO schema_version (version) VALUES (?)")
+                .bind(i as i64 + 1)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+        }
+        Ok(())
+    }
+
+    /// Stores a new game.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn insert_game(&self, g: &GameRow) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO games (id, created_at, updated_at, opponent, white_token, black_token, human_color, level, \
+             start_fen, clock, rules, status, result, termination, ended_by, white_ms, black_ms, draw_offer) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(&g.id)
+        .bind(g.created_at)
+        .bind(g.updated_at)
+        .bind(&g.opponent)
+        .bind(&g.white_token)
+        .bind(&g.black_token)
+        .bind(&g.human_color)
+        .bind(g.level)
+        .bind(&g.start_fen)
+        .bind(&g.clock)
+        .bind(&g.rules)
+        .bind(&g.status)
+        .bind(&g.result)
+        .bind(&g.termination)
+        .bind(&g.ended_by)
+        .bind(g.white_ms)
+        .bind(g.black_ms)
+        .bind(&g.draw_offer)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Stores a game's new state, with the move that led to it if any, in
+    /// one transaction.
+    ///
+    /// # Errors
+    /// A database error; then nothing was stored.
+    pub async fn save(&self, g: &GameRow, new_move: Option<&MoveRow>) -> Result<(), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        if let Some(m) = new_move {
+            sqlx::query("INSERT INTO moves (game_id, ply, uci, offer, white_ms, black_ms, at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+                .bind(&g.id)
+                .bind(m.ply)
+                .bind(&m.uci)
+                .bind(m.offer)
+                .bind(m.white_ms)
+                .bind(m.black_ms)
+                .bind(g.updated_at)
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::query(
+            "UPDATE games SET updated_at = ?, status = ?, result = ?, termination = ?, ended_by = ?, \
+             white_ms = ?, black_ms = ?, draw_offer = ? WHERE id = ?",
+        )
+        .bind(g.updated_at)
+        .bind(&g.status)
+        .bind(&g.result)
+        .bind(&g.termination)
+        .bind(&g.ended_by)
+        .bind(g.white_ms)
+        .bind(g.black_ms)
+        .bind(&g.draw_offer)
+        .bind(&g.id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await
+    }
+
+    /// Removes the last move of a game (a takeback), with the game's state.
+    ///
+    /// # Errors
+    /// A database error; then nothing changed.
+    pub async fn take_back(&self, g: &GameRow, ply: i64) -> Result<(), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM moves WHERE game_id = ? AND ply >= ?")
+            .bind(&g.id)
+            .bind(ply)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("UPDATE games SET updated_at = ?, status = ?, white_ms = ?, black_ms = ?, draw_offer = ? WHERE id = ?")
+            .bind(g.updated_at)
+            .bind(&g.status)
+            .bind(g.white_ms)
+            .bind(g.black_ms)
+            .bind(&g.draw_offer)
+            .bind(&g.id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await
+    }
+
+    fn row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, sqlx::Error> {
+        Ok(GameRow {
+            id: r.try_get("id")?,
+            created_at: r.try_get("created_at")?,
+            updated_at: r.try_get("updated_at")?,
+            opponent: r.try_get("opponent")?,
+            white_token: r.try_get("white_token")?,
+            black_token: r.try_get("black_token")?,
+            human_color: r.try_get("human_color")?,
+            level: r.try_get("level")?,
+            start_fen: r.try_get("start_fen")?,
+            clock: r.try_get("clock")?,
+            rules: r.try_get("rules")?,
+            status: r.try_get("status")?,
+            result: r.try_get("result")?,
+            termination: r.try_get("termination")?,
+            ended_by: r.try_get("ended_by")?,
+            white_ms: r.try_get("white_ms")?,
+            black_ms: r.try_get("black_ms")?,
+            draw_offer: r.try_get("draw_offer")?,
+        })
+    }
+
+    /// A game and its moves.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, sqlx::Error> {
+        let Some(r) = sqlx::query("SELECT * FROM games WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let game = Store::row(&r)?;
+        let moves = sqlx::query(
+            "SELECT ply, uci, offer, white_ms, black_ms FROM moves WHERE game_id = ? ORDER BY ply",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|m| {
+            Ok(MoveRow {
+                ply: m.try_get("ply")?,
+                uci: m.try_get("uci")?,
+                offer: m.try_get("offer")?,
+                white_ms: m.try_get("white_ms")?,
+                black_ms: m.try_get("black_ms")?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        Ok(Some((game, moves)))
+    }
+
+    /// The ids of the games not yet over.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn unfinished(&self) -> Result<Vec<String>, sqlx::Error> {
+        sqlx::query("SELECT id FROM games WHERE status != 'ended'")
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| r.try_get("id"))
+            .collect()
+    }
+
+    /// The most recent games, newest first, optionally of one status.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn recent(
+        &self,
+        status: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<(GameRow, i64)>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS n FROM games g \
+             WHERE (? IS NULL OR g.status = ?) ORDER BY g.updated_at DESC LIMIT ?",
+        )
+        .bind(status)
+        .bind(status)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((Store::row(r)?, r.try_get("n")?)))
+            .collect()
+    }
+}

@@ -1,0 +1,333 @@
+//! The API over real HTTP against a real server.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+
+use common::{new_game, play, request, start_server};
+use serde_json::Value;
+
+#[test]
+fn a_whole_game_by_link_ends_in_mate_and_the_stream_follows_it() {
+    let addr = start_server();
+    let (id, white, black) = new_game(addr, r#"{"opponent": "friend", "color": "white"}"#);
+    assert_ne!(white, black);
+
+    // A spectator's stream: gameFull first, then one gameState per change.
+    let mut stream = TcpStream::connect(addr).unwrap_or_else(|e| panic!("{e}"));
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(20)));
+    let _ = stream
+        .write_all(format!("GET /api/games/{id}/stream HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes());
+    let mut reader = BufReader::new(stream);
+
+    let state = play(addr, &id, &white, &black, "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7");
+    assert_eq!(state["status"], "ended");
+    assert_eq!(state["result"], "1-0");
+    assert_eq!(state["termination"], "checkmate");
+    assert_eq!(state["winner"], "white");
+    assert_eq!(state["moves"], "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7");
+    assert_eq!(state["description_hu"], "Világos nyert — matt");
+
+    let mut events: Vec<Value> = Vec::new();
+    let mut line = String::new();
+    while reader.read_line(&mut line).unwrap_or(0) > 0 {
+        // Skip the HTTP head and the chunk sizes: keep the JSON objects.
+        if let Ok(v) = serde_json::from_str::<Value>(line.trim()) {
+            if v.is_object() {
+                events.push(v);
+            }
+        }
+        line.clear();
+        if events
+            .last()
+            .is_some_and(|v| v["state"]["status"] == "ended")
+        {
+            break;
+        }
+    }
+    assert_eq!(
+        events.first().map(|v| v["type"].clone()),
+        Some(Value::from("gameFull"))
+    );
+    assert!(events.iter().skip(1).all(|v| v["type"] == "gameState"));
+    assert_eq!(
+        events.last().map(|v| v["state"]["termination"].clone()),
+        Some(Value::from("checkmate"))
+    );
+
+    let pgn = request(addr, "GET", &format!("/api/games/{id}/pgn"), None, None);
+    assert!(pgn.body.contains("4. Qxf7# 1-0"), "{}", pgn.body);
+    let list = request(addr, "GET", "/api/games?status=ended", None, None).json();
+    assert!(list["games"]
+        .as_array()
+        .is_some_and(|g| g.iter().any(|x| x["id"] == id.as_str())));
+}
+
+#[test]
+fn every_refusal_is_clear_and_changes_nothing() {
+    let addr = start_server();
+    let (id, white, black) = new_game(addr, r#"{"opponent": "friend", "color": "white"}"#);
+    let mv = |m: &str, token: Option<&str>| {
+        request(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/move/{m}"),
+            token,
+            None,
+        )
+    };
+
+    let r = mv("e2e5", Some(&white));
+    assert_eq!(r.status, 400);
+    assert_eq!(r.json()["error"], "cannot_move_that_way");
+    assert!(r.json()["message_hu"]
+        .as_str()
+        .is_some_and(|m| m.contains("gyalog")));
+    let r = mv("xyz", Some(&white));
+    assert_eq!(
+        (r.status, r.json()["error"].clone()),
+        (400, Value::from("unreadable_move"))
+    );
+    assert_eq!(mv("e2e4", None).status, 403);
+    assert_eq!(mv("e2e4", Some("wrong-token")).status, 403);
+    assert_eq!(mv("e2e4", Some(&black)).status, 403);
+    assert_eq!(
+        request(
+            addr,
+            "POST",
+            "/api/games/doesnotexist/move/e2e4",
+            Some(&white),
+            None
+        )
+        .status,
+        404
+    );
+    assert_eq!(
+        request(
+            addr,
+            "POST",
+            "/api/games/../../etc/move/e2e4",
+            Some(&white),
+            None
+        )
+        .status,
+        404
+    );
+    // Nothing changed.
+    assert_eq!(
+        request(addr, "GET", &format!("/api/games/{id}"), None, None).json()["moves"],
+        ""
+    );
+
+    let r = request(addr, "POST", "/api/games", None, Some("{not json"));
+    assert_eq!(r.status, 400);
+    assert!(r.json()["error"].is_string());
+    let r = request(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"opponent": "alien"}"#),
+    );
+    assert_eq!(r.status, 400);
+    let big = format!(
+        r#"{{"opponent": "friend", "fen": "{}"}}"#,
+        "x".repeat(40_000)
+    );
+    assert_eq!(
+        request(addr, "POST", "/api/games", None, Some(&big)).status,
+        413
+    );
+
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        Some(&black),
+        None,
+    );
+    assert_eq!(r.status, 200);
+    assert_eq!(mv("e2e4", Some(&white)).status, 409);
+    assert_eq!(
+        request(addr, "GET", "/no/such/route", None, None).status,
+        404
+    );
+}
+
+#[test]
+fn draw_offer_and_acceptance() {
+    let addr = start_server();
+    let (id, white, black) = new_game(addr, r#"{"opponent": "friend", "color": "white"}"#);
+    play(addr, &id, &white, &black, "e4 e5");
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/move/Nf3?offeringDraw=true"),
+        Some(&white),
+        None,
+    );
+    assert_eq!(r.json()["draw_offer"], "white");
+    // The offerer cannot accept his own offer.
+    assert_eq!(
+        request(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/draw/yes"),
+            Some(&white),
+            None
+        )
+        .status,
+        403
+    );
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/draw/yes"),
+        Some(&black),
+        None,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["termination"], "agreement");
+    assert_eq!(r.json()["result"], "1/2-1/2");
+}
+
+#[test]
+fn a_threefold_claim() {
+    let addr = start_server();
+    let (id, white, black) = new_game(addr, r#"{"opponent": "friend", "color": "white"}"#);
+    play(addr, &id, &white, &black, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    let state = request(addr, "GET", &format!("/api/games/{id}"), None, None).json();
+    assert_eq!(
+        state["claimable"],
+        serde_json::json!(["threefold_repetition"])
+    );
+    // A wrong claim first: refused with the reason.
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/claim-draw"),
+        Some(&black),
+        None,
+    );
+    assert_eq!(
+        (r.status, r.json()["error"].clone()),
+        (400, Value::from("claim_refused"))
+    );
+    // White may not claim on Black's turn.
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/claim-draw?move=f6g8"),
+        Some(&white),
+        None,
+    );
+    assert_eq!(r.status, 403);
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/claim-draw?move=Ng8"),
+        Some(&black),
+        None,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["termination"], "threefold_repetition");
+}
+
+#[test]
+fn resignation_and_abort() {
+    let addr = start_server();
+    let (id, white, black) = new_game(addr, r#"{"opponent": "friend", "color": "white"}"#);
+    play(addr, &id, &white, &black, "e4");
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/abort"),
+        Some(&black),
+        None,
+    );
+    assert_eq!(r.json()["termination"], "aborted");
+    let (id, white, black) = new_game(addr, r#"{"opponent": "friend", "color": "white"}"#);
+    play(addr, &id, &white, &black, "e4 e5");
+    assert_eq!(
+        request(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/abort"),
+            Some(&black),
+            None
+        )
+        .status,
+        400
+    );
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        Some(&white),
+        None,
+    );
+    assert_eq!(
+        (r.json()["result"].clone(), r.json()["termination"].clone()),
+        (Value::from("0-1"), Value::from("resignation"))
+    );
+}
+
+#[test]
+fn the_server_flags_a_fallen_clock_by_itself() {
+    let addr = start_server();
+    let (id, white, black) = new_game(
+        addr,
+        r#"{"opponent": "friend", "color": "white", "clock": {"limit": 0.4, "increment": 0}}"#,
+    );
+    let state = play(addr, &id, &white, &black, "e4 e5");
+    assert_eq!(state["clock_running"], "white");
+    std::thread::sleep(Duration::from_millis(900));
+    let state = request(addr, "GET", &format!("/api/games/{id}"), None, None).json();
+    assert_eq!(state["status"], "ended", "{state}");
+    assert_eq!(state["termination"], "timeout");
+    assert_eq!(state["result"], "0-1");
+    assert_eq!(state["wtime"], 0);
+}
+
+#[test]
+fn the_computer_answers() {
+    let addr = start_server();
+    let r = request(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"opponent": "computer", "color": "white", "level": 1}"#),
+    );
+    assert_eq!(r.status, 201);
+    let v = r.json();
+    let id = v["id"].as_str().unwrap_or("").to_string();
+    let token = v["tokens"]["white"].as_str().unwrap_or("").to_string();
+    assert!(v["tokens"]["black"].is_null(), "only the human's token");
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/move/e4"),
+        Some(&token),
+        None,
+    );
+    assert_eq!(r.status, 200);
+    let mut moves = String::new();
+    for _ in 0..100 {
+        std::thread::sleep(Duration::from_millis(50));
+        moves = request(addr, "GET", &format!("/api/games/{id}"), None, None).json()["moves"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        if moves.split_whitespace().count() == 2 {
+            break;
+        }
+    }
+    assert_eq!(
+        moves.split_whitespace().count(),
+        2,
+        "the computer replied: {moves}"
+    );
+}
