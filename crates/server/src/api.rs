@@ -671,6 +671,126 @@ async fn stream(
     Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], body).into_response())
 }
 
+/// A message from a WebSocket client.
+#[derive(Debug, Deserialize)]
+struct ClientMessage {
+    /// `move`, `resign`, `abort`, `draw`, `claim`.
+    t: String,
+    /// The seat token.
+    #[serde(default)]
+    token: Option<String>,
+    /// The move (for `move`, and the declared move for `claim`).
+    #[serde(rename = "move", default)]
+    mv: Option<String>,
+    /// With `move`: offer a draw.
+    #[serde(rename = "offeringDraw", default)]
+    offering_draw: bool,
+    /// With `draw`: `yes` or `no`.
+    #[serde(default)]
+    answer: Option<String>,
+}
+
+/// Runs one client message through the same code as the HTTP actions.
+async fn ws_action(state: &AppState, id: &str, text: &str) -> Result<(), ApiError> {
+    let msg: ClientMessage = serde_json::from_str(text)
+        .map_err(|e| ApiError::bad("bad_request", format!("Bad message: {e}"), "Hibás üzenet."))?;
+    let mut headers = HeaderMap::new();
+    if let Some(t) = &msg.token {
+        if let Ok(v) = axum::http::HeaderValue::from_str(&format!("Bearer {t}")) {
+            headers.insert(header::AUTHORIZATION, v);
+        }
+    }
+    let st = || State(state.clone());
+    let id = id.to_string();
+    match msg.t.as_str() {
+        "move" => {
+            let mv = msg.mv.unwrap_or_default();
+            let q = MoveQuery {
+                offering_draw: Some(msg.offering_draw),
+            };
+            play_move(st(), Path((id, mv)), Query(q), headers)
+                .await
+                .map(|_| ())
+        }
+        "resign" => resign(st(), Path(id), headers).await.map(|_| ()),
+        "abort" => abort(st(), Path(id), headers).await.map(|_| ()),
+        "draw" => draw(st(), Path((id, msg.answer.unwrap_or_default())), headers)
+            .await
+            .map(|_| ()),
+        "claim" => claim(
+            st(),
+            Path(id),
+            Query(ClaimQuery { declared: msg.mv }),
+            headers,
+        )
+        .await
+        .map(|_| ()),
+        _ => Err(ApiError::bad(
+            "bad_request",
+            "unknown message type",
+            "Ismeretlen üzenettípus.",
+        )),
+    }
+}
+
+async fn socket(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ws: axum::extract::ws::WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    use axum::extract::ws::Message;
+    let game = state.game(&id).await?;
+    Ok(ws.on_upgrade(move |mut socket| async move {
+        let (first, mut rx) = {
+            let g = game.lock().await;
+            let first = json!({"type": "gameFull", "id": id, "state": g.state(state.now())}).to_string();
+            (first, g.events.subscribe())
+        };
+        if socket.send(Message::Text(first.into())).await.is_err() {
+            return;
+        }
+        loop {
+            tokio::select! {
+                event = rx.recv() => match event {
+                    Ok(line) => {
+                        if socket.send(Message::Text(line.into())).await.is_err() {
+                            return;
+                        }
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                        // Fell behind: send the full state again.
+                        let full = {
+                            let g = game.lock().await;
+                            json!({"type": "gameFull", "id": id, "state": g.state(state.now())}).to_string()
+                        };
+                        if socket.send(Message::Text(full.into())).await.is_err() {
+                            return;
+                        }
+                    }
+                    Err(_) => return,
+                },
+                incoming = socket.recv() => match incoming {
+                    Some(Ok(Message::Text(text))) => {
+                        if let Err(e) = ws_action(&state, &id, text.as_str()).await {
+                            let body = axum::response::IntoResponse::into_response(e).into_body();
+                            let bytes = axum::body::to_bytes(body, 64 * 1024).await.unwrap_or_default();
+                            let mut err: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+                            if let Some(obj) = err.as_object_mut() {
+                                obj.insert("type".to_string(), Value::from("error"));
+                            }
+                            if socket.send(Message::Text(err.to_string().into())).await.is_err() {
+                                return;
+                            }
+                        }
+                    }
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                    Some(Ok(_)) => {}
+                },
+            }
+        }
+    }))
+}
+
 #[derive(Debug, Deserialize)]
 struct ListQuery {
     #[serde(default)]
@@ -729,6 +849,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games", post(create).get(list))
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/stream", get(stream))
+        .route("/api/games/{id}/socket", get(socket))
         .route("/api/games/{id}/pgn", get(pgn))
         .route("/api/games/{id}/move/{mv}", post(play_move))
         .route("/api/games/{id}/draw/{answer}", post(draw))
