@@ -624,6 +624,100 @@ async fn claim(
     Ok(Json(g.state(state.now())))
 }
 
+async fn takeback(
+    State(state): State<AppState>,
+    Path((id, answer)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let yes = match answer.as_str() {
+        "yes" | "accept" => true,
+        "no" | "decline" => false,
+        _ => {
+            return Err(ApiError::bad(
+                "bad_request",
+                "answer yes or no",
+                "Válasz: yes vagy no.",
+            ))
+        }
+    };
+    let game = state.game(&id).await?;
+    let removed = {
+        let mut g = game.lock().await;
+        if g.check_flag(state.now()) || g.is_over() {
+            return Err(ApiError::GameOver);
+        }
+        let seats = g.seat(token(&headers).unwrap_or(""));
+        if seats.is_empty() {
+            return Err(ApiError::Forbidden("bad_token"));
+        }
+        let me = if seats.len() == 2 {
+            !g.game.turn()
+        } else {
+            seats[0]
+        };
+        let computer = g.row.opponent == "computer";
+        let now = state.now();
+        match (yes, g.takeback_offer) {
+            // Asking (or, in a local or computer game, doing at once).
+            (true, None) => {
+                if seats.len() == 2 || computer {
+                    Some(g.take_back_to(me, now)?)
+                } else {
+                    g.takeback_offer = Some(me);
+                    g.version += 1;
+                    None
+                }
+            }
+            // The opponent agrees.
+            (true, Some(asker)) if asker != me => Some(g.take_back_to(asker, now)?),
+            (true, Some(_)) => None,
+            (false, Some(asker)) if asker != me => {
+                g.takeback_offer = None;
+                g.version += 1;
+                None
+            }
+            (false, _) => None,
+        }
+    };
+    if let Some(ply) = removed {
+        let row = game.lock().await.row.clone();
+        state.inner.store.take_back(&row, ply as i64).await?;
+    }
+    state.after_change(&id, &game).await;
+    let g = game.lock().await;
+    Ok(Json(g.state(state.now())))
+}
+
+#[derive(Debug, Deserialize)]
+struct TouchQuery {
+    #[serde(default)]
+    adjust: Option<bool>,
+}
+
+async fn touch(
+    State(state): State<AppState>,
+    Path((id, square)): Path<(String, String)>,
+    Query(q): Query<TouchQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let square: sakk::Square = square
+        .parse()
+        .map_err(|_| ApiError::bad("bad_square", "not a square like e4", "Nem mező (pl. e4)."))?;
+    let game = state.game(&id).await?;
+    {
+        let mut g = game.lock().await;
+        if g.is_over() {
+            return Err(ApiError::GameOver);
+        }
+        let color = acting_color(&g, &headers, true).await?;
+        g.game.touch(color, square, q.adjust == Some(true))?;
+        g.version += 1;
+    }
+    state.after_change(&id, &game).await;
+    let g = game.lock().await;
+    Ok(Json(g.state(state.now())))
+}
+
 async fn pgn(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let game = state.game(&id).await?;
     let text = game.lock().await.pgn();
@@ -856,6 +950,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/claim-draw", post(claim))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/abort", post(abort))
+        .route("/api/games/{id}/takeback/{answer}", post(takeback))
+        .route("/api/games/{id}/touch/{square}", post(touch))
         .fallback(not_found)
         .layer(axum::extract::DefaultBodyLimit::max(16 * 1024))
         .with_state(state)

@@ -104,6 +104,8 @@ pub struct LiveGame {
     pub version: u64,
     /// Where state changes are announced (one JSON line each).
     pub events: broadcast::Sender<String>,
+    /// The side that asked to take back, while the question stands.
+    pub takeback_offer: Option<Color>,
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -166,6 +168,7 @@ impl LiveGame {
             clocks,
             version: 0,
             events: broadcast::channel(64).0,
+            takeback_offer: None,
             row,
         };
         if let Some(termination) = live
@@ -282,6 +285,39 @@ impl LiveGame {
         }))
     }
 
+    /// Takes back plies until it is `to`'s turn again (one or two plies);
+    /// the clock goes back to the times stored with the remaining moves.
+    /// Returns the first ply removed.
+    pub fn take_back_to(&mut self, to: Color, now: Duration) -> Result<usize, sakk::GameError> {
+        let plies = if self.game.turn() == to { 2 } else { 1 };
+        if self.game.moves().len() < plies {
+            return Err(sakk::GameError::NothingToTakeBack);
+        }
+        for _ in 0..plies {
+            self.game.take_back()?;
+            self.clocks.pop();
+        }
+        self.outcome = None;
+        self.ended_by = None;
+        self.takeback_offer = None;
+        let n = self.game.moves().len();
+        if let (Some(c), Some(control)) = (self.clock.as_mut(), self.control.clone()) {
+            let mut fresh = Clock::new(control);
+            let (w, b) = self.clocks.last().copied().unwrap_or((None, None));
+            if let (Some(w), Some(b)) = (w, b) {
+                fresh.set_remaining(Color::White, Duration::from_millis(w.max(0) as u64));
+                fresh.set_remaining(Color::Black, Duration::from_millis(b.max(0) as u64));
+            }
+            if n >= 2 {
+                let _ = fresh.start(self.game.turn(), now);
+            }
+            *c = fresh;
+        }
+        self.version += 1;
+        self.touch_row(now);
+        Ok(n)
+    }
+
     /// Each side's time left at `now`, if timed.
     pub fn times(&self, now: Duration) -> (Option<i64>, Option<i64>) {
         match &self.clock {
@@ -375,6 +411,7 @@ impl LiveGame {
             "clock_running": self.clock.as_ref().and_then(Clock::running).map(color_name),
             "clock": clock,
             "draw_offer": self.game.draw_offer().map(color_name),
+            "takeback_offer": self.takeback_offer.map(color_name),
             "claimable": claimable,
             "rules": serde_json::from_str::<Value>(&self.row.rules).unwrap_or(Value::Null),
             "touched": self.game.touched().iter().map(|s| s.to_string()).collect::<Vec<_>>(),

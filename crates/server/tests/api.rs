@@ -331,3 +331,102 @@ fn the_computer_answers() {
         "the computer replied: {moves}"
     );
 }
+
+#[test]
+fn takeback_asked_and_granted() {
+    let addr = start_server();
+    let (id, white, black) = new_game(
+        addr,
+        r#"{"opponent": "friend", "color": "white", "clock": {"limit": 60}}"#,
+    );
+    play(addr, &id, &white, &black, "e4 e5 Nf3");
+    // Black asks on its own turn: White's Nf3 and Black's e5 go back, and
+    // Black is to move again (as lichess does it).
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/takeback/yes"),
+        Some(&black),
+        None,
+    );
+    assert_eq!(r.json()["takeback_offer"], "black");
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/takeback/yes"),
+        Some(&white),
+        None,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["moves"], "e2e4");
+    assert_eq!(r.json()["turn"], "black");
+    assert_eq!(r.json()["takeback_offer"], Value::Null);
+    let pgn = request(addr, "GET", &format!("/api/games/{id}/pgn"), None, None).body;
+    assert!(pgn.contains("1. e4") && !pgn.contains("e5"), "{pgn}");
+    // Declined.
+    request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/takeback/yes"),
+        Some(&black),
+        None,
+    );
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/takeback/no"),
+        Some(&white),
+        None,
+    );
+    assert_eq!(r.json()["takeback_offer"], Value::Null);
+    assert_eq!(r.json()["moves"], "e2e4");
+}
+
+#[test]
+fn touch_move_binds_the_touched_piece() {
+    let addr = start_server();
+    let (id, white, _black) = new_game(
+        addr,
+        r#"{"opponent": "friend", "color": "white", "rules": {"touch_move": true}}"#,
+    );
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/touch/g1"),
+        Some(&white),
+        None,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["touched"], serde_json::json!(["g1"]));
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/move/e4"),
+        Some(&white),
+        None,
+    );
+    assert_eq!(
+        (r.status, r.json()["error"].clone()),
+        (400, Value::from("touched_piece_must_move"))
+    );
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/move/Nf3"),
+        Some(&white),
+        None,
+    );
+    assert_eq!(r.status, 200);
+    let (id2, white2, _) = new_game(addr, r#"{"opponent": "friend", "color": "white"}"#);
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id2}/touch/g1"),
+        Some(&white2),
+        None,
+    );
+    assert_eq!(
+        (r.status, r.json()["error"].clone()),
+        (400, Value::from("touch_move_off"))
+    );
+}
