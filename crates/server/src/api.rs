@@ -107,6 +107,24 @@ impl AppState {
             (line, deadline, g.version, computer_turn)
         };
         let _ = game.lock().await.events.send(line);
+        if game.lock().await.is_over() {
+            // Finished games leave memory after a while; they reload from
+            // storage when asked for.
+            let state = self.clone();
+            let id = id.to_string();
+            tokio::spawn(async move {
+                tokio::time::sleep(Duration::from_secs(120)).await;
+                // Never wait for a game while holding the map.
+                let game = state.inner.games.read().await.get(&id).cloned();
+                let done = match game {
+                    Some(g) => g.lock().await.is_over(),
+                    None => false,
+                };
+                if done {
+                    state.inner.games.write().await.remove(&id);
+                }
+            });
+        }
         if let Some(deadline) = deadline {
             let state = self.clone();
             let game = Arc::clone(game);
