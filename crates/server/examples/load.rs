@@ -1,0 +1,244 @@
+//! Load generator: opens N concurrent games over WebSocket on loopback and
+//! plays random legal moves from both seats; reports moves per second, the
+//! move round-trip latency (send to the server's gameState with the move),
+//! and the server's memory per game.
+//!
+//! ```sh
+//! cargo run --release -- serve --port 8080 --data-dir /tmp/load &   # the server
+//! cargo run --release -p sakk-server --example load -- 127.0.0.1:8080 1000 40 $(pgrep -n sakk)
+//! ```
+//! Arguments: server address, games, plies per game, and (optional) the
+//! server's pid for its memory.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+use tokio::sync::Mutex;
+
+struct Ws {
+    reader: BufReader<tokio::io::ReadHalf<TcpStream>>,
+    writer: tokio::io::WriteHalf<TcpStream>,
+}
+
+impl Ws {
+    async fn connect(addr: SocketAddr, path: &str) -> std::io::Result<Ws> {
+        let stream = TcpStream::connect(addr).await?;
+        let (r, mut w) = tokio::io::split(stream);
+        let req = format!(
+            "GET {path} HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+             Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        );
+        w.write_all(req.as_bytes()).await?;
+        let mut reader = BufReader::new(r);
+        loop {
+            let mut line = String::new();
+            if reader.read_line(&mut line).await? == 0 || line == "\r\n" {
+                break;
+            }
+        }
+        Ok(Ws { reader, writer: w })
+    }
+
+    async fn send(&mut self, text: &str) -> std::io::Result<()> {
+        let payload = text.as_bytes();
+        let mask = [0x5au8, 0x4b, 0x4b, 0x21];
+        let mut frame = vec![0x81u8];
+        if payload.len() < 126 {
+            frame.push(0x80 | payload.len() as u8);
+        } else {
+            frame.push(0x80 | 126);
+            frame.extend_from_slice(&(payload.len() as u16).to_be_bytes());
+        }
+        frame.extend_from_slice(&mask);
+        frame.extend(payload.iter().enumerate().map(|(i, b)| b ^ mask[i % 4]));
+        self.writer.write_all(&frame).await
+    }
+
+    async fn recv(&mut self) -> std::io::Result<Value> {
+        let mut h = [0u8; 2];
+        self.reader.read_exact(&mut h).await?;
+        let mut len = u64::from(h[1] & 0x7f);
+        if len == 126 {
+            let mut l = [0u8; 2];
+            self.reader.read_exact(&mut l).await?;
+            len = u64::from(u16::from_be_bytes(l));
+        } else if len == 127 {
+            let mut l = [0u8; 8];
+            self.reader.read_exact(&mut l).await?;
+            len = u64::from_be_bytes(l);
+        }
+        let mut payload = vec![0u8; len as usize];
+        self.reader.read_exact(&mut payload).await?;
+        Ok(serde_json::from_slice(&payload).unwrap_or(Value::Null))
+    }
+}
+
+async fn create_game(addr: SocketAddr) -> std::io::Result<(String, String, String)> {
+    let mut s = TcpStream::connect(addr).await?;
+    let body = r#"{"opponent": "friend", "color": "white"}"#;
+    let req = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await?;
+    let mut text = String::new();
+    s.read_to_string(&mut text).await?;
+    let json = text.split("\r\n\r\n").nth(1).unwrap_or("");
+    let v: Value = serde_json::from_str(json).unwrap_or(Value::Null);
+    let get = |p: &str| {
+        v.pointer(p)
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string()
+    };
+    Ok((get("/id"), get("/tokens/white"), get("/tokens/black")))
+}
+
+/// Plays one game; returns the round-trip latency of each move.
+async fn play(addr: SocketAddr, plies: usize, seed: u64) -> std::io::Result<Vec<Duration>> {
+    let (id, white, black) = create_game(addr).await?;
+    let mut seats = [
+        Ws::connect(addr, &format!("/api/games/{id}/socket")).await?,
+        Ws::connect(addr, &format!("/api/games/{id}/socket")).await?,
+    ];
+    let mut state = seats[0].recv().await?["state"].clone();
+    let _ = seats[1].recv().await?;
+    let tokens = [white, black];
+    let mut rng = seed | 1;
+    let mut latencies = Vec::new();
+    for ply in 0..plies {
+        if state["status"] == "ended" {
+            break;
+        }
+        let Ok(pos) = sakk::Position::from_fen(state["fen"].as_str().unwrap_or("")) else {
+            break;
+        };
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let m = pos
+            .uci(moves[(rng % moves.len() as u64) as usize])
+            .to_string();
+        let side = ply % 2;
+        let sent = Instant::now();
+        seats[side]
+            .send(&format!(
+                r#"{{"t": "move", "move": "{m}", "token": "{}"}}"#,
+                tokens[side]
+            ))
+            .await?;
+        // Wait for the state that holds the move on the mover's socket.
+        loop {
+            let v = seats[side].recv().await?;
+            if v["type"] == "gameState"
+                && v["state"]["moves"]
+                    .as_str()
+                    .is_some_and(|s| s.split(' ').count() == ply + 1)
+            {
+                latencies.push(sent.elapsed());
+                state = v["state"].clone();
+                break;
+            }
+            if v["type"] == "error" {
+                return Ok(latencies);
+            }
+        }
+        // The other seat sees it too.
+        loop {
+            let v = seats[1 - side].recv().await?;
+            if v["type"] == "gameState" {
+                break;
+            }
+        }
+    }
+    Ok(latencies)
+}
+
+fn rss_kib(pid: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+}
+
+#[tokio::main]
+async fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let addr: SocketAddr = args.get(1).and_then(|a| a.parse().ok()).unwrap_or_else(|| {
+        "127.0.0.1:8080"
+            .parse()
+            .unwrap_or(SocketAddr::from(([127, 0, 0, 1], 8080)))
+    });
+    let games: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100);
+    let plies: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(40);
+    let pid = args.get(4).cloned();
+    let before = pid.as_deref().and_then(rss_kib);
+    let all = Arc::new(Mutex::new(Vec::new()));
+    let start = Instant::now();
+    let mut tasks = Vec::new();
+    for g in 0..games {
+        let all = Arc::clone(&all);
+        tasks.push(tokio::spawn(async move {
+            match play(addr, plies, g as u64 * 7919 + 1).await {
+                Ok(l) => all.lock().await.extend(l),
+                Err(e) => eprintln!("game {g}: {e}"),
+            }
+        }));
+    }
+    // The server's largest resident size while the games run.
+    let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let sampler = {
+        let done = Arc::clone(&done);
+        let pid = pid.clone();
+        tokio::spawn(async move {
+            let mut peak = 0;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                peak = peak.max(pid.as_deref().and_then(rss_kib).unwrap_or(0));
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            peak
+        })
+    };
+    for t in tasks {
+        let _ = t.await;
+    }
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    let peak = sampler.await.ok().filter(|&p| p > 0);
+    let elapsed = start.elapsed();
+    let mut lat = all.lock().await.clone();
+    lat.sort();
+    let pct = |p: f64| {
+        lat.get(((lat.len() as f64 * p) as usize).min(lat.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or_default()
+    };
+    println!("games {games}, plies per game {plies}, moves {}", lat.len());
+    println!(
+        "moves per second {:.0}",
+        lat.len() as f64 / elapsed.as_secs_f64()
+    );
+    println!(
+        "round trip p50 {:?}, p99 {:?}, max {:?}",
+        pct(0.50),
+        pct(0.99),
+        lat.last().copied().unwrap_or_default()
+    );
+    if let (Some(b), Some(p)) = (before, peak) {
+        println!(
+            "server memory: {} KiB before, {} KiB while playing: {:.1} KiB per game",
+            b,
+            p,
+            (p.saturating_sub(b)) as f64 / games as f64
+        );
+    }
+}
