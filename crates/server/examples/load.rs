@@ -73,6 +73,13 @@ impl Ws {
         }
         let mut payload = vec![0u8; len as usize];
         self.reader.read_exact(&mut payload).await?;
+        if std::env::var("LOAD_DEBUG").is_ok() {
+            eprintln!(
+                "frame {:02x?} len {len}: {}",
+                h,
+                String::from_utf8_lossy(&payload[..payload.len().min(80)])
+            );
+        }
         Ok(serde_json::from_slice(&payload).unwrap_or(Value::Null))
     }
 }
@@ -115,6 +122,7 @@ async fn play(addr: SocketAddr, plies: usize, seed: u64) -> std::io::Result<Vec<
             break;
         }
         let Ok(pos) = sakk::Position::from_fen(state["fen"].as_str().unwrap_or("")) else {
+            eprintln!("game {id}: no position in {state}");
             break;
         };
         let moves = pos.legal_moves();
@@ -147,7 +155,8 @@ async fn play(addr: SocketAddr, plies: usize, seed: u64) -> std::io::Result<Vec<
                 state = v["state"].clone();
                 break;
             }
-            if v["type"] == "error" {
+            if v["type"] == "error" || v.is_null() {
+                eprintln!("game {id}: {v}");
                 return Ok(latencies);
             }
         }
