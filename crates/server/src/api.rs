@@ -546,22 +546,25 @@ async fn abort(
     .await
 }
 
+/// Reads the answer of `/draw/{answer}` and `/takeback/{answer}`.
+fn yes_or_no(answer: &str) -> Result<bool, ApiError> {
+    match answer {
+        "yes" | "accept" => Ok(true),
+        "no" | "decline" => Ok(false),
+        _ => Err(ApiError::bad(
+            "bad_request",
+            "answer yes or no",
+            "Válasz: yes vagy no.",
+        )),
+    }
+}
+
 async fn draw(
     State(state): State<AppState>,
     Path((id, answer)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    let accept = match answer.as_str() {
-        "yes" | "accept" => true,
-        "no" | "decline" => false,
-        _ => {
-            return Err(ApiError::bad(
-                "bad_request",
-                "answer yes or no",
-                "Válasz: yes vagy no.",
-            ))
-        }
-    };
+    let accept = yes_or_no(&answer)?;
     simple_action(&state, &id, &headers, false, |g, _| {
         // The answer comes from the side the offer was made to.
         let to = g
@@ -647,17 +650,7 @@ async fn takeback(
     Path((id, answer)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    let yes = match answer.as_str() {
-        "yes" | "accept" => true,
-        "no" | "decline" => false,
-        _ => {
-            return Err(ApiError::bad(
-                "bad_request",
-                "answer yes or no",
-                "Válasz: yes vagy no.",
-            ))
-        }
-    };
+    let yes = yes_or_no(&answer)?;
     let game = state.game(&id).await?;
     let removed = {
         let mut g = game.lock().await;
