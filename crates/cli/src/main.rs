@@ -334,17 +334,30 @@ fn main() -> ExitCode {
             database,
             data_dir: data_dir.into(),
         }),
-        None => commands::serve::run(sakk_server::Config {
-            host: std::env::var("SAKK_HOST").unwrap_or_else(|_| "127.0.0.1".to_string()),
-            port: std::env::var("SAKK_PORT")
-                .ok()
-                .and_then(|p| p.parse().ok())
-                .unwrap_or(8080),
-            database: std::env::var("SAKK_DATABASE_URL").ok(),
-            data_dir: std::env::var("SAKK_DATA_DIR")
-                .unwrap_or_else(|_| "sakk-data".to_string())
-                .into(),
-        }),
+        // No subcommand: exactly `sakk serve`, with clap's defaults and
+        // SAKK_* variables (an invalid one is reported, not ignored).
+        None => match Cli::try_parse_from(["sakk", "serve"]).map(|c| c.command) {
+            Ok(Some(Command::Serve {
+                host,
+                port,
+                database,
+                data_dir,
+            })) => commands::serve::run(sakk_server::Config {
+                host,
+                port,
+                database,
+                data_dir: data_dir.into(),
+            }),
+            Ok(_) => Err(Failure::usage("cannot start the server")),
+            Err(e) => Err(Failure::usage(
+                e.render()
+                    .to_string()
+                    .lines()
+                    .next()
+                    .unwrap_or("bad environment")
+                    .to_string(),
+            )),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
