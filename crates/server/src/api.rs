@@ -34,6 +34,8 @@ struct Inner {
     games: RwLock<HashMap<String, Arc<Mutex<LiveGame>>>>,
     epoch: Instant,
     base_url: String,
+    analyses: Mutex<HashMap<String, Value>>,
+    analysis_slot: tokio::sync::Semaphore,
 }
 
 impl AppState {
@@ -45,6 +47,8 @@ impl AppState {
                 games: RwLock::new(HashMap::new()),
                 epoch: Instant::now(),
                 base_url,
+                analyses: Mutex::new(HashMap::new()),
+                analysis_slot: tokio::sync::Semaphore::new(1),
             }),
         }
     }
@@ -252,6 +256,68 @@ pub struct NewGame {
     pub fen: Option<String>,
 }
 
+/// Creates and stores a new game; returns its id and the two seat tokens
+/// (the same token twice for a game on one device).
+#[allow(clippy::too_many_arguments)]
+async fn new_game(
+    state: &AppState,
+    opponent: &str,
+    color: Color,
+    level: Option<i64>,
+    start: &Position,
+    clock: Option<&ClockSpec>,
+    rules: &RulesSpec,
+) -> Result<(String, String, String), ApiError> {
+    let id = random_string(8)?;
+    let white_token = random_string(24)?;
+    let black_token = if opponent == "local" {
+        white_token.clone()
+    } else {
+        random_string(24)?
+    };
+    let now = unix_ms();
+    let (w_ms, b_ms) = match clock {
+        Some(c) => match c.time_control() {
+            Ok(tc) => {
+                let t = sakk::Clock::new(tc)
+                    .remaining(Color::White, Duration::ZERO)
+                    .as_millis() as i64;
+                (Some(t), Some(t))
+            }
+            Err(_) => (None, None),
+        },
+        None => (None, None),
+    };
+    let row = GameRow {
+        id: id.clone(),
+        created_at: now,
+        updated_at: now,
+        opponent: opponent.to_string(),
+        white_token: white_token.clone(),
+        black_token: black_token.clone(),
+        human_color: (opponent == "computer").then(|| color.name().to_string()),
+        level,
+        start_fen: start.fen(),
+        clock: clock.and_then(|c| serde_json::to_string(c).ok()),
+        rules: serde_json::to_string(rules).unwrap_or_else(|_| "{}".to_string()),
+        status: "created".to_string(),
+        white_ms: w_ms,
+        black_ms: b_ms,
+        ..GameRow::default()
+    };
+    state.inner.store.insert_game(&row).await?;
+    let live = LiveGame::restore(row, &[], state.now()).map_err(ApiError::Internal)?;
+    let game = Arc::new(Mutex::new(live));
+    state
+        .inner
+        .games
+        .write()
+        .await
+        .insert(id.clone(), Arc::clone(&game));
+    state.after_change(&id, &game).await;
+    Ok((id, white_token, black_token))
+}
+
 async fn create(
     State(state): State<AppState>,
     body: Result<Json<NewGame>, JsonRejection>,
@@ -319,56 +385,16 @@ async fn create(
         })?;
     }
     let rules = req.rules.unwrap_or_default();
-    let id = random_string(8)?;
-    let white_token = random_string(24)?;
-    let black_token = if req.opponent == "local" {
-        white_token.clone()
-    } else {
-        random_string(24)?
-    };
-    let now = unix_ms();
-    let (w_ms, b_ms) = match &req.clock {
-        Some(c) => match c.time_control() {
-            Ok(tc) => {
-                let t = sakk::Clock::new(tc)
-                    .remaining(Color::White, Duration::ZERO)
-                    .as_millis() as i64;
-                (Some(t), Some(t))
-            }
-            Err(_) => (None, None),
-        },
-        None => (None, None),
-    };
-    let row = GameRow {
-        id: id.clone(),
-        created_at: now,
-        updated_at: now,
-        opponent: req.opponent.clone(),
-        white_token: white_token.clone(),
-        black_token: black_token.clone(),
-        human_color: (req.opponent == "computer").then(|| color.name().to_string()),
+    let (id, white_token, black_token) = new_game(
+        &state,
+        &req.opponent,
+        color,
         level,
-        start_fen: start.fen(),
-        clock: req
-            .clock
-            .as_ref()
-            .and_then(|c| serde_json::to_string(c).ok()),
-        rules: serde_json::to_string(&rules).unwrap_or_else(|_| "{}".to_string()),
-        status: "created".to_string(),
-        white_ms: w_ms,
-        black_ms: b_ms,
-        ..GameRow::default()
-    };
-    state.inner.store.insert_game(&row).await?;
-    let live = LiveGame::restore(row, &[], state.now()).map_err(ApiError::Internal)?;
-    let game = Arc::new(Mutex::new(live));
-    state
-        .inner
-        .games
-        .write()
-        .await
-        .insert(id.clone(), Arc::clone(&game));
-    state.after_change(&id, &game).await;
+        &start,
+        req.clock.as_ref(),
+        &rules,
+    )
+    .await?;
 
     let base = &state.inner.base_url;
     let (tokens, urls) = match req.opponent.as_str() {
@@ -433,6 +459,24 @@ async fn acting_color(
 struct MoveQuery {
     #[serde(rename = "offeringDraw", default)]
     offering_draw: Option<bool>,
+    /// The piece letters of a SAN move: `en` (default), `hu`, `de`, `fr`.
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+/// The piece-letter language of a move's text (`?lang=`); English by default.
+fn move_lang(lang: Option<&str>) -> Result<Lang, ApiError> {
+    match lang {
+        None | Some("en") => Ok(Lang::English),
+        Some("hu") => Ok(Lang::Hungarian),
+        Some("de") => Ok(Lang::German),
+        Some("fr") => Ok(Lang::French),
+        Some(_) => Err(ApiError::bad(
+            "bad_lang",
+            "lang must be en, hu, de or fr",
+            "A lang értéke en, hu, de vagy fr lehet.",
+        )),
+    }
 }
 
 async fn play_move(
@@ -454,7 +498,10 @@ async fn play_move(
             return Err(ApiError::GameOver);
         }
         acting_color(&g, &headers, true).await?;
-        let m = g.game.position().read_move(&text, Lang::English)?;
+        let m = g
+            .game
+            .position()
+            .read_move(&text, move_lang(q.lang.as_deref())?)?;
         // Validate everything on a copy first: nothing changes on refusal.
         let mut trial = g.game.clone();
         let checked = if q.offering_draw == Some(true) {
@@ -591,6 +638,9 @@ async fn draw(
 struct ClaimQuery {
     #[serde(rename = "move", default)]
     declared: Option<String>,
+    /// The piece letters of the declared move.
+    #[serde(default)]
+    lang: Option<String>,
 }
 
 async fn claim(
@@ -607,7 +657,11 @@ async fn claim(
         }
         acting_color(&g, &headers, true).await?;
         let declared = match &q.declared {
-            Some(text) => Some(g.game.position().read_move(text, Lang::English)?),
+            Some(text) => Some(
+                g.game
+                    .position()
+                    .read_move(text, move_lang(q.lang.as_deref())?)?,
+            ),
             None => None,
         };
         // Decide on a copy: a refused claim changes the game only by its
@@ -793,6 +847,9 @@ struct ClientMessage {
     /// With `draw`: `yes` or `no`.
     #[serde(default)]
     answer: Option<String>,
+    /// The piece letters of a SAN move (`en`, `hu`, …).
+    #[serde(default)]
+    lang: Option<String>,
 }
 
 /// Runs one client message through the same code as the HTTP actions.
@@ -812,6 +869,7 @@ async fn ws_action(state: &AppState, id: &str, text: &str) -> Result<(), ApiErro
             let mv = msg.mv.unwrap_or_default();
             let q = MoveQuery {
                 offering_draw: Some(msg.offering_draw),
+                lang: msg.lang,
             };
             play_move(st(), Path((id, mv)), Query(q), headers)
                 .await
@@ -825,7 +883,10 @@ async fn ws_action(state: &AppState, id: &str, text: &str) -> Result<(), ApiErro
         "claim" => claim(
             st(),
             Path(id),
-            Query(ClaimQuery { declared: msg.mv }),
+            Query(ClaimQuery {
+                declared: msg.mv,
+                lang: msg.lang,
+            }),
             headers,
         )
         .await
@@ -924,19 +985,146 @@ async fn list(
     Ok(Json(json!({ "games": games })))
 }
 
-/// The front page until the web UI arrives: what the server offers.
-async fn index() -> axum::response::Html<&'static str> {
-    axum::response::Html(concat!(
-        "<!doctype html><html lang=\"hu\"><head><meta charset=\"utf-8\"><title>sakk</title></head><body>",
-        "<h1>sakk</h1>",
-        "<p>A sakkszerver fut. A böngészős felület hamarosan érkezik; addig a játszmák az API-n át játszhatók.</p>",
-        "<p>The chess server is running. The browser interface is coming; until then games are played through the API: ",
-        "<code>POST /api/games</code>, <code>GET /api/games/{id}</code>, <code>GET /api/games/{id}/stream</code>, ",
-        "<code>POST /api/games/{id}/move/{move}</code> (see the README).</p>",
-        "<p><a href=\"/api/games\">/api/games</a> · <a href=\"/healthz\">/healthz</a></p>",
-        "</body></html>"
+/// `GET /api/games/{id}/seat`: the colours the request's token plays.
+async fn seat(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let game = state.game(&id).await?;
+    let g = game.lock().await;
+    let seats = g.seat(token(&headers).unwrap_or(""));
+    if seats.is_empty() {
+        return Err(ApiError::Forbidden("bad_token"));
+    }
+    let colors: Vec<&str> = seats.iter().map(|c| c.name()).collect();
+    Ok(Json(json!({ "colors": colors })))
+}
+
+/// `POST /api/games/{id}/rematch`: after the end, the same settings with
+/// colours swapped. The first call creates the game, every seat's call
+/// answers with that seat's token in it.
+async fn rematch(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let game = state.game(&id).await?;
+    let (new_id, created) = {
+        // Held while creating, so that two calls make one rematch.
+        let mut g = game.lock().await;
+        if !g.is_over() {
+            return Err(ApiError::bad(
+                "game_not_over",
+                "A rematch starts after the game.",
+                "Visszavágó a játszma után indítható.",
+            ));
+        }
+        if g.seat(token(&headers).unwrap_or("")).is_empty() {
+            return Err(ApiError::Forbidden("bad_token"));
+        }
+        match g.row.rematch.clone() {
+            Some(r) => (r, false),
+            None => {
+                let row = g.row.clone();
+                let clock: Option<ClockSpec> = row
+                    .clock
+                    .as_deref()
+                    .and_then(|c| serde_json::from_str(c).ok());
+                let rules: RulesSpec = serde_json::from_str(&row.rules).unwrap_or_default();
+                let start = Position::from_fen(&row.start_fen).unwrap_or_default();
+                let human = match row.human_color.as_deref() {
+                    Some("black") => Color::White,
+                    _ => Color::Black,
+                };
+                let (new_id, _, _) = new_game(
+                    &state,
+                    &row.opponent,
+                    human,
+                    row.level,
+                    &start,
+                    clock.as_ref(),
+                    &rules,
+                )
+                .await?;
+                state.inner.store.set_rematch(&id, &new_id).await?;
+                g.row.rematch = Some(new_id.clone());
+                g.version += 1;
+                (new_id, true)
+            }
+        }
+    };
+    if created {
+        state.after_change(&id, &game).await;
+    }
+    // The caller's seat in the new game: the other colour.
+    let old = game.lock().await.seat(token(&headers).unwrap_or(""));
+    let fresh = state.game(&new_id).await?;
+    let g = fresh.lock().await;
+    let (color, tok) = match (g.row.opponent.as_str(), old.as_slice()) {
+        ("local", _) => (Color::White, g.row.white_token.clone()),
+        (_, [Color::White]) => (Color::Black, g.row.black_token.clone()),
+        _ => (Color::White, g.row.white_token.clone()),
+    };
+    let url = format!("{}/game/{new_id}?token={tok}", state.inner.base_url);
+    Ok(Json(
+        json!({"id": new_id, "color": color.name(), "token": tok, "url": url}),
     ))
 }
+
+/// `GET /api/games/{id}/analysis`: the engine's evaluation of every
+/// position of the game (after it ends), with the best line; computed once
+/// and kept while the server runs.
+async fn analysis(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let game = state.game(&id).await?;
+    let positions: Vec<Position> = {
+        let g = game.lock().await;
+        if !g.is_over() {
+            return Err(ApiError::bad(
+                "game_not_over",
+                "The analysis is available after the game.",
+                "Az elemzés a játszma után érhető el.",
+            ));
+        }
+        g.game.positions().to_vec()
+    };
+    let key = format!("{id}:{}", positions.len());
+    if let Some(v) = state.inner.analyses.lock().await.get(&key) {
+        return Ok(Json(v.clone()));
+    }
+    // One analysis at a time: the engine takes a core.
+    let _permit = state
+        .inner
+        .analysis_slot
+        .acquire()
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    if let Some(v) = state.inner.analyses.lock().await.get(&key) {
+        return Ok(Json(v.clone()));
+    }
+    let plies =
+        tokio::task::spawn_blocking(move || crate::computer::analyse(&positions, ANALYSIS_NODES))
+            .await
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let plies: Vec<Value> = plies
+        .into_iter()
+        .map(|a| json!({"cp": a.cp, "mate": a.mate, "best": a.pv.first(), "pv": a.pv}))
+        .collect();
+    let value = json!({ "nodes": ANALYSIS_NODES, "plies": plies });
+    let mut cache = state.inner.analyses.lock().await;
+    if cache.len() >= 256 {
+        cache.clear();
+    }
+    cache.insert(key, value.clone());
+    Ok(Json(value))
+}
+
+/// Nodes per position of the after-game analysis (about a tenth of a
+/// second each here).
+const ANALYSIS_NODES: u64 = 150_000;
 
 async fn healthz() -> Json<Value> {
     Json(json!({"status": "ok"}))
@@ -949,13 +1137,20 @@ async fn not_found() -> ApiError {
 /// The router of the whole API.
 pub fn router(state: AppState) -> Router {
     Router::new()
-        .route("/", get(index))
+        .route("/", get(crate::assets::app))
+        .route("/game/{id}", get(crate::assets::app))
+        .route("/clock", get(crate::assets::app))
+        .route("/history", get(crate::assets::app))
+        .route("/assets/{file}", get(crate::assets::asset))
         .route("/healthz", get(healthz))
         .route("/api/games", post(create).get(list))
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/stream", get(stream))
         .route("/api/games/{id}/socket", get(socket))
         .route("/api/games/{id}/pgn", get(pgn))
+        .route("/api/games/{id}/seat", get(seat))
+        .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/games/{id}/analysis", get(analysis))
         .route("/api/games/{id}/move/{mv}", post(play_move))
         .route("/api/games/{id}/draw/{answer}", post(draw))
         .route("/api/games/{id}/claim-draw", post(claim))

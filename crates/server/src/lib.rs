@@ -19,6 +19,7 @@
 //! they had used before it).
 
 pub mod api;
+pub mod assets;
 mod computer;
 pub mod error;
 pub mod live;

@@ -416,6 +416,8 @@ impl LiveGame {
             "rules": serde_json::from_str::<Value>(&self.row.rules).unwrap_or(Value::Null),
             "touched": self.game.touched().iter().map(|s| s.to_string()).collect::<Vec<_>>(),
             "created_at": self.row.created_at,
+            "opening": self.game.opening().map(|o| json!({"eco": o.eco, "name": o.name})),
+            "rematch": self.row.rematch,
         })
     }
 

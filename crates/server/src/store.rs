@@ -9,7 +9,8 @@ use sqlx::{Row, SqlitePool};
 
 /// The schema, one migration a step; the number of applied steps is kept
 /// in `schema_version`.
-const MIGRATIONS: [&str; 1] = [r#"
+const MIGRATIONS: [&str; 2] = [
+    r#"
 CREATE TABLE games (
     id TEXT PRIMARY KEY,
     created_at INTEGER NOT NULL,
@@ -41,7 +42,10 @@ CREATE TABLE moves (
     at INTEGER NOT NULL,
     PRIMARY KEY (game_id, ply)
 );
-"#];
+"#,
+    // The game that a rematch of this one started.
+    "ALTER TABLE games ADD COLUMN rematch TEXT;",
+];
 
 /// A game as stored.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -82,6 +86,8 @@ pub struct GameRow {
     pub black_ms: Option<i64>,
     /// The side whose draw offer stands.
     pub draw_offer: Option<String>,
+    /// The id of this game's rematch, once one was started.
+    pub rematch: Option<String>,
 }
 
 /// A move as stored.
@@ -260,7 +266,21 @@ impl Store {
             white_ms: r.try_get("white_ms")?,
             black_ms: r.try_get("black_ms")?,
             draw_offer: r.try_get("draw_offer")?,
+            rematch: r.try_get("rematch")?,
         })
+    }
+
+    /// Records `rematch` as the rematch of game `id`.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn set_rematch(&self, id: &str, rematch: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE games SET rematch = ? WHERE id = ?")
+            .bind(rematch)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     /// A game and its moves.

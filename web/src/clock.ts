@@ -1,0 +1,133 @@
+// The chess clock page for over-the-board games (the seed's sakkóra).
+
+import { h, fill } from './dom';
+import { t } from './i18n';
+import { PRESETS } from './home';
+import { Timer, type Side, type TimerSetting } from './timer';
+import { formatClock } from './moves';
+import * as sound from './sound';
+
+/** The clock page. */
+export function clockPage(root: HTMLElement): () => void {
+  let timer: Timer | null = null;
+  let frame = 0;
+  const tr = t();
+
+  const setup = () => {
+    cancelAnimationFrame(frame);
+    timer = null;
+    const min = h('input#clock-min', { type: 'number', min: 0, step: 'any', value: localStorage.getItem('sakk.clock.min') ?? '5' });
+    const inc = h('input#clock-inc', { type: 'number', min: 0, step: 'any', value: localStorage.getItem('sakk.clock.inc') ?? '3' });
+    const delay = h('input#clock-delay', { type: 'number', min: 0, step: 'any', value: localStorage.getItem('sakk.clock.delay') ?? '0' });
+    const kind = h('select#clock-kind', {}, [h('option', { value: 'bronstein' }, tr.delayBronstein), h('option', { value: 'simple' }, tr.delaySimple)]);
+    const go = (s: TimerSetting) => {
+      localStorage.setItem('sakk.clock.min', String(s.base / 60000));
+      localStorage.setItem('sakk.clock.inc', String(s.increment / 1000));
+      localStorage.setItem('sakk.clock.delay', String(s.delay / 1000));
+      run(s);
+    };
+    const presets = PRESETS.map(p =>
+      h(
+        'button.tc',
+        { type: 'button', 'data-tc': `${p.min}+${p.inc}`, onclick: () => go({ base: p.min * 60000, increment: p.inc * 1000, delay: 0, delayKind: 'bronstein' }) },
+        [h('small', {}, tr[p.cat]), ` ${p.min}+${p.inc}`],
+      ),
+    );
+    fill(root, [
+      h('div.clock-setup', {}, [
+        h('h1', {}, tr.clockTitle),
+        h('p', {}, tr.clockHint),
+        h('div.tc-grid.presets', {}, presets),
+        h('form.custom', {}, [
+          h('label', {}, [tr.minutes, min]),
+          h('label', {}, [tr.increment, inc]),
+          h('label', {}, [tr.delay, delay]),
+          h('label', {}, [tr.delayKind, kind]),
+          h(
+            'button#clock-start.primary',
+            {
+              type: 'submit',
+              onclick: (ev: Event) => {
+                ev.preventDefault();
+                go({
+                  base: Number(min.value || 0) * 60000,
+                  increment: Number(inc.value || 0) * 1000,
+                  delay: Number(delay.value || 0) * 1000,
+                  delayKind: kind.value === 'simple' ? 'simple' : 'bronstein',
+                });
+              },
+            },
+            tr.startClock,
+          ),
+        ]),
+      ]),
+    ]);
+  };
+
+  const run = (setting: TimerSetting) => {
+    const tm = new Timer(setting);
+    timer = tm;
+    // Side 0 sits at the bottom (White by default), side 1 at the top, turned around.
+    const face = (side: Side) =>
+      h('button.clock-face', { type: 'button', 'data-side': side, class: side === 1 ? 'upside' : '' }, [
+        h('span.time', {}, formatClock(setting.base)),
+        h('span.count', {}, `${tr.moveCount}: 0`),
+      ]);
+    const top = face(1);
+    const bottom = face(0);
+    const pause = h('button.pause', { type: 'button' }, tr.pause);
+    const reset = h('button.reset', { type: 'button' }, tr.reset);
+    const tap = (side: Side) => {
+      const now = performance.now();
+      if (tm.running === null) tm.start(side === 0 ? 1 : 0, now);
+      else tm.press(side, now);
+      sound.play('move');
+      draw();
+    };
+    top.addEventListener('pointerdown', () => tap(1));
+    bottom.addEventListener('pointerdown', () => tap(0));
+    pause.addEventListener('click', () => {
+      tm.togglePause(performance.now());
+      pause.textContent = tm.isPaused() ? tr.resume : tr.pause;
+      draw();
+    });
+    reset.addEventListener('click', setup);
+    const onKey = (ev: KeyboardEvent) => {
+      if (timer !== tm) return document.removeEventListener('keydown', onKey);
+      if (ev.key === ' ') {
+        ev.preventDefault();
+        if (tm.running !== null) tap(tm.running);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    let flaggedShown = false;
+    const draw = () => {
+      if (timer !== tm) return;
+      const now = performance.now();
+      const flagged = tm.check(now);
+      for (const [el, side] of [[bottom, 0], [top, 1]] as [HTMLElement, Side][]) {
+        const ms = tm.left(side, now);
+        (el.querySelector('.time') as HTMLElement).textContent = flagged === side ? tr.flagged : formatClock(ms);
+        (el.querySelector('.count') as HTMLElement).textContent = `${tr.moveCount}: ${tm.moves[side]}`;
+        el.classList.toggle('running', tm.running === side && flagged === null);
+        el.classList.toggle('low', ms < Math.min(30_000, Math.max(10_000, setting.base * 0.1)));
+        el.classList.toggle('flagged', flagged === side);
+        el.setAttribute('aria-label', formatClock(ms));
+      }
+      if (flagged !== null && !flaggedShown) {
+        flaggedShown = true;
+        sound.play('end');
+        navigator.vibrate?.(400);
+      }
+      frame = requestAnimationFrame(draw);
+    };
+    fill(root, [h('div.clock-page', {}, [top, h('div.clock-bar', {}, [pause, reset]), bottom])]);
+    draw();
+  };
+
+  setup();
+  return () => {
+    cancelAnimationFrame(frame);
+    timer = null;
+  };
+}

@@ -1,0 +1,34 @@
+// A tiny DOM builder: h('div.cls', {attrs}, children).
+
+export type Child = Node | string | null | undefined | false;
+export type Attrs = Record<string, string | number | boolean | EventListener | undefined>;
+
+/** Builds an element: `sel` is `tag`, `tag.class.class` or `tag#id.class`. */
+export function h<K extends keyof HTMLElementTagNameMap>(
+  sel: K | `${K}.${string}` | `${K}#${string}`,
+  attrs: Attrs = {},
+  children: Child[] | Child = [],
+): HTMLElementTagNameMap[K] {
+  const m = /^([a-z0-9]+)(#[\w-]+)?((?:\.[\w-]+)*)$/.exec(sel);
+  const tag = (m ? m[1] : sel) as K;
+  const el = document.createElement(tag);
+  if (m?.[2]) el.id = m[2].slice(1);
+  if (m?.[3]) el.className = m[3].slice(1).replace(/\./g, ' ');
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === false) continue;
+    if (typeof v === 'function') el.addEventListener(k.replace(/^on/, ''), v);
+    else if (k === 'class') el.className += (el.className ? ' ' : '') + v;
+    else if (v === true) el.setAttribute(k, '');
+    else el.setAttribute(k, String(v));
+  }
+  for (const c of Array.isArray(children) ? children : [children]) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c);
+  }
+  return el;
+}
+
+/** Replaces the children of `el`. */
+export function fill(el: Element, children: Child[]): void {
+  el.replaceChildren(...children.filter((c): c is Node | string => !!c || c === ''));
+}

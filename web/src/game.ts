@@ -1,0 +1,643 @@
+// The game page: board, clocks, moves, actions, results and analysis.
+
+import { Chessground } from '@lichess-org/chessground';
+import type { Api as CgApi } from '@lichess-org/chessground/api';
+import type { Key } from '@lichess-org/chessground/types';
+import { parseUci } from 'chessops/util';
+import { makeSan } from 'chessops/san';
+import { h, fill } from './dom';
+import { lang, t } from './i18n';
+import { api, ApiError, GameSocket, type AnalysedPly, type GameState } from './api';
+import { replay, dests, isPromotion, material, type Ply } from './chess';
+import { moveList, evalGraph, formatClock, judge, whiteCp, type Judgement } from './moves';
+import { localSan, FIGURES } from './notation';
+import { rememberSeat, seatOf } from './seats';
+import { navigate } from './nav';
+import * as sound from './sound';
+import type { Page } from './main';
+
+type Color = 'white' | 'black';
+
+/** A chessground piece element (its image comes from the piece set's CSS). */
+function pieceEl(role: string, color: string): HTMLElement {
+  const el = document.createElement('piece');
+  el.className = `${role} ${color}`;
+  return el;
+}
+const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
+
+/** The page of game `id`. */
+export function gamePage(id: string): Page {
+  return root => {
+    const view = new GameView(id, root);
+    return () => view.destroy();
+  };
+}
+
+class GameView {
+  private state: GameState | null = null;
+  private plies: Ply[] = [];
+  private cursor = 0;
+  private token: string | null;
+  private seats: Color[] = [];
+  private orientation: Color = 'white';
+  private cg: CgApi | null = null;
+  private socket: GameSocket | null = null;
+  private offerDraw = false;
+  private confirmResign = false;
+  private received = performance.now();
+  private timer = 0;
+  private lowWarned: Record<Color, boolean> = { white: false, black: false };
+  private analysis: AnalysedPly[] | null = null;
+  private analysing = false;
+  private refusal = '';
+  private destroyed = false;
+
+  private readonly el = {
+    board: h('div.cg-wrap.board', {}),
+    promo: h('div.promotion', { hidden: true, role: 'dialog', 'aria-label': t().promoteTo }),
+    top: h('div.player.top', {}),
+    bottom: h('div.player.bottom', {}),
+    status: h('div.status', { role: 'status' }),
+    result: h('div.result', {}),
+    opening: h('div.opening', {}),
+    moves: h('div.move-list', { tabindex: 0, 'aria-label': t().moves }),
+    nav: h('div.nav', {}),
+    input: h('form.move-input', {}),
+    actions: h('div.actions', {}),
+    prompts: h('div.prompts', {}),
+    refusal: h('div.refusal', { role: 'alert' }),
+    extras: h('div.extras', {}),
+    analysis: h('div.analysis', {}),
+    live: h('div.sr-only', { 'aria-live': 'polite', id: 'announce' }),
+    conn: h('div.connection', { hidden: true, role: 'status' }),
+  };
+
+  constructor(
+    private readonly id: string,
+    private readonly root: HTMLElement,
+  ) {
+    const params = new URLSearchParams(location.search);
+    this.token = params.get('token') ?? seatOf(id);
+    if (params.get('token')) rememberSeat(id, params.get('token') ?? '');
+    const tr = t();
+    fill(root, [
+      h('div.game', {}, [
+        h('div.board-col', {}, [this.el.top, h('div.board-wrap', {}, [this.el.board, this.el.promo]), this.el.bottom]),
+        h('div.side', {}, [
+          this.el.conn,
+          this.el.status,
+          this.el.result,
+          this.el.opening,
+          this.el.moves,
+          this.el.nav,
+          this.el.input,
+          this.el.refusal,
+          this.el.prompts,
+          this.el.actions,
+          this.el.extras,
+          this.el.analysis,
+        ]),
+        this.el.live,
+      ]),
+    ]);
+    this.el.status.textContent = '…';
+    this.buildInput();
+    this.keyboard = this.keyboard.bind(this);
+    document.addEventListener('keydown', this.keyboard);
+    void this.start(tr.notFound);
+  }
+
+  private async start(notFound: string): Promise<void> {
+    if (this.token) {
+      try {
+        const seat = await fetch(`/api/games/${encodeURIComponent(this.id)}/seat`, { headers: { Authorization: `Bearer ${this.token}` } });
+        if (seat.ok) this.seats = ((await seat.json()).colors ?? []) as Color[];
+      } catch {
+        /* spectator */
+      }
+    }
+    if (this.destroyed) return;
+    try {
+      const first = await api.state(this.id);
+      this.orientation = this.seats.length === 1 ? this.seats[0] : first.human_color ?? 'white';
+    } catch {
+      fill(this.root, [h('p.error', {}, notFound)]);
+      return;
+    }
+    if (this.destroyed) return;
+    this.cg = Chessground(this.el.board, {
+      orientation: this.orientation,
+      coordinates: true,
+      animation: { enabled: true, duration: 200 },
+      highlight: { lastMove: true, check: true },
+      movable: { free: false, showDests: true, events: { after: (o, d) => void this.userMove(o, d) } },
+      premovable: { enabled: true },
+      draggable: { enabled: true, showGhost: true },
+      events: { select: key => this.touch(key) },
+    });
+    this.socket = new GameSocket(
+      this.id,
+      (s, full) => this.onState(s, full),
+      up => this.onConnection(up),
+    );
+    this.timer = window.setInterval(() => this.drawClocks(), 100);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.socket?.close();
+    this.cg?.destroy();
+    clearInterval(this.timer);
+    document.removeEventListener('keydown', this.keyboard);
+  }
+
+  // ---- state -------------------------------------------------------------
+
+  private onConnection(up: boolean): void {
+    this.el.conn.hidden = up;
+    this.el.conn.textContent = up ? '' : t().connectionLost;
+  }
+
+  private onState(s: GameState, full: boolean): void {
+    const before = this.state;
+    const oldLen = this.plies.length;
+    const wasLive = this.cursor >= oldLen - 1;
+    this.state = s;
+    this.received = performance.now();
+    const moves = s.moves ? s.moves.split(' ') : [];
+    this.plies = replay(s.initial_fen, moves);
+    if (wasLive || full || this.cursor >= this.plies.length) this.cursor = this.plies.length - 1;
+    const newMove = !!before && this.plies.length > oldLen;
+    if (newMove && !full) {
+      const last = this.plies[this.plies.length - 1];
+      sound.play(last.check ? 'check' : last.capture ? 'capture' : 'move');
+      this.announce(localSan(s.san[s.san.length - 1] ?? '', lang()));
+    }
+    if (before && before.status !== 'ended' && s.status === 'ended') {
+      sound.play('end');
+      this.announce(this.resultText());
+    }
+    if (this.plies.length < oldLen) this.refusal = '';
+    this.redraw();
+    if (newMove && this.myTurn()) this.cg?.playPremove();
+  }
+
+  private myTurn(): boolean {
+    const s = this.state;
+    return !!s && s.status !== 'ended' && this.seats.includes(s.turn);
+  }
+
+  private isOver(): boolean {
+    return this.state?.status === 'ended';
+  }
+
+  private remoteOpponent(): boolean {
+    return this.state?.opponent !== 'local';
+  }
+
+  private resultText(): string {
+    const s = this.state;
+    if (!s || s.status !== 'ended') return '';
+    return (lang() === 'hu' ? s.description_hu : s.description_en) ?? s.result ?? '';
+  }
+
+  // ---- drawing -----------------------------------------------------------
+
+  private redraw(): void {
+    const s = this.state;
+    if (!s || !this.cg) return;
+    const tr = t();
+    const ply = this.plies[this.cursor] ?? this.plies[this.plies.length - 1];
+    if (!ply) return;
+    const live = this.cursor === this.plies.length - 1;
+    const movable = live && !this.isOver() && this.seats.length > 0;
+    let d = movable && this.seats.includes(s.turn) ? dests(ply.pos) : new Map<Key, Key[]>();
+    const touched = s.touched.filter(sq => {
+      const idx = (sq.charCodeAt(0) - 97) + 8 * (sq.charCodeAt(1) - 49);
+      return ply.pos.board.get(idx)?.color === s.turn && d.has(sq as Key);
+    });
+    if (touched.length > 0) d = new Map([...d].filter(([k]) => touched.includes(k)));
+    const custom = new Map<Key, string>();
+    for (const sq of s.touched) custom.set(sq as Key, 'touched');
+    const premove = movable && this.remoteOpponent() && !!s.clock;
+    this.cg.set({
+      fen: ply.fen,
+      turnColor: ply.turn,
+      lastMove: ply.lastMove,
+      check: ply.check ? ply.turn : false,
+      viewOnly: false,
+      highlight: { lastMove: true, check: true, custom },
+      movable: {
+        color: movable ? (this.seats.length === 2 ? 'both' : this.seats[0]) : undefined,
+        dests: d,
+      },
+      premovable: { enabled: premove },
+    });
+    if (!movable) this.cg.cancelPremove();
+
+    // Status and result.
+    const over = this.isOver();
+    let status: string;
+    if (over) status = tr.result;
+    else if (s.opponent === 'computer' && !this.seats.includes(s.turn)) status = tr.computerThinking;
+    else if (this.seats.length === 0) status = `${tr.spectating} · ${s.turn === 'white' ? tr.whiteToMove : tr.blackToMove}`;
+    else if (this.seats.length === 1 && this.seats.includes(s.turn)) status = tr.yourTurn;
+    else status = s.turn === 'white' ? tr.whiteToMove : tr.blackToMove;
+    this.el.status.textContent = status;
+    this.el.result.textContent = this.resultText();
+    this.el.result.hidden = !over;
+    this.el.opening.textContent = s.opening ? `${tr.opening}: ${s.opening.eco} ${s.opening.name}` : '';
+
+    // Moves.
+    const [, turnChar, , , , full] = s.initial_fen.split(' ');
+    const judgements: Judgement[] = this.analysis ? judge(this.analysis) : [];
+    fill(this.el.moves, [
+      moveList(s.san, turnChar === 'b' ? 'black' : 'white', Number(full) || 1, this.cursor, lang(), judgements, p => this.goTo(p)),
+    ]);
+    this.el.moves.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
+    const navBtn = (label: string, text: string, to: () => number) =>
+      h('button', { type: 'button', 'aria-label': label, title: label, onclick: () => this.goTo(to()) }, text);
+    fill(this.el.nav, [
+      navBtn(tr.first, '«', () => 0),
+      navBtn(tr.prev, '‹', () => this.cursor - 1),
+      navBtn(tr.next, '›', () => this.cursor + 1),
+      navBtn(tr.last, '»', () => this.plies.length - 1),
+      h('button.flip', { type: 'button', title: tr.flip, 'aria-label': tr.flip, onclick: () => this.flip() }, '⇅'),
+    ]);
+
+    this.drawPlayers(ply);
+    this.drawClocks();
+    this.drawActions();
+    this.el.refusal.textContent = this.refusal;
+    this.el.refusal.hidden = !this.refusal;
+    this.el.input.hidden = !(this.seats.length > 0 && !over);
+    this.drawAnalysis();
+  }
+
+  private drawPlayers(ply: Ply): void {
+    const s = this.state;
+    if (!s) return;
+    const tr = t();
+    const start = this.plies[0]?.pos;
+    const mat = start ? material(start, ply.pos) : { balance: 0, lostBy: { white: [], black: [] } };
+    const name = (c: Color) => {
+      if (s.opponent === 'computer' && s.human_color !== c) return `${tr.computerLevel} ${s.level ?? ''}`;
+      const base = c === 'white' ? tr.white : tr.black;
+      return this.seats.length === 1 && this.seats[0] === c ? `${base} (${tr.you})` : base;
+    };
+    const side = (c: Color) => {
+      const captured = mat.lostBy[other(c)].map(r => FIGURES[r]).join('');
+      const adv = c === 'white' ? mat.balance : -mat.balance;
+      return [
+        h('span.name', {}, name(c)),
+        h('span.captured', { title: tr.material, class: other(c) }, [captured, adv > 0 ? h('span.adv', {}, ` +${adv}`) : null]),
+        s.clock ? h('span.clock', { 'data-color': c, role: 'timer', 'aria-label': `${c === 'white' ? tr.white : tr.black}` }) : null,
+      ];
+    };
+    const topColor = other(this.orientation);
+    fill(this.el.top, side(topColor));
+    fill(this.el.bottom, side(this.orientation));
+    this.el.top.dataset.color = topColor;
+    this.el.bottom.dataset.color = this.orientation;
+  }
+
+  private drawClocks(): void {
+    const s = this.state;
+    if (!s || !s.clock) return;
+    const elapsed = performance.now() - this.received;
+    const limit = (s.clock.limit ?? 0) * 1000;
+    const low = Math.min(30_000, Math.max(10_000, limit * 0.1));
+    for (const c of ['white', 'black'] as Color[]) {
+      const el = this.root.querySelector(`.clock[data-color="${c}"]`) as HTMLElement | null;
+      if (!el) continue;
+      let ms = (c === 'white' ? s.wtime : s.btime) ?? 0;
+      const running = s.clock_running === c && s.status !== 'ended';
+      if (running) {
+        const hold = s.clock.delay_kind === 'simple' ? (s.clock.delay ?? 0) * 1000 : 0;
+        ms -= Math.max(0, elapsed - hold);
+      }
+      el.textContent = formatClock(ms);
+      el.classList.toggle('running', running);
+      el.classList.toggle('low', ms < low);
+      if (running && ms < low && !this.lowWarned[c] && this.seats.includes(c)) {
+        this.lowWarned[c] = true;
+        sound.play('low');
+      }
+    }
+  }
+
+  private drawActions(): void {
+    const s = this.state;
+    if (!s) return;
+    const tr = t();
+    const over = this.isOver();
+    const token = this.token ?? '';
+    const btn = (cls: string, text: string, fn: () => Promise<unknown> | void, extra: Record<string, string> = {}) =>
+      h('button', { type: 'button', class: cls, ...extra, onclick: () => void this.act(fn) }, text);
+    const actions: HTMLElement[] = [];
+    const prompts: HTMLElement[] = [];
+    const seated = this.seats.length > 0;
+    if (seated && !over) {
+      const offerPossible = s.opponent !== 'computer';
+      if (offerPossible) {
+        actions.push(
+          h(
+            'button.offer-draw',
+            {
+              type: 'button',
+              'aria-pressed': String(this.offerDraw),
+              onclick: () => {
+                this.offerDraw = !this.offerDraw;
+                this.drawActions();
+              },
+            },
+            this.offerDraw ? tr.drawOfferWithMove : tr.offerDraw,
+          ),
+        );
+      }
+      if (s.claimable.length > 0 && this.seats.includes(s.turn)) {
+        const label = s.claimable.includes('threefold_repetition') ? tr.claimThreefold : s.claimable.includes('fifty_moves') ? tr.claimFifty : tr.claimDraw;
+        actions.push(btn('claim', label, () => api.claim(this.id, token)));
+      }
+      const nMoves = s.moves ? s.moves.split(' ').length : 0;
+      if (nMoves < 2) actions.push(btn('abort', tr.abort, () => api.abort(this.id, token)));
+      else if (nMoves > 0 && s.takeback_offer === null) actions.push(btn('takeback', tr.takeback, () => api.takeback(this.id, token, true)));
+      if (this.confirmResign) {
+        actions.push(
+          h('span.confirm', {}, [
+            tr.resignConfirm,
+            ' ',
+            btn('resign-yes danger', tr.yes, () => {
+              this.confirmResign = false;
+              return api.resign(this.id, token);
+            }),
+            btn('resign-no', tr.no, () => {
+              this.confirmResign = false;
+              this.drawActions();
+            }),
+          ]),
+        );
+      } else {
+        actions.push(
+          btn('resign', tr.resign, () => {
+            this.confirmResign = true;
+            this.drawActions();
+          }),
+        );
+      }
+      if (s.draw_offer && this.seats.includes(other(s.draw_offer))) {
+        prompts.push(
+          h('div.prompt.draw-offer', {}, [
+            h('span', {}, tr.opponentOffersDraw),
+            btn('accept-draw primary', tr.acceptDraw, () => api.draw(this.id, token, true)),
+            btn('decline-draw', tr.declineDraw, () => api.draw(this.id, token, false)),
+          ]),
+        );
+      }
+      if (s.takeback_offer && this.seats.includes(other(s.takeback_offer))) {
+        prompts.push(
+          h('div.prompt.takeback-offer', {}, [
+            h('span', {}, tr.takebackOffered),
+            btn('accept-takeback primary', tr.accept, () => api.takeback(this.id, token, true)),
+            btn('decline-takeback', tr.decline, () => api.takeback(this.id, token, false)),
+          ]),
+        );
+      }
+    }
+    if (over && seated) {
+      actions.push(btn(s.rematch ? 'rematch primary' : 'rematch', s.rematch ? tr.joinRematch : tr.rematch, () => this.rematch()));
+      if (s.rematch) prompts.push(h('div.prompt', {}, tr.rematchOffered));
+    }
+    fill(this.el.actions, actions);
+    fill(this.el.prompts, prompts);
+    const ply = this.plies[this.cursor];
+    const fenBtn = h('button.copy-fen', { type: 'button' }, tr.copyFen);
+    fenBtn.addEventListener('click', () => {
+      void navigator.clipboard?.writeText(ply?.fen ?? s.fen).catch(() => undefined);
+      fenBtn.textContent = tr.copied;
+    });
+    const muteBtn = h('button.mute', { type: 'button', 'aria-pressed': String(sound.isMuted()) }, sound.isMuted() ? tr.unmute : tr.mute);
+    muteBtn.addEventListener('click', () => {
+      sound.setMuted(!sound.isMuted());
+      this.drawActions();
+    });
+    fill(this.el.extras, [
+      h('a.button.pgn', { href: `/api/games/${this.id}/pgn`, download: `sakk-${this.id}.pgn` }, tr.downloadPgn),
+      fenBtn,
+      muteBtn,
+      over && !this.analysis ? btn('analyse', this.analysing ? tr.analysing : tr.analyse, () => this.analyse(), this.analysing ? { disabled: 'true' } : {}) : null,
+    ]);
+  }
+
+  private drawAnalysis(): void {
+    const a = this.analysis;
+    const s = this.state;
+    if (!a || !s) {
+      fill(this.el.analysis, []);
+      return;
+    }
+    const tr = t();
+    const j = judge(a);
+    const at = a[this.cursor];
+    let line = '';
+    if (at && at.pv.length > 0) {
+      let pos = this.plies[this.cursor]?.pos.clone();
+      const sans: string[] = [];
+      for (const u of at.pv.slice(0, 8)) {
+        const m = parseUci(u);
+        if (!pos || !m || !pos.isLegal(m)) break;
+        sans.push(localSan(makeSan(pos, m), lang()));
+        pos.play(m);
+      }
+      line = sans.join(' ');
+    }
+    const score = at ? (at.mate !== null ? `#${at.mate}` : `${((at.cp ?? 0) / 100).toFixed(2)}`) : '';
+    const count = (k: Judgement, side: number) => j.filter((x, i) => x === k && i % 2 === side).length;
+    fill(this.el.analysis, [
+      h('h2', {}, tr.analysis),
+      evalGraph(a, this.cursor, j, tr.evalGraph, p => this.goTo(p)),
+      h('p.best', {}, [h('strong', {}, `${score} `), `${tr.bestLine}: ${line}`]),
+      h('table.summary', {}, [
+        h('tr', {}, [h('th', {}, ''), h('th', {}, tr.white), h('th', {}, tr.black)]),
+        ...([['?!', tr.inaccuracy], ['?', tr.mistake], ['??', tr.blunder]] as [Judgement, string][]).map(([k, name]) =>
+          h('tr', {}, [h('td', {}, `${name} (${k})`), h('td', {}, String(count(k, 0))), h('td', {}, String(count(k, 1)))]),
+        ),
+      ]),
+    ]);
+    void whiteCp;
+  }
+
+  // ---- user actions ------------------------------------------------------
+
+  private async act(fn: () => Promise<unknown> | void): Promise<void> {
+    try {
+      this.refusal = '';
+      await fn();
+    } catch (e) {
+      this.showError(e);
+    }
+    this.redraw();
+  }
+
+  private showError(e: unknown): void {
+    const tr = t();
+    if (e instanceof ApiError) {
+      const msg = lang() === 'hu' ? e.messageHu : e.messageEn;
+      this.refusal = e.status === 400 && e.code !== 'bad_request' ? `${tr.refused}: ${msg}` : msg;
+    } else {
+      this.refusal = `${tr.error}: ${String(e)}`;
+    }
+    this.announce(this.refusal);
+  }
+
+  private goTo(ply: number): void {
+    this.cursor = Math.max(0, Math.min(this.plies.length - 1, ply));
+    this.redraw();
+  }
+
+  private flip(): void {
+    this.orientation = other(this.orientation);
+    this.cg?.set({ orientation: this.orientation });
+    this.redraw();
+  }
+
+  private keyboard(ev: KeyboardEvent): void {
+    const target = ev.target as HTMLElement | null;
+    if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')) return;
+    if (ev.key === 'ArrowLeft') this.goTo(this.cursor - 1);
+    else if (ev.key === 'ArrowRight') this.goTo(this.cursor + 1);
+    else if (ev.key === 'Home') this.goTo(0);
+    else if (ev.key === 'End') this.goTo(this.plies.length - 1);
+    else if (ev.key === 'f') this.flip();
+    else return;
+    ev.preventDefault();
+  }
+
+  private touch(key: Key): void {
+    const s = this.state;
+    if (!s || !s.rules?.touch_move || !this.token || !this.myTurn() || s.touched.includes(key)) return;
+    const ply = this.plies[this.plies.length - 1];
+    const idx = (key.charCodeAt(0) - 97) + 8 * (key.charCodeAt(1) - 49);
+    if (ply?.pos.board.get(idx)?.color !== s.turn) return;
+    void api.touch(this.id, this.token, key).catch(e => {
+      this.showError(e);
+      this.redraw();
+    });
+  }
+
+  private async userMove(orig: Key, dest: Key): Promise<void> {
+    const ply = this.plies[this.plies.length - 1];
+    if (!ply) return;
+    let uci = `${orig}${dest}`;
+    if (isPromotion(ply.pos, orig, dest)) {
+      const role = await this.askPromotion(dest);
+      if (!role) {
+        this.redraw();
+        return;
+      }
+      uci += role;
+    }
+    // Castling dropped on the rook (chessops also offers king-takes-rook): the standard form.
+    const from = (orig.charCodeAt(0) - 97) + 8 * (orig.charCodeAt(1) - 49);
+    const to = (dest.charCodeAt(0) - 97) + 8 * (dest.charCodeAt(1) - 49);
+    const king = ply.pos.board.get(from);
+    const target = ply.pos.board.get(to);
+    if (king?.role === 'king' && target?.role === 'rook' && target.color === king.color && orig[0] === 'e') {
+      uci = `${orig}${dest > orig ? 'g' : 'c'}${orig[1]}`;
+    }
+    await this.send(uci);
+  }
+
+  private askPromotion(dest: Key): Promise<string | null> {
+    const tr = t();
+    const color = this.state?.turn ?? 'white';
+    return new Promise(resolve => {
+      const choose = (r: string | null) => {
+        this.el.promo.hidden = true;
+        fill(this.el.promo, []);
+        resolve(r);
+      };
+      const roles: [string, string, string][] = [
+        ['q', 'queen', tr.queen],
+        ['r', 'rook', tr.rook],
+        ['b', 'bishop', tr.bishop],
+        ['n', 'knight', tr.knight],
+      ];
+      fill(this.el.promo, [
+        h('p', {}, `${tr.promoteTo} (${dest})`),
+        h(
+          'div.cg-wrap.choices',
+          {},
+          roles.map(([c, role, name]) =>
+            h('button.promote', { type: 'button', 'data-role': role, 'aria-label': name, title: name, onclick: () => choose(c) }, [
+              pieceEl(role, color),
+              h('span', {}, name),
+            ]),
+          ),
+        ),
+        h('button.cancel', { type: 'button', onclick: () => choose(null) }, '✕'),
+      ]);
+      this.el.promo.hidden = false;
+      (this.el.promo.querySelector('button') as HTMLButtonElement | null)?.focus();
+    });
+  }
+
+  private async send(mv: string): Promise<boolean> {
+    if (!this.token) return false;
+    const offering = this.offerDraw;
+    try {
+      this.refusal = '';
+      await api.move(this.id, this.token, mv, offering, lang());
+      this.offerDraw = false;
+      return true;
+    } catch (e) {
+      this.showError(e);
+      this.redraw();
+      return false;
+    }
+  }
+
+  private buildInput(): void {
+    const tr = t();
+    const input = h('input#move-text', { type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: tr.moveInput, 'aria-label': tr.moveInput });
+    const claim = h('button.claim-with-move', { type: 'button', title: tr.claimWithMove }, tr.claimDraw);
+    claim.addEventListener('click', () => {
+      const text = input.value.trim();
+      if (!this.token) return;
+      void this.act(async () => {
+        await api.claim(this.id, this.token ?? '', text || undefined, lang());
+        input.value = '';
+      });
+    });
+    fill(this.el.input, [h('label.sr-only', { for: 'move-text' }, tr.moveInputLabel), input, h('button.play', { type: 'submit' }, tr.play), claim]);
+    this.el.input.addEventListener('submit', async ev => {
+      ev.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      if (await this.send(text)) input.value = '';
+    });
+  }
+
+  private async rematch(): Promise<void> {
+    if (!this.token) return;
+    const r = await api.rematch(this.id, this.token);
+    rememberSeat(r.id, r.token);
+    navigate(`/game/${r.id}?token=${r.token}`);
+  }
+
+  private async analyse(): Promise<void> {
+    this.analysing = true;
+    this.drawActions();
+    try {
+      const a = await api.analysis(this.id);
+      this.analysis = a.plies;
+    } finally {
+      this.analysing = false;
+    }
+  }
+
+  private announce(text: string): void {
+    this.el.live.textContent = text;
+  }
+}

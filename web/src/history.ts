@@ -1,0 +1,64 @@
+// The history page: finished and ongoing games.
+
+import { h, fill } from './dom';
+import { lang, t, terminationText } from './i18n';
+import { api, type GameSummary } from './api';
+import { seatOf } from './seats';
+
+function control(g: GameSummary): string {
+  const c = g.clock;
+  if (!c) return '∞';
+  const min = c.limit / 60;
+  let s = `${Number.isInteger(min) ? min : min.toFixed(1)}+${c.increment ?? 0}`;
+  if (c.delay) s += ` d${c.delay}`;
+  return s;
+}
+
+/** The history page. */
+export function historyPage(root: HTMLElement): void {
+  const tr = t();
+  const body = h('div.history', {}, [h('h1', {}, tr.historyTitle), h('p', {}, '…')]);
+  fill(root, [body]);
+  void api
+    .list()
+    .then(({ games }) => {
+      if (games.length === 0) {
+        fill(body, [h('h1', {}, tr.historyTitle), h('p', {}, tr.historyEmpty)]);
+        return;
+      }
+      const status = (s: string) => (s === 'ended' ? tr.statusEnded : s === 'started' ? tr.statusStarted : tr.statusCreated);
+      const players = (g: GameSummary) => {
+        if (g.opponent === 'computer') {
+          const comp = `${tr.computerLevel} ${g.level ?? ''}`;
+          return g.human_color === 'black' ? `${comp} – ${tr.you}` : `${tr.you} – ${comp}`;
+        }
+        return g.opponent === 'local' ? `${tr.oppLocal}` : `${tr.oppFriend}`;
+      };
+      const fmt = new Intl.DateTimeFormat(lang() === 'hu' ? 'hu-HU' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+      fill(body, [
+        h('h1', {}, tr.historyTitle),
+        h('table.games', {}, [
+          h('thead', {}, h('tr', {}, [tr.date, tr.players, tr.timeControl, tr.moves, tr.status, tr.result, tr.reason, ''].map(x => h('th', {}, x)))),
+          h(
+            'tbody',
+            {},
+            games.map(g => {
+              const token = seatOf(g.id);
+              const href = token ? `/game/${g.id}?token=${token}` : `/game/${g.id}`;
+              return h('tr', { 'data-id': g.id }, [
+                h('td', {}, fmt.format(new Date(g.created_at))),
+                h('td', {}, players(g)),
+                h('td', {}, control(g)),
+                h('td', {}, String(Math.ceil(g.moves / 2))),
+                h('td', {}, status(g.status)),
+                h('td', {}, g.result ?? ''),
+                h('td', {}, terminationText(g.termination)),
+                h('td', {}, h('a', { href, 'data-nav': '' }, tr.open)),
+              ]);
+            }),
+          ),
+        ]),
+      ]);
+    })
+    .catch(() => fill(body, [h('h1', {}, tr.historyTitle), h('p.error', {}, tr.error)]));
+}

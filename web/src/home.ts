@@ -1,0 +1,220 @@
+// The home page: start a game in two clicks.
+
+import { h, fill } from './dom';
+import { t } from './i18n';
+import { api, ApiError, type ClockSpec, type CreateRequest } from './api';
+import { navigate } from './nav';
+import { lang } from './i18n';
+import { rememberSeat } from './seats';
+
+/** The time control presets, by category (minutes + seconds increment). */
+export const PRESETS: { cat: 'bullet' | 'blitz' | 'rapid' | 'classical'; min: number; inc: number }[] = [
+  { cat: 'bullet', min: 1, inc: 0 },
+  { cat: 'bullet', min: 2, inc: 1 },
+  { cat: 'blitz', min: 3, inc: 2 },
+  { cat: 'blitz', min: 5, inc: 3 },
+  { cat: 'rapid', min: 10, inc: 10 },
+  { cat: 'rapid', min: 15, inc: 10 },
+  { cat: 'classical', min: 30, inc: 20 },
+  { cat: 'classical', min: 90, inc: 30 },
+];
+
+type Opp = CreateRequest['opponent'];
+
+/** A radio group of buttons. */
+function choice<T extends string>(name: string, options: [T, string, string?][], value: T, onChange: (v: T) => void): HTMLElement {
+  return h(
+    'div.choice',
+    { role: 'radiogroup' },
+    options.map(([v, label, hint]) => {
+      const input = h('input', { type: 'radio', name, value: v, checked: v === value });
+      input.addEventListener('change', () => onChange(v));
+      return h('label.opt', { 'data-value': v }, [input, h('span.label', {}, label), hint ? h('small', {}, hint) : null]);
+    }),
+  );
+}
+
+/** The home page. */
+export function homePage(root: HTMLElement): void {
+  const tr = t();
+  let opponent: Opp = (localStorage.getItem('sakk.home.opponent') as Opp) || 'local';
+  let tc = localStorage.getItem('sakk.home.tc') ?? '5+3';
+  let level = Number(localStorage.getItem('sakk.home.level') ?? 3);
+  let color: 'white' | 'black' | 'random' = 'random';
+
+  const form = h('form.new-game', {});
+  const result = h('section.created', {});
+  const error = h('p.error', { role: 'alert' });
+
+  const draw = () => {
+    const custom = h('fieldset.custom', { hidden: tc !== 'custom' }, [
+      h('label', {}, [tr.minutes, h('input#c-min', { type: 'number', min: 0, max: 600, step: 'any', value: localStorage.getItem('sakk.home.cmin') ?? '10' })]),
+      h('label', {}, [tr.increment, h('input#c-inc', { type: 'number', min: 0, max: 600, step: 'any', value: localStorage.getItem('sakk.home.cinc') ?? '0' })]),
+      h('label', {}, [tr.delay, h('input#c-delay', { type: 'number', min: 0, max: 600, step: 'any', value: localStorage.getItem('sakk.home.cdelay') ?? '0' })]),
+      h('label', {}, [
+        tr.delayKind,
+        h('select#c-kind', {}, [h('option', { value: 'bronstein' }, tr.delayBronstein), h('option', { value: 'simple' }, tr.delaySimple)]),
+      ]),
+    ]);
+    const cats = ['bullet', 'blitz', 'rapid', 'classical'] as const;
+    const tcButtons = h('div.tc-grid', { role: 'radiogroup', 'aria-label': tr.timeControl }, [
+      ...cats.map(cat =>
+        h('div.tc-cat', {}, [
+          h('span.cat', {}, tr[cat]),
+          ...PRESETS.filter(p => p.cat === cat).map(p => tcButton(`${p.min}+${p.inc}`, `${p.min}+${p.inc}`)),
+        ]),
+      ),
+      h('div.tc-cat', {}, [h('span.cat', {}, '·'), tcButton('custom', tr.custom), tcButton('none', tr.noClock)]),
+    ]);
+    function tcButton(value: string, label: string): HTMLElement {
+      return h(
+        'button.tc',
+        {
+          type: 'button',
+          role: 'radio',
+          'aria-checked': String(tc === value),
+          'data-tc': value,
+          onclick: () => {
+            tc = value;
+            draw();
+          },
+        },
+        label,
+      );
+    }
+    const levelSel = h(
+      'select#level',
+      {},
+      tr.levelNames.map((name, i) => h('option', { value: i + 1, selected: i + 1 === level }, `${i + 1} — ${name}`)),
+    );
+    levelSel.addEventListener('change', () => (level = Number(levelSel.value)));
+    fill(form, [
+      h('h1', {}, tr.newGame),
+      h('fieldset', {}, [
+        h('legend', {}, tr.opponent),
+        choice<Opp>(
+          'opponent',
+          [
+            ['local', tr.oppLocal, tr.oppLocalHint],
+            ['friend', tr.oppFriend, tr.oppFriendHint],
+            ['computer', tr.oppComputer, tr.oppComputerHint],
+          ],
+          opponent,
+          v => {
+            opponent = v;
+            draw();
+          },
+        ),
+      ]),
+      opponent === 'computer' ? h('label.level', {}, [tr.level, ' ', levelSel]) : null,
+      opponent !== 'local'
+        ? h('fieldset', {}, [
+            h('legend', {}, tr.color),
+            choice<'white' | 'black' | 'random'>(
+              'color',
+              [
+                ['white', tr.white],
+                ['random', tr.random],
+                ['black', tr.black],
+              ],
+              color,
+              v => (color = v),
+            ),
+          ])
+        : null,
+      h('fieldset', {}, [h('legend', {}, tr.timeControl), tcButtons, custom]),
+      h('fieldset.rules', {}, [
+        h('legend', {}, tr.rules),
+        h('label', {}, [h('input#touch', { type: 'checkbox' }), ' ', tr.touchMove]),
+        h('label', {}, [h('input#nodraw', { type: 'checkbox' }), ' ', tr.noEarlyDraw]),
+      ]),
+      h('button#start.primary', { type: 'submit' }, tr.start),
+      error,
+    ]);
+  };
+
+  const clockSpec = (): ClockSpec | null => {
+    if (tc === 'none') return null;
+    if (tc === 'custom') {
+      const num = (id: string) => Number((form.querySelector(`#${id}`) as HTMLInputElement | null)?.value || 0);
+      const kind = (form.querySelector('#c-kind') as HTMLSelectElement | null)?.value === 'simple' ? 'simple' : 'bronstein';
+      localStorage.setItem('sakk.home.cmin', String(num('c-min')));
+      localStorage.setItem('sakk.home.cinc', String(num('c-inc')));
+      localStorage.setItem('sakk.home.cdelay', String(num('c-delay')));
+      const spec: ClockSpec = { limit: Math.round(num('c-min') * 60), increment: num('c-inc') };
+      if (num('c-delay') > 0) {
+        spec.delay = num('c-delay');
+        spec.delay_kind = kind;
+      }
+      return spec;
+    }
+    const [m, i] = tc.split('+').map(Number);
+    return { limit: m * 60, increment: i };
+  };
+
+  form.addEventListener('submit', async ev => {
+    ev.preventDefault();
+    const button = form.querySelector('#start') as HTMLButtonElement;
+    button.disabled = true;
+    button.textContent = tr.creating;
+    error.textContent = '';
+    const mine: 'white' | 'black' = color === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : color;
+    const touch = (form.querySelector('#touch') as HTMLInputElement).checked;
+    const nodraw = (form.querySelector('#nodraw') as HTMLInputElement).checked;
+    const req: CreateRequest = {
+      opponent,
+      color: mine,
+      clock: clockSpec(),
+      rules: nodraw ? { touch_move: touch, no_draw_offer_before: 30 } : { touch_move: touch },
+    };
+    if (opponent === 'computer') req.level = level;
+    localStorage.setItem('sakk.home.opponent', opponent);
+    localStorage.setItem('sakk.home.tc', tc);
+    localStorage.setItem('sakk.home.level', String(level));
+    try {
+      const created = await api.create(req);
+      if (opponent === 'friend') {
+        const own = created.tokens[mine] ?? '';
+        rememberSeat(created.id, own);
+        showLinks(created.id, mine, own, created.tokens[mine === 'white' ? 'black' : 'white'] ?? '');
+      } else {
+        const own = created.tokens[opponent === 'local' ? 'white' : mine] ?? '';
+        rememberSeat(created.id, own);
+        navigate(`/game/${created.id}?token=${own}`);
+      }
+    } catch (e) {
+      error.textContent = e instanceof ApiError ? (lang() === 'hu' ? e.messageHu : e.messageEn) : String(e);
+      button.disabled = false;
+      button.textContent = tr.start;
+    }
+  });
+
+  const showLinks = (id: string, mine: 'white' | 'black', own: string, theirs: string) => {
+    const base = location.origin;
+    const row = (label: string, url: string, cls: string) => {
+      const input = h('input', { type: 'text', readonly: true, value: url, class: cls, 'aria-label': label });
+      const btn = h('button', { type: 'button' }, tr.copy);
+      btn.addEventListener('click', async () => {
+        input.select();
+        try {
+          await navigator.clipboard.writeText(url);
+        } catch {
+          document.execCommand('copy');
+        }
+        btn.textContent = tr.copied;
+      });
+      return h('div.link-row', {}, [h('label', {}, label), h('div.link', {}, [input, btn])]);
+    };
+    const theirColor = mine === 'white' ? tr.black : tr.white;
+    fill(result, [
+      row(`${tr.sendLink} ${theirColor.toLowerCase()})`, `${base}/game/${id}?token=${theirs}`, 'friend-link'),
+      row(tr.yourLink, `${base}/game/${id}?token=${own}`, 'own-link'),
+      row(tr.spectatorLink, `${base}/game/${id}`, 'spectator-link'),
+      h('a.button.primary', { href: `/game/${id}?token=${own}`, 'data-nav': '' }, tr.goToGame),
+    ]);
+    form.hidden = true;
+  };
+
+  draw();
+  fill(root, [h('div.home', {}, [form, result])]);
+}

@@ -1,0 +1,77 @@
+// The sakk web app: a header and four pages, routed by the address.
+
+import { h, fill } from './dom';
+import { lang, setLang, t } from './i18n';
+import { homePage } from './home';
+import { gamePage } from './game';
+import { clockPage } from './clock';
+import { historyPage } from './history';
+import { navigate } from './nav';
+
+/** A page: mounts itself into `root`, returns a function that tears it down. */
+export type Page = (root: HTMLElement) => (() => void) | void;
+
+let teardown: (() => void) | void;
+
+function applyTheme(): void {
+  const theme = localStorage.getItem('sakk.theme') ?? 'auto';
+  document.documentElement.dataset.theme = theme;
+}
+
+function header(): HTMLElement {
+  const link = (href: string, text: string) =>
+    h('a', { href, 'data-nav': '', class: location.pathname === href ? 'active' : '' }, text);
+  const langSel = h('select#lang', { 'aria-label': t().language }, [
+    h('option', { value: 'hu', selected: lang() === 'hu' }, 'Magyar'),
+    h('option', { value: 'en', selected: lang() === 'en' }, 'English'),
+  ]);
+  langSel.addEventListener('change', () => {
+    setLang(langSel.value === 'hu' ? 'hu' : 'en');
+    render();
+  });
+  const theme = localStorage.getItem('sakk.theme') ?? 'auto';
+  const themeSel = h('select#theme', { 'aria-label': t().theme }, [
+    h('option', { value: 'auto', selected: theme === 'auto' }, t().themeAuto),
+    h('option', { value: 'light', selected: theme === 'light' }, t().themeLight),
+    h('option', { value: 'dark', selected: theme === 'dark' }, t().themeDark),
+  ]);
+  themeSel.addEventListener('change', () => {
+    localStorage.setItem('sakk.theme', themeSel.value);
+    applyTheme();
+  });
+  return h('header.top', {}, [
+    h('a.brand', { href: '/', 'data-nav': '' }, '♞ sakk'),
+    h('nav', {}, [link('/', t().navPlay), link('/clock', t().navClock), link('/history', t().navHistory)]),
+    h('div.prefs', {}, [langSel, themeSel]),
+  ]);
+}
+
+function pageFor(path: string): Page {
+  if (path.startsWith('/game/')) return gamePage(decodeURIComponent(path.slice(6)));
+  if (path === '/clock') return clockPage;
+  if (path === '/history') return historyPage;
+  return homePage;
+}
+
+/** Draws the current address's page (again). */
+function render(): void {
+  if (typeof teardown === 'function') teardown();
+  const app = document.getElementById('app');
+  if (!app) return;
+  document.documentElement.lang = lang();
+  const main = h('main', {});
+  fill(app, [header(), main]);
+  teardown = pageFor(location.pathname)(main);
+}
+
+
+document.addEventListener('click', ev => {
+  const a = (ev.target as Element | null)?.closest?.('a[data-nav]') as HTMLAnchorElement | null;
+  if (!a || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button !== 0) return;
+  ev.preventDefault();
+  navigate(a.getAttribute('href') ?? '/');
+});
+window.addEventListener('popstate', render);
+window.addEventListener('sakk:navigate', render);
+applyTheme();
+render();

@@ -1,0 +1,20 @@
+// Piece letters of the UI language, and the seed's material values.
+
+import type { Lang } from './i18n';
+
+const letters: Record<Lang, Record<string, string>> = {
+  en: { K: 'K', Q: 'Q', R: 'R', B: 'B', N: 'N' },
+  hu: { K: 'K', Q: 'V', R: 'B', B: 'F', N: 'H' },
+};
+
+/** An English SAN (`Nf3`, `exd8=Q+`) with the piece letters of `lang` (`Hf3`, `exd8=V+`). */
+export function localSan(san: string, lang: Lang): string {
+  const map = letters[lang];
+  return san.replace(/[KQRBN]/g, c => map[c] ?? c);
+}
+
+/** The seed's values: pawn 1, knight 3, bishop 3, rook 5, queen 9. */
+export const VALUES: Record<string, number> = { pawn: 1, knight: 3, bishop: 3, rook: 5, queen: 9, king: 0 };
+
+/** Unicode figures for the captured-pieces row. */
+export const FIGURES: Record<string, string> = { pawn: '♟', knight: '♞', bishop: '♝', rook: '♜', queen: '♛', king: '♚' };

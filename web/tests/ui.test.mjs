@@ -1,0 +1,188 @@
+// Browser tests: the real server, the real front-end, headless Chromium.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer, launch, newPage, clickMove, dragMove, waitMoves, moveTexts, createGame, artifacts } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  mkdirSync(artifacts, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+test('two browsers play a game by link to scholar’s mate and both see the result', async () => {
+  const white = await newPage(browser, server.url);
+  await white.click('label.opt[data-value="friend"]');
+  await white.click('label.opt[data-value="white"]');
+  await white.click('button[data-tc="none"]');
+  await white.click('#start');
+  const friendLink = await white.locator('input.friend-link').inputValue();
+  const spectatorLink = await white.locator('input.spectator-link').inputValue();
+  assert.match(friendLink, /\/game\/\w+\?token=\w+/);
+  await white.click('a.button.primary');
+  const black = await newPage(browser, friendLink);
+  const spectator = await newPage(browser, spectatorLink);
+  await white.waitForSelector('cg-board');
+  await black.waitForSelector('cg-board');
+  // Black's board is turned around.
+  assert.ok(await black.locator('.cg-wrap.board.orientation-black').count());
+  const moves = [
+    [white, 'e2', 'e4'],
+    [black, 'e7', 'e5'],
+    [white, 'f1', 'c4'],
+    [black, 'b8', 'c6'],
+    [white, 'd1', 'h5'],
+    [black, 'g8', 'f6'],
+    [white, 'h5', 'f7'],
+  ];
+  let n = 0;
+  for (const [page, from, to] of moves) {
+    await waitMoves(page, n);
+    if (n % 2 === 0) await clickMove(page, from, to);
+    else await dragMove(page, from, to);
+    n += 1;
+    await waitMoves(white, n);
+    await waitMoves(black, n);
+  }
+  assert.deepEqual(await moveTexts(black), ['e4', 'e5', 'Bc4', 'Nc6', 'Qh5', 'Nf6', 'Qxf7#']);
+  for (const page of [white, black, spectator]) {
+    await page.waitForSelector('.result:not([hidden])');
+    assert.equal(await page.locator('.result').textContent(), 'White won — checkmate');
+  }
+  await white.screenshot({ path: join(artifacts, 'game.png') });
+  assert.deepEqual([...white.errors, ...black.errors, ...spectator.errors], []);
+  await Promise.all([white, black, spectator].map(p => p.context().close()));
+});
+
+test('a game against the computer gets a reply', async () => {
+  const page = await newPage(browser, server.url);
+  await page.click('label.opt[data-value="computer"]');
+  await page.selectOption('#level', '1');
+  await page.click('label.opt[data-value="white"]');
+  await page.click('button[data-tc="none"]');
+  await page.click('#start');
+  await page.waitForSelector('cg-board');
+  await clickMove(page, 'd2', 'd4');
+  await waitMoves(page, 2, 30000);
+  const texts = await moveTexts(page);
+  assert.equal(texts[0], 'd4');
+  assert.match(texts[1], /^([KQRBN]?[a-h]?[1-8]?x?[a-h][1-8]|O-O(-O)?)[+#]?$/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a promotion through the dialog, to a knight', async () => {
+  const game = await createGame(server.url, { opponent: 'local', fen: '8/P6k/8/8/8/8/8/K7 w - - 0 1', clock: null });
+  const page = await newPage(browser, `${server.url}/game/${game.id}?token=${game.tokens.white}`);
+  await page.waitForSelector('cg-board');
+  await dragMove(page, 'a7', 'a8');
+  await page.waitForSelector('.promotion:not([hidden])');
+  assert.equal(await page.locator('.promotion button.promote').count(), 4);
+  await page.click('.promotion button[data-role="knight"]');
+  await waitMoves(page, 1);
+  assert.deepEqual(await moveTexts(page), ['a8=N']);
+  const state = await (await fetch(`${server.url}/api/games/${game.id}`)).json();
+  assert.equal(state.moves, 'a7a8n');
+  await page.context().close();
+});
+
+test('a 1+0 clock runs out and the result appears', async () => {
+  const page = await newPage(browser, server.url);
+  await page.click('label.opt[data-value="local"]');
+  await page.click('button[data-tc="1+0"]');
+  await page.click('#start');
+  await page.waitForSelector('cg-board');
+  assert.equal(await page.locator('.clock[data-color="white"]').textContent(), '1:00');
+  await clickMove(page, 'e2', 'e4');
+  await waitMoves(page, 1);
+  await clickMove(page, 'e7', 'e5');
+  await waitMoves(page, 2);
+  // White's clock runs now, seen counting down, with tenths under ten seconds.
+  await page.waitForFunction(() => document.querySelector('.clock[data-color="white"]')?.textContent === '0:58', null, { timeout: 5000 });
+  await page.waitForFunction(() => /^0:0\d\.\d$/.test(document.querySelector('.clock[data-color="white"]')?.textContent ?? ''), null, { timeout: 65000 });
+  await page.waitForSelector('.result:not([hidden])', { timeout: 20000 });
+  assert.equal(await page.locator('.result').textContent(), 'Black won — time ran out');
+  await page.context().close();
+});
+
+test('a refused move shows the rule that forbids it', async () => {
+  const page = await newPage(browser, server.url);
+  await page.click('label.opt[data-value="local"]');
+  await page.click('button[data-tc="none"]');
+  await page.click('#start');
+  await page.waitForSelector('#move-text');
+  await page.fill('#move-text', 'Ke2');
+  await page.press('#move-text', 'Enter');
+  await page.waitForSelector('.refusal:not([hidden])');
+  const text = await page.locator('.refusal').textContent();
+  assert.match(text, /^Illegal move: /);
+  assert.match(text, /e2/);
+  // Typed moves that are legal are played: English letters here.
+  await page.fill('#move-text', 'Nf3');
+  await page.press('#move-text', 'Enter');
+  await waitMoves(page, 1);
+  assert.deepEqual(await moveTexts(page), ['Nf3']);
+  await page.context().close();
+});
+
+test('switching to Hungarian shows Hungarian move letters and texts', async () => {
+  const page = await newPage(browser, server.url, 'en');
+  await page.selectOption('#lang', 'hu');
+  assert.equal(await page.locator('#start').textContent(), 'Játszma indítása');
+  await page.click('label.opt[data-value="local"]');
+  await page.click('button[data-tc="none"]');
+  await page.click('#start');
+  await page.waitForSelector('#move-text');
+  // Hungarian letters typed: H is the knight (huszár), F the bishop (futó).
+  for (const mv of ['Hf3', 'e5', 'e4', 'Fc5']) {
+    const before = (await moveTexts(page)).length;
+    await page.fill('#move-text', mv);
+    await page.press('#move-text', 'Enter');
+    await waitMoves(page, before + 1);
+  }
+  await clickMove(page, 'f1', 'c4');
+  await waitMoves(page, 5);
+  assert.deepEqual(await moveTexts(page), ['Hf3', 'e5', 'e4', 'Fc5', 'Fc4']);
+  assert.equal(await page.locator('button.resign').textContent(), 'Feladom');
+  assert.equal(await page.locator('.status').textContent(), 'Sötét lép');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'hu');
+  // A refusal in Hungarian.
+  await page.fill('#move-text', 'Ke2');
+  await page.press('#move-text', 'Enter');
+  await page.waitForSelector('.refusal:not([hidden])');
+  assert.match(await page.locator('.refusal').textContent(), /^Szabálytalan lépés: /);
+  // The choice is remembered.
+  await page.reload();
+  await page.waitForSelector('button.resign');
+  assert.equal(await page.locator('button.resign').textContent(), 'Feladom');
+  await page.context().close();
+});
+
+test('the clock page counts down and flags', async () => {
+  const page = await newPage(browser, `${server.url}/clock`);
+  await page.fill('#clock-min', '0.05');
+  await page.fill('#clock-inc', '0');
+  await page.fill('#clock-delay', '0');
+  await page.click('#clock-start');
+  const bottom = page.locator('.clock-face[data-side="0"] .time');
+  assert.equal(await bottom.textContent(), '0:03.0');
+  // Black (top) presses to start White's time, as on a real clock.
+  await page.click('.clock-face[data-side="1"]');
+  await page.waitForFunction(() => {
+    const t = document.querySelector('.clock-face[data-side="0"] .time')?.textContent ?? '';
+    return /^0:0[0-2]\.\d$/.test(t);
+  }, null, { timeout: 5000 });
+  await page.waitForSelector('.clock-face[data-side="0"].flagged', { timeout: 6000 });
+  assert.equal(await bottom.textContent(), 'Time is up');
+  assert.equal(await page.locator('.clock-face[data-side="1"] .time').textContent(), '0:03.0');
+  await page.context().close();
+});
