@@ -27,10 +27,11 @@ function freePort() {
   });
 }
 
-/** Starts a server; resolves to { url, stop }. */
-export async function startServer() {
-  const dir = mkdtempSync(join(tmpdir(), 'sakk-web-'));
-  const port = await freePort();
+/** Starts a server; resolves to { url, dir, port, stop, kill }. Pass `dir`
+ * and `port` of a stopped one to start it again on the same database. */
+export async function startServer(reuse = {}) {
+  const dir = reuse.dir ?? mkdtempSync(join(tmpdir(), 'sakk-web-'));
+  const port = reuse.port ?? (await freePort());
   const child = spawn(sakkBinary(), ['serve', '--port', String(port), '--database', `sqlite://${join(dir, 'games.db')}`], {
     stdio: ['ignore', 'pipe', 'pipe'],
     cwd: dir,
@@ -47,14 +48,23 @@ export async function startServer() {
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.on('exit', code => fail(new Error(`server exited (${code}): ${out}`)));
+    child.once('exit', code => fail(new Error(`server exited (${code}): ${out}`)));
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    dir,
+    port,
     stop: () => {
       child.kill('SIGTERM');
       rmSync(dir, { recursive: true, force: true });
     },
+    /** Kills the process (SIGKILL) and resolves when it is gone; the database stays. */
+    kill: () =>
+      new Promise(ok => {
+        child.removeAllListeners('exit');
+        child.on('exit', ok);
+        child.kill('SIGKILL');
+      }),
   };
 }
 
