@@ -272,6 +272,10 @@ class GameView {
     this.el.refusal.textContent = this.refusal;
     this.el.refusal.hidden = !this.refusal;
     this.el.input.hidden = !(this.seats.length > 0 && !over);
+    // A draw claimed with the move about to be made (FIDE 9.2.3, 9.3.1):
+    // possible from the eighth move of a game on.
+    const claimWithMove = this.el.input.querySelector('button.claim-with-move') as HTMLButtonElement | null;
+    if (claimWithMove) claimWithMove.hidden = !(live && this.seats.includes(s.turn) && s.san.length >= 7);
     this.drawAnalysis();
   }
 
@@ -601,7 +605,7 @@ class GameView {
   private buildInput(): void {
     const tr = t();
     const input = h('input#move-text', { type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: tr.moveInput, 'aria-label': tr.moveInput });
-    const claim = h('button.claim-with-move', { type: 'button', title: tr.claimWithMove }, tr.claimDraw);
+    const claim = h('button.claim-with-move', { type: 'button', title: tr.claimWithMove, hidden: true }, tr.claimWithThisMove);
     claim.addEventListener('click', () => {
       const text = input.value.trim();
       if (!this.token) return;

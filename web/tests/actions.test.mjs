@@ -175,3 +175,18 @@ test('a dropped connection shows it, reconnects by itself and resumes', async ()
   assert.equal(state.moves, 'e2e4 c7c5');
   await Promise.all([white, black].map(p => p.context().close()));
 });
+
+test('a threefold repetition claimed by declaring the move', async () => {
+  const game = await createGame(server.url, { opponent: 'local', clock: null });
+  const page = await newPage(browser, `${server.url}/game/${game.id}?token=${game.tokens.white}`);
+  await page.waitForSelector('#move-text');
+  for (const mv of ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1']) await typeMove(page, mv);
+  // Black's Ng8 would repeat the position a third time: claimed with the move, not played.
+  await page.fill('#move-text', 'Ng8');
+  await page.click('button.claim-with-move');
+  await page.waitForSelector('.result:not([hidden])');
+  assert.equal(await page.locator('.result').textContent(), 'Draw — threefold repetition');
+  // A correct claim ends the game before the declared move is played (the spec: it is not played).
+  assert.equal((await moveTexts(page)).length, 7);
+  await page.context().close();
+});
