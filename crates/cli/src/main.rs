@@ -27,7 +27,7 @@ enum Command {
         /// The port.
         #[arg(long, env = "SAKK_PORT", default_value_t = 8080)]
         port: u16,
-        /// The database: `sqlite://FILE` (default: sakk.db in --data-dir).
+        /// The database: `sqlite://FILE` or `postgres://USER:PASSWORD@HOST/DB` (default: sakk.db in --data-dir).
         #[arg(long, env = "SAKK_DATABASE_URL")]
         database: Option<String>,
         /// Where the embedded database lives.

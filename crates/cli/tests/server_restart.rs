@@ -11,14 +11,15 @@ use std::time::Duration;
 
 use common::{new_game, play, request};
 
+/// `sakk serve` on a free port: SQLite in `dir`, or the database of
+/// `SAKK_TEST_DATABASE_URL` (PostgreSQL in CI).
 fn start(dir: &std::path::Path) -> (Child, SocketAddr) {
-    let mut child = match Command::new(env!("CARGO_BIN_EXE_sakk"))
-        .args(["serve", "--port", "0", "--data-dir"])
-        .arg(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-    {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sakk"));
+    cmd.args(["serve", "--port", "0", "--data-dir"]).arg(dir);
+    if let Ok(url) = std::env::var("SAKK_TEST_DATABASE_URL") {
+        cmd.args(["--database", &url]);
+    }
+    let mut child = match cmd.stdout(Stdio::piped()).stderr(Stdio::null()).spawn() {
         Ok(c) => c,
         Err(e) => panic!("cannot start sakk serve: {e}"),
     };

@@ -40,7 +40,8 @@ pub struct Config {
     pub host: String,
     /// The port (0: any free port).
     pub port: u16,
-    /// `sqlite://FILE` (created if missing); default: `sakk.db` in `data_dir`.
+    /// `sqlite://FILE` (created if missing) or `postgres://…`; default:
+    /// `sakk.db` in `data_dir`.
     pub database: Option<String>,
     /// Where the embedded database lives.
     pub data_dir: PathBuf,
@@ -100,7 +101,7 @@ pub async fn serve_with(
     let store = Store::open(&url)
         .await
         .map_err(|source| ServeError::Database {
-            url: url.clone(),
+            url: store::redact(&url),
             source,
         })?;
     let addr = format!("{}:{}", config.host, config.port);

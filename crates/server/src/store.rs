@@ -1,11 +1,12 @@
 //! Storage: every game and every move, in SQLite (a file in the data
-//! directory, WAL journal). A move is written, in one transaction with the
-//! game's new state, before it is acknowledged or broadcast.
+//! directory, WAL journal, full sync) or PostgreSQL (a `postgres://` URL),
+//! with the same SQL for both (sqlx's `Any` driver; `$n` parameters, which
+//! both understand). A move is written, in one transaction with the game's
+//! new state, before it is acknowledged or broadcast.
 
-use std::str::FromStr;
-
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::AnyConnection;
+use sqlx::{AnyPool, Connection, Executor, Row};
 
 /// The schema, one migration a step; the number of applied steps is kept
 /// in `schema_version`.
@@ -13,13 +14,13 @@ const MIGRATIONS: [&str; 2] = [
     r#"
 CREATE TABLE games (
     id TEXT PRIMARY KEY,
-    created_at INTEGER NOT NULL,
-    updated_at INTEGER NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
     opponent TEXT NOT NULL,
     white_token TEXT NOT NULL,
     black_token TEXT NOT NULL,
     human_color TEXT,
-    level INTEGER,
+    level BIGINT,
     start_fen TEXT NOT NULL,
     clock TEXT,
     rules TEXT NOT NULL,
@@ -27,19 +28,19 @@ CREATE TABLE games (
     result TEXT,
     termination TEXT,
     ended_by TEXT,
-    white_ms INTEGER,
-    black_ms INTEGER,
+    white_ms BIGINT,
+    black_ms BIGINT,
     draw_offer TEXT
 );
 CREATE INDEX games_status ON games (status, updated_at);
 CREATE TABLE moves (
     game_id TEXT NOT NULL REFERENCES games (id),
-    ply INTEGER NOT NULL,
+    ply BIGINT NOT NULL,
     uci TEXT NOT NULL,
-    offer INTEGER NOT NULL,
-    white_ms INTEGER,
-    black_ms INTEGER,
-    at INTEGER NOT NULL,
+    offer BIGINT NOT NULL,
+    white_ms BIGINT,
+    black_ms BIGINT,
+    at BIGINT NOT NULL,
     PRIMARY KEY (game_id, ply)
 );
 "#,
@@ -108,49 +109,100 @@ pub struct MoveRow {
 /// The database.
 #[derive(Clone)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: AnyPool,
+    postgres: bool,
+}
+
+/// `url` without its password, for messages and logs.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let auth = &url[scheme + 3..at];
+            match auth.find(':') {
+                Some(colon) => {
+                    format!("{}{}:***{}", &url[..scheme + 3], &auth[..colon], &url[at..])
+                }
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+/// SQLite's settings on each new connection: WAL, full sync, foreign keys.
+async fn configure(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+    if conn.backend_name().eq_ignore_ascii_case("sqlite") {
+        for pragma in [
+            "PRAGMA journal_mode = WAL",
+            "PRAGMA synchronous = FULL",
+            "PRAGMA foreign_keys = ON",
+            "PRAGMA busy_timeout = 5000",
+        ] {
+            conn.execute(pragma).await?;
+        }
+    }
+    Ok(())
 }
 
 impl Store {
-    /// Opens (creating if needed) the database at `url` (`sqlite://path` or
-    /// `sqlite::memory:`) and brings its schema up to date.
+    /// Opens the database at `url` and brings its schema up to date:
+    /// `sqlite://path` (created if missing), `sqlite::memory:`, or
+    /// `postgres://user:password@host/database`.
     ///
     /// # Errors
     /// The database cannot be opened or migrated.
     pub async fn open(url: &str) -> Result<Store, sqlx::Error> {
-        let options = SqliteConnectOptions::from_str(url)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Full)
-            .foreign_keys(true);
-        let memory = url.contains(":memory:");
-        let pool = SqlitePoolOptions::new()
+        sqlx::any::install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        let memory = sqlite && url.contains(":memory:");
+        let postgres = url.starts_with("postgres://") || url.starts_with("postgresql://");
+        let url = if sqlite && !memory && !url.contains("mode=") {
+            let sep = if url.contains('?') { '&' } else { '?' };
+            format!("{url}{sep}mode=rwc")
+        } else {
+            url.to_string()
+        };
+        let pool = AnyPoolOptions::new()
             .max_connections(if memory { 1 } else { 8 })
-            .connect_with(options)
+            .after_connect(|conn, _| Box::pin(async move { configure(conn).await }))
+            .connect(&url)
             .await?;
-        let store = Store { pool };
+        let store = Store { pool, postgres };
         store.migrate().await?;
         Ok(store)
     }
 
+    /// `true` on PostgreSQL.
+    pub fn is_postgres(&self) -> bool {
+        self.postgres
+    }
+
     async fn migrate(&self) -> Result<(), sqlx::Error> {
-        sqlx::query("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            .execute(&self.pool)
+        let mut conn = self.pool.acquire().await?;
+        let mut tx = conn.begin().await?;
+        if self.postgres {
+            // Servers starting together migrate one after the other.
+            sqlx::query("SELECT pg_advisory_xact_lock(7262001)")
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::query("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
+            .execute(&mut *tx)
             .await?;
         let version: i64 = sqlx::query("SELECT COALESCE(MAX(version), 0) AS v FROM schema_version")
-            .fetch_one(&self.pool)
+            .fetch_one(&mut *tx)
             .await?
             .try_get("v")?;
         for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-            let mut tx = self.pool.begin().await?;
-            sqlx::raw_sql(*sql).execute(&mut *tx).await?;
-            sqlx::query("INSERT INTO schema_version (version) VALUES (?)")
+            for statement in sql.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+                sqlx::query(statement).execute(&mut *tx).await?;
+            }
+            sqlx::query("INSERT INTO schema_version (version) VALUES ($1)")
                 .bind(i as i64 + 1)
                 .execute(&mut *tx)
                 .await?;
-            tx.commit().await?;
         }
-        Ok(())
+        tx.commit().await
     }
 
     /// Stores a new game.
@@ -161,7 +213,7 @@ impl Store {
         sqlx::query(
             "INSERT INTO games (id, created_at, updated_at, opponent, white_token, black_token, human_color, level, \
              start_fen, clock, rules, status, result, termination, ended_by, white_ms, black_ms, draw_offer) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
         )
         .bind(&g.id)
         .bind(g.created_at)
@@ -194,11 +246,11 @@ impl Store {
     pub async fn save(&self, g: &GameRow, new_move: Option<&MoveRow>) -> Result<(), sqlx::Error> {
         let mut tx = self.pool.begin().await?;
         if let Some(m) = new_move {
-            sqlx::query("INSERT INTO moves (game_id, ply, uci, offer, white_ms, black_ms, at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            sqlx::query("INSERT INTO moves (game_id, ply, uci, offer, white_ms, black_ms, at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
                 .bind(&g.id)
                 .bind(m.ply)
                 .bind(&m.uci)
-                .bind(m.offer)
+                .bind(i64::from(m.offer))
                 .bind(m.white_ms)
                 .bind(m.black_ms)
                 .bind(g.updated_at)
@@ -206,8 +258,8 @@ impl Store {
                 .await?;
         }
         sqlx::query(
-            "UPDATE games SET updated_at = ?, status = ?, result = ?, termination = ?, ended_by = ?, \
-             white_ms = ?, black_ms = ?, draw_offer = ? WHERE id = ?",
+            "UPDATE games SET updated_at = $1, status = $2, result = $3, termination = $4, ended_by = $5, \
+             white_ms = $6, black_ms = $7, draw_offer = $8 WHERE id = $9",
         )
         .bind(g.updated_at)
         .bind(&g.status)
@@ -229,12 +281,12 @@ impl Store {
     /// A database error; then nothing changed.
     pub async fn take_back(&self, g: &GameRow, ply: i64) -> Result<(), sqlx::Error> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query("DELETE FROM moves WHERE game_id = ? AND ply >= ?")
+        sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
             .bind(&g.id)
             .bind(ply)
             .execute(&mut *tx)
             .await?;
-        sqlx::query("UPDATE games SET updated_at = ?, status = ?, white_ms = ?, black_ms = ?, draw_offer = ? WHERE id = ?")
+        sqlx::query("UPDATE games SET updated_at = $1, status = $2, white_ms = $3, black_ms = $4, draw_offer = $5 WHERE id = $6")
             .bind(g.updated_at)
             .bind(&g.status)
             .bind(g.white_ms)
@@ -246,7 +298,7 @@ impl Store {
         tx.commit().await
     }
 
-    fn row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, sqlx::Error> {
+    fn row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
         Ok(GameRow {
             id: r.try_get("id")?,
             created_at: r.try_get("created_at")?,
@@ -275,7 +327,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn set_rematch(&self, id: &str, rematch: &str) -> Result<(), sqlx::Error> {
-        sqlx::query("UPDATE games SET rematch = ? WHERE id = ?")
+        sqlx::query("UPDATE games SET rematch = $1 WHERE id = $2")
             .bind(rematch)
             .bind(id)
             .execute(&self.pool)
@@ -288,7 +340,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, sqlx::Error> {
-        let Some(r) = sqlx::query("SELECT * FROM games WHERE id = ?")
+        let Some(r) = sqlx::query("SELECT * FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?
@@ -297,7 +349,7 @@ impl Store {
         };
         let game = Store::row(&r)?;
         let moves = sqlx::query(
-            "SELECT ply, uci, offer, white_ms, black_ms FROM moves WHERE game_id = ? ORDER BY ply",
+            "SELECT ply, uci, offer, white_ms, black_ms FROM moves WHERE game_id = $1 ORDER BY ply",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -307,7 +359,7 @@ impl Store {
             Ok(MoveRow {
                 ply: m.try_get("ply")?,
                 uci: m.try_get("uci")?,
-                offer: m.try_get("offer")?,
+                offer: m.try_get::<i64, _>("offer")? != 0,
                 white_ms: m.try_get("white_ms")?,
                 black_ms: m.try_get("black_ms")?,
             })
@@ -340,10 +392,9 @@ impl Store {
     ) -> Result<Vec<(GameRow, i64)>, sqlx::Error> {
         let rows = sqlx::query(
             "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS n FROM games g \
-             WHERE (? IS NULL OR g.status = ?) ORDER BY g.updated_at DESC LIMIT ?",
+             WHERE ($1 = '' OR g.status = $1) ORDER BY g.updated_at DESC LIMIT $2",
         )
-        .bind(status)
-        .bind(status)
+        .bind(status.unwrap_or(""))
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;

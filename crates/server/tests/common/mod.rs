@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-/// Starts a server with a fresh database in a temporary directory.
+/// Starts a server with a fresh SQLite database in a temporary directory,
+/// or on the database of `SAKK_TEST_DATABASE_URL` (PostgreSQL in CI).
 pub fn start_server() -> SocketAddr {
     let dir = std::env::temp_dir().join(format!(
         "sakk-server-test-{}-{}",
@@ -25,7 +26,7 @@ pub fn start_server() -> SocketAddr {
         let config = sakk_server::Config {
             host: "127.0.0.1".to_string(),
             port: 0,
-            database: None,
+            database: std::env::var("SAKK_TEST_DATABASE_URL").ok(),
             data_dir: dir,
         };
         let _ = rt.block_on(sakk_server::serve_with(config, move |addr| {
