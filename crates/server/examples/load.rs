@@ -8,7 +8,13 @@
 //! cargo run --release -p sakk-server --example load -- 127.0.0.1:8080 1000 40 $(pgrep -n sakk)
 //! ```
 //! Arguments: server address, games, plies per game, and (optional) the
-//! server's pid for its memory.
+//! server's pid for its memory. Environment:
+//! - `LOAD_THINK_MS=N`: each player thinks a random 0.5–1.5 × N ms before
+//!   moving (default 0: as fast as the server answers — then the latency
+//!   only measures the queue, N games deep);
+//! - `LOAD_SOCKETS=1`: one socket per game, carrying both seats' moves
+//!   (default 2: one socket per player);
+//! - `LOAD_RAMP_MS=N`: start the games spread over N ms (default 0).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -105,19 +111,41 @@ async fn create_game(addr: SocketAddr) -> std::io::Result<(String, String, Strin
     Ok((get("/id"), get("/tokens/white"), get("/tokens/black")))
 }
 
+/// How the players behave.
+#[derive(Clone, Copy)]
+struct Pace {
+    think_ms: u64,
+    sockets: usize,
+}
+
 /// Plays one game; returns the round-trip latency of each move.
-async fn play(addr: SocketAddr, plies: usize, seed: u64) -> std::io::Result<Vec<Duration>> {
-    let (id, white, black) = create_game(addr).await?;
-    let mut seats = [
-        Ws::connect(addr, &format!("/api/games/{id}/socket")).await?,
-        Ws::connect(addr, &format!("/api/games/{id}/socket")).await?,
-    ];
+async fn play(
+    addr: SocketAddr,
+    plies: usize,
+    seed: u64,
+    pace: Pace,
+    game: (String, String, String),
+) -> std::io::Result<Vec<Duration>> {
+    let (id, white, black) = game;
+    let mut seats = vec![Ws::connect(addr, &format!("/api/games/{id}/socket")).await?];
+    if pace.sockets == 2 {
+        seats.push(Ws::connect(addr, &format!("/api/games/{id}/socket")).await?);
+    }
     let mut state = seats[0].recv().await?["state"].clone();
-    let _ = seats[1].recv().await?;
+    if seats.len() == 2 {
+        let _ = seats[1].recv().await?;
+    }
     let tokens = [white, black];
     let mut rng = seed | 1;
     let mut latencies = Vec::new();
     for ply in 0..plies {
+        if pace.think_ms > 0 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let ms = pace.think_ms / 2 + rng % (pace.think_ms + 1);
+            tokio::time::sleep(Duration::from_millis(ms)).await;
+        }
         if state["status"] == "ended" {
             break;
         }
@@ -136,8 +164,9 @@ async fn play(addr: SocketAddr, plies: usize, seed: u64) -> std::io::Result<Vec<
             .uci(moves[(rng % moves.len() as u64) as usize])
             .to_string();
         let side = ply % 2;
+        let seat = side.min(seats.len() - 1);
         let sent = Instant::now();
-        seats[side]
+        seats[seat]
             .send(&format!(
                 r#"{{"t": "move", "move": "{m}", "token": "{}"}}"#,
                 tokens[side]
@@ -145,7 +174,7 @@ async fn play(addr: SocketAddr, plies: usize, seed: u64) -> std::io::Result<Vec<
             .await?;
         // Wait for the state that holds the move on the mover's socket.
         loop {
-            let v = seats[side].recv().await?;
+            let v = seats[seat].recv().await?;
             if v["type"] == "gameState"
                 && v["state"]["moves"]
                     .as_str()
@@ -161,10 +190,12 @@ async fn play(addr: SocketAddr, plies: usize, seed: u64) -> std::io::Result<Vec<
             }
         }
         // The other seat sees it too.
-        loop {
-            let v = seats[1 - side].recv().await?;
-            if v["type"] == "gameState" {
-                break;
+        if seats.len() == 2 {
+            loop {
+                let v = seats[1 - side].recv().await?;
+                if v["type"] == "gameState" {
+                    break;
+                }
             }
         }
     }
@@ -191,14 +222,52 @@ async fn main() {
     let games: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100);
     let plies: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(40);
     let pid = args.get(4).cloned();
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let pace = Pace {
+        think_ms: env("LOAD_THINK_MS", 0),
+        sockets: if env("LOAD_SOCKETS", 2) == 1 { 1 } else { 2 },
+    };
+    let ramp = env("LOAD_RAMP_MS", 0);
     let before = pid.as_deref().and_then(rss_kib);
+    // Create the games first (64 requests at a time), then play them all.
+    let mut created = Vec::with_capacity(games);
+    let mut pending = Vec::new();
+    for _ in 0..games {
+        pending.push(tokio::spawn(create_game(addr)));
+        if pending.len() == 64 {
+            for p in pending.drain(..) {
+                if let Ok(Ok(g)) = p.await {
+                    created.push(g);
+                }
+            }
+        }
+    }
+    for p in pending {
+        if let Ok(Ok(g)) = p.await {
+            created.push(g);
+        }
+    }
+    println!(
+        "created {} games; think {} ms, {} socket(s) a game, ramp {} ms",
+        created.len(),
+        pace.think_ms,
+        pace.sockets,
+        ramp
+    );
     let all = Arc::new(Mutex::new(Vec::new()));
     let start = Instant::now();
     let mut tasks = Vec::new();
-    for g in 0..games {
+    let n = created.len().max(1) as u64;
+    for (g, game) in created.into_iter().enumerate() {
         let all = Arc::clone(&all);
         tasks.push(tokio::spawn(async move {
-            match play(addr, plies, g as u64 * 7919 + 1).await {
+            tokio::time::sleep(Duration::from_millis(ramp * g as u64 / n)).await;
+            match play(addr, plies, g as u64 * 7919 + 1, pace, game).await {
                 Ok(l) => all.lock().await.extend(l),
                 Err(e) => eprintln!("game {g}: {e}"),
             }

@@ -906,6 +906,14 @@ async fn socket(
 ) -> Result<Response, ApiError> {
     use axum::extract::ws::Message;
     let game = state.game(&id).await?;
+    // Small buffers: a socket carries short JSON messages, and there is one
+    // or two per game (the defaults, 128 KiB each way, cost more memory than
+    // the game itself). A client's message larger than 64 KiB is refused.
+    let ws = ws
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .max_message_size(64 * 1024)
+        .max_frame_size(64 * 1024);
     Ok(ws.on_upgrade(move |mut socket| async move {
         let (first, mut rx) = {
             let g = game.lock().await;

@@ -167,7 +167,8 @@ impl LiveGame {
             ended_by: row.ended_by.as_deref().and_then(parse_color),
             clocks,
             version: 0,
-            events: broadcast::channel(64).0,
+            // A socket that falls further behind gets the full state again.
+            events: broadcast::channel(16).0,
             takeback_offer: None,
             row,
         };

@@ -7,6 +7,7 @@
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::AnyConnection;
 use sqlx::{AnyPool, Connection, Executor, Row};
+use tokio::sync::{mpsc, oneshot};
 
 /// The schema, one migration a step; the number of applied steps is kept
 /// in `schema_version`.
@@ -111,6 +112,89 @@ pub struct MoveRow {
 pub struct Store {
     pool: AnyPool,
     postgres: bool,
+    /// The group-commit writer of [`Store::save`].
+    writer: mpsc::Sender<SaveJob>,
+}
+
+/// One game's new state (and move) waiting for the writer.
+struct SaveJob {
+    row: GameRow,
+    new_move: Option<MoveRow>,
+    done: oneshot::Sender<Result<(), sqlx::Error>>,
+}
+
+/// The most saves one transaction takes.
+const GROUP_COMMIT_MAX: usize = 256;
+
+/// Writes saves in groups: whatever arrived while the previous transaction
+/// was being committed goes into the next one, so one fsync covers many
+/// moves. Each waiting save is answered only after its transaction
+/// committed; if a group fails, its saves are retried one by one, so one bad
+/// save cannot fail the others.
+async fn group_writer(pool: AnyPool, mut jobs: mpsc::Receiver<SaveJob>) {
+    let mut batch: Vec<SaveJob> = Vec::with_capacity(GROUP_COMMIT_MAX);
+    while let Some(first) = jobs.recv().await {
+        batch.push(first);
+        while batch.len() < GROUP_COMMIT_MAX {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let pairs: Vec<(&GameRow, Option<&MoveRow>)> = batch
+            .iter()
+            .map(|j| (&j.row, j.new_move.as_ref()))
+            .collect();
+        if write_group(&pool, &pairs).await.is_ok() {
+            for job in batch.drain(..) {
+                let _ = job.done.send(Ok(()));
+            }
+        } else {
+            for job in batch.drain(..) {
+                let result = write_group(&pool, &[(&job.row, job.new_move.as_ref())]).await;
+                let _ = job.done.send(result);
+            }
+        }
+    }
+}
+
+/// Stores games' new states, each with the move that led to it if any, in
+/// one transaction.
+async fn write_group(
+    pool: &AnyPool,
+    group: &[(&GameRow, Option<&MoveRow>)],
+) -> Result<(), sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    for (g, new_move) in group {
+        if let Some(m) = new_move {
+            sqlx::query("INSERT INTO moves (game_id, ply, uci, offer, white_ms, black_ms, at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+                .bind(&g.id)
+                .bind(m.ply)
+                .bind(&m.uci)
+                .bind(i64::from(m.offer))
+                .bind(m.white_ms)
+                .bind(m.black_ms)
+                .bind(g.updated_at)
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::query(
+            "UPDATE games SET updated_at = $1, status = $2, result = $3, termination = $4, ended_by = $5, \
+             white_ms = $6, black_ms = $7, draw_offer = $8 WHERE id = $9",
+        )
+        .bind(g.updated_at)
+        .bind(&g.status)
+        .bind(&g.result)
+        .bind(&g.termination)
+        .bind(&g.ended_by)
+        .bind(g.white_ms)
+        .bind(g.black_ms)
+        .bind(&g.draw_offer)
+        .bind(&g.id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await
 }
 
 /// `url` without its password, for messages and logs.
@@ -167,7 +251,13 @@ impl Store {
             .after_connect(|conn, _| Box::pin(async move { configure(conn).await }))
             .connect(&url)
             .await?;
-        let store = Store { pool, postgres };
+        let (writer, jobs) = mpsc::channel(4 * GROUP_COMMIT_MAX);
+        tokio::spawn(group_writer(pool.clone(), jobs));
+        let store = Store {
+            pool,
+            postgres,
+            writer,
+        };
         store.migrate().await?;
         Ok(store)
     }
@@ -239,40 +329,23 @@ impl Store {
     }
 
     /// Stores a game's new state, with the move that led to it if any, in
-    /// one transaction.
+    /// one transaction (shared with other games' saves that arrive at the
+    /// same time: group commit); returns once it is committed.
     ///
     /// # Errors
-    /// A database error; then nothing was stored.
+    /// A database error; then nothing of this save was stored.
     pub async fn save(&self, g: &GameRow, new_move: Option<&MoveRow>) -> Result<(), sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
-        if let Some(m) = new_move {
-            sqlx::query("INSERT INTO moves (game_id, ply, uci, offer, white_ms, black_ms, at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
-                .bind(&g.id)
-                .bind(m.ply)
-                .bind(&m.uci)
-                .bind(i64::from(m.offer))
-                .bind(m.white_ms)
-                .bind(m.black_ms)
-                .bind(g.updated_at)
-                .execute(&mut *tx)
-                .await?;
-        }
-        sqlx::query(
-            "UPDATE games SET updated_at = $1, status = $2, result = $3, termination = $4, ended_by = $5, \
-             white_ms = $6, black_ms = $7, draw_offer = $8 WHERE id = $9",
-        )
-        .bind(g.updated_at)
-        .bind(&g.status)
-        .bind(&g.result)
-        .bind(&g.termination)
-        .bind(&g.ended_by)
-        .bind(g.white_ms)
-        .bind(g.black_ms)
-        .bind(&g.draw_offer)
-        .bind(&g.id)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await
+        let (done, committed) = oneshot::channel();
+        let job = SaveJob {
+            row: g.clone(),
+            new_move: new_move.cloned(),
+            done,
+        };
+        self.writer
+            .send(job)
+            .await
+            .map_err(|_| sqlx::Error::PoolClosed)?;
+        committed.await.map_err(|_| sqlx::Error::PoolClosed)?
     }
 
     /// Removes the last move of a game (a takeback), with the game's state.
@@ -401,5 +474,84 @@ impl Store {
         rows.iter()
             .map(|r| Ok((Store::row(r)?, r.try_get("n")?)))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(id: &str) -> GameRow {
+        GameRow {
+            id: id.to_string(),
+            opponent: "friend".to_string(),
+            white_token: "w".to_string(),
+            black_token: "b".to_string(),
+            start_fen: "8/8/8/8/8/8/8/8 w - - 0 1".to_string(),
+            rules: "{}".to_string(),
+            status: "created".to_string(),
+            ..GameRow::default()
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn concurrent_saves_are_grouped_and_all_committed() {
+        let dir = std::env::temp_dir().join(format!("sakk-store-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let url = format!("sqlite://{}", dir.join("t.db").display());
+        let Ok(store) = Store::open(&url).await else {
+            panic!("cannot open {url}");
+        };
+        for g in 0..50 {
+            assert!(store.insert_game(&game(&format!("g{g}"))).await.is_ok());
+        }
+        // 50 games × 10 moves, saved concurrently (each game's moves in order).
+        let mut tasks = Vec::new();
+        for g in 0..50 {
+            let store = store.clone();
+            tasks.push(tokio::spawn(async move {
+                let mut row = game(&format!("g{g}"));
+                for ply in 0..10 {
+                    row.status = "started".to_string();
+                    row.white_ms = Some(1000 - ply);
+                    let m = MoveRow {
+                        ply,
+                        uci: "e2e4".to_string(),
+                        offer: ply % 2 == 0,
+                        white_ms: Some(1000 - ply),
+                        black_ms: None,
+                    };
+                    if let Err(e) = store.save(&row, Some(&m)).await {
+                        panic!("save: {e}");
+                    }
+                }
+            }));
+        }
+        for t in tasks {
+            assert!(t.await.is_ok());
+        }
+        // A save that cannot be stored (the same ply twice) fails alone.
+        let dup = MoveRow {
+            ply: 3,
+            uci: "e2e4".to_string(),
+            offer: false,
+            white_ms: None,
+            black_ms: None,
+        };
+        let (g0, g1) = (game("g0"), game("g1"));
+        let (bad, good) = tokio::join!(store.save(&g0, Some(&dup)), store.save(&g1, None));
+        assert!(bad.is_err());
+        assert!(good.is_ok());
+        for g in 0..50 {
+            let Ok(Some((row, moves))) = store.load(&format!("g{g}")).await else {
+                panic!("game g{g} is missing");
+            };
+            assert_eq!(moves.len(), 10, "g{g}");
+            assert!(moves[4].offer);
+            if g > 1 {
+                assert_eq!(row.white_ms, Some(991));
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
