@@ -30,7 +30,7 @@ export class Timer {
 
   /** Time left on `side` at `now`. */
   left(side: Side, now: number): number {
-    if (this.running !== side) return this.remaining[side];
+    if (this.running !== side || this.flagged !== null) return this.remaining[side];
     const used = this.paused ? this.elapsedAtPause : now - this.since;
     const charged = this.setting.delayKind === 'simple' ? Math.max(0, used - this.setting.delay) : used;
     return this.remaining[side] - charged;

@@ -1,0 +1,99 @@
+// Unit tests of the front-end's pure logic (no browser): the over-the-board
+// clock, clock display, piece letters, and move judgements.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { build } from 'esbuild';
+
+/** Bundles a TypeScript module and imports it. */
+async function load(entry) {
+  const out = await build({ entryPoints: [entry], bundle: true, format: 'esm', write: false, platform: 'neutral', logLevel: 'silent' });
+  const code = out.outputFiles[0].text;
+  return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+}
+
+const { Timer } = await load('src/timer.ts');
+const { formatClock, judge, winChance } = await load('src/moves.ts');
+const { localSan } = await load('src/notation.ts');
+
+const setting = (base, increment = 0, delay = 0, delayKind = 'bronstein') => ({ base, increment, delay, delayKind });
+
+test('Fischer increment is added after each move; the other side runs', () => {
+  const t = new Timer(setting(60_000, 2_000));
+  t.press(1, 0); // Black presses: White's time starts
+  assert.equal(t.running, 0);
+  t.press(0, 10_000); // White used 10 s, gets 2 s
+  assert.equal(t.left(0, 10_000), 52_000);
+  assert.equal(t.running, 1);
+  assert.equal(t.left(1, 15_000), 55_000);
+  assert.deepEqual(t.moves, [1, 0]);
+  t.press(0, 16_000); // not White's turn: ignored
+  assert.equal(t.running, 1);
+});
+
+test('Bronstein delay gives back the time used, at most the delay', () => {
+  const t = new Timer(setting(60_000, 0, 5_000, 'bronstein'));
+  t.start(0, 0);
+  t.press(0, 3_000); // used 3 s: all given back
+  assert.equal(t.remaining[0], 60_000);
+  t.press(1, 13_000); // used 10 s: 5 s given back
+  assert.equal(t.remaining[1], 55_000);
+});
+
+test('simple delay: the clock starts only after the delay', () => {
+  const t = new Timer(setting(60_000, 0, 5_000, 'simple'));
+  t.start(0, 0);
+  assert.equal(t.left(0, 4_000), 60_000);
+  assert.equal(t.left(0, 8_000), 57_000);
+  t.press(0, 8_000);
+  assert.equal(t.remaining[0], 57_000);
+});
+
+test('pause stops the running clock and resumes where it was', () => {
+  const t = new Timer(setting(60_000));
+  t.start(0, 0);
+  t.togglePause(10_000);
+  assert.equal(t.left(0, 50_000), 50_000);
+  t.press(0, 50_000); // presses are ignored while paused
+  assert.equal(t.running, 0);
+  t.togglePause(50_000);
+  assert.equal(t.left(0, 55_000), 45_000);
+});
+
+test('the flag falls at zero and stops everything', () => {
+  const t = new Timer(setting(3_000));
+  t.start(0, 0);
+  assert.equal(t.check(2_999), null);
+  assert.equal(t.check(3_000), 0);
+  assert.equal(t.left(0, 3_500), 0);
+  t.press(0, 3_600);
+  assert.equal(t.flagged, 0);
+  assert.deepEqual(t.moves, [0, 0]);
+});
+
+test('clock display: hours, minutes, tenths under ten seconds', () => {
+  assert.equal(formatClock(5_400_000), '1:30:00');
+  assert.equal(formatClock(60_000), '1:00');
+  assert.equal(formatClock(59_001), '1:00');
+  assert.equal(formatClock(10_000), '0:10');
+  assert.equal(formatClock(9_999), '0:09.9');
+  assert.equal(formatClock(450), '0:00.4');
+  assert.equal(formatClock(-5), '0:00.0');
+});
+
+test('piece letters in Hungarian: K V B F H', () => {
+  assert.equal(localSan('Nf3', 'hu'), 'Hf3');
+  assert.equal(localSan('Qxf7#', 'hu'), 'Vxf7#');
+  assert.equal(localSan('Rxb8', 'hu'), 'Bxb8');
+  assert.equal(localSan('Bb5+', 'hu'), 'Fb5+');
+  assert.equal(localSan('exd8=Q+', 'hu'), 'exd8=V+');
+  assert.equal(localSan('O-O-O', 'hu'), 'O-O-O');
+  assert.equal(localSan('Bb5+', 'en'), 'Bb5+');
+});
+
+test('judgements: a move that throws the game away is a blunder', () => {
+  const p = (cp, mate = null) => ({ cp, mate, best: null, pv: [] });
+  // White keeps +0.3, Black blunders into a mate in one, White mates.
+  const j = judge([p(30), p(20), p(null, 1), p(10000)]);
+  assert.deepEqual(j, ['', '??', '']);
+  assert.ok(winChance(0) === 0 && winChance(300) > 0.4 && winChance(-300) < -0.4);
+});
