@@ -8,8 +8,8 @@ use serde_json::{json, Value};
 use tokio::sync::broadcast;
 
 use sakk::{
-    Clock, Color, DelayKind, Game, GameResult, GameRules, Outcome, Position, Stage, Termination,
-    TimeControl,
+    Clock, Color, DelayKind, Game, GameResult, GameRules, Move, Outcome, Position, Stage,
+    Termination, TimeControl,
 };
 
 use crate::store::{GameRow, MoveRow};
@@ -106,6 +106,9 @@ pub struct LiveGame {
     pub events: broadcast::Sender<String>,
     /// The side that asked to take back, while the question stands.
     pub takeback_offer: Option<Color>,
+    /// Each move with its UCI and SAN, kept between state messages (a game
+    /// of n moves would otherwise write n SANs for every message).
+    notation: std::sync::Mutex<Vec<(Move, String, String)>>,
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -170,6 +173,7 @@ impl LiveGame {
             // A socket that falls further behind gets the full state again.
             events: broadcast::channel(16).0,
             takeback_offer: None,
+            notation: std::sync::Mutex::new(Vec::new()),
             row,
         };
         if let Some(termination) = live
@@ -361,20 +365,35 @@ impl LiveGame {
     /// The state as the API shows it.
     pub fn state(&self, now: Duration) -> Value {
         let pos = self.game.position();
-        let moves: Vec<String> = self
+        let mut notation = self
+            .notation
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Keep what still matches the game (a takeback cuts it short) …
+        let same = notation
+            .iter()
+            .zip(self.game.moves())
+            .take_while(|((a, _, _), b)| a == *b)
+            .count();
+        notation.truncate(same);
+        // … and write the moves made since.
+        for (&m, p) in self
             .game
             .moves()
             .iter()
             .zip(self.game.positions())
-            .map(|(&m, p)| p.uci(m).to_string())
-            .collect();
-        let sans: Vec<String> = self
-            .game
-            .moves()
-            .iter()
-            .zip(self.game.positions())
-            .map(|(&m, p)| p.san(m).to_string())
-            .collect();
+            .skip(same)
+        {
+            notation.push((m, p.uci(m).to_string(), p.san(m).to_string()));
+        }
+        let mut moves = String::with_capacity(notation.len() * 5);
+        for (i, (_, uci, _)) in notation.iter().enumerate() {
+            if i > 0 {
+                moves.push(' ');
+            }
+            moves.push_str(uci);
+        }
+        let sans: Vec<&str> = notation.iter().map(|(_, _, san)| san.as_str()).collect();
         let (wtime, btime) = self.times(now);
         let mut claimable: Vec<&str> = Vec::new();
         if self.outcome.is_none() {
@@ -399,7 +418,7 @@ impl LiveGame {
             "fen": pos.fen(),
             "turn": pos.turn().name(),
             "check": pos.is_check(),
-            "moves": moves.join(" "),
+            "moves": moves,
             "san": sans,
             "status": self.row.status,
             "result": self.outcome.map(|o| o.pgn_result()),
