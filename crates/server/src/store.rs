@@ -178,23 +178,33 @@ async fn write_group(
                 .execute(&mut *tx)
                 .await?;
         }
-        sqlx::query(
-            "UPDATE games SET updated_at = $1, status = $2, result = $3, termination = $4, ended_by = $5, \
-             white_ms = $6, black_ms = $7, draw_offer = $8 WHERE id = $9",
-        )
-        .bind(g.updated_at)
-        .bind(&g.status)
-        .bind(&g.result)
-        .bind(&g.termination)
-        .bind(&g.ended_by)
-        .bind(g.white_ms)
-        .bind(g.black_ms)
-        .bind(&g.draw_offer)
-        .bind(&g.id)
-        .execute(&mut *tx)
-        .await?;
+        update_game(&mut tx, g).await?;
     }
     tx.commit().await
+}
+
+/// Writes a game's changing fields (its state after a move, a takeback, an
+/// ending) inside `tx`.
+async fn update_game(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    g: &GameRow,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE games SET updated_at = $1, status = $2, result = $3, termination = $4, ended_by = $5, \
+         white_ms = $6, black_ms = $7, draw_offer = $8 WHERE id = $9",
+    )
+    .bind(g.updated_at)
+    .bind(&g.status)
+    .bind(&g.result)
+    .bind(&g.termination)
+    .bind(&g.ended_by)
+    .bind(g.white_ms)
+    .bind(g.black_ms)
+    .bind(&g.draw_offer)
+    .bind(&g.id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 /// `url` without its password, for messages and logs.
@@ -359,15 +369,7 @@ impl Store {
             .bind(ply)
             .execute(&mut *tx)
             .await?;
-        sqlx::query("UPDATE games SET updated_at = $1, status = $2, white_ms = $3, black_ms = $4, draw_offer = $5 WHERE id = $6")
-            .bind(g.updated_at)
-            .bind(&g.status)
-            .bind(g.white_ms)
-            .bind(g.black_ms)
-            .bind(&g.draw_offer)
-            .bind(&g.id)
-            .execute(&mut *tx)
-            .await?;
+        update_game(&mut tx, g).await?;
         tx.commit().await
     }
 
