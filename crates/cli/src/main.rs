@@ -355,6 +355,7 @@ fn main() -> ExitCode {
                     .lines()
                     .next()
                     .unwrap_or("bad environment")
+                    .trim_start_matches("error: ")
                     .to_string(),
             )),
         },

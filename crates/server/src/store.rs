@@ -496,6 +496,16 @@ mod tests {
         }
     }
 
+    #[test]
+    fn passwords_are_masked() {
+        assert_eq!(
+            redact("postgres://sakk:secret@127.0.0.1:5432/sakk"),
+            "postgres://sakk:***@127.0.0.1:5432/sakk"
+        );
+        assert_eq!(redact("postgres://sakk@host/db"), "postgres://sakk@host/db");
+        assert_eq!(redact("sqlite:///tmp/a@b.db"), "sqlite:///tmp/a@b.db");
+    }
+
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn concurrent_saves_are_grouped_and_all_committed() {
         let dir = std::env::temp_dir().join(format!("sakk-store-{}", std::process::id()));
