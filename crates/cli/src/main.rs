@@ -60,6 +60,23 @@ enum Command {
         /// The moves; read from standard input when none are given.
         moves: Vec<String>,
     },
+    /// Play against the computer in the terminal: type moves in SAN
+    /// (English or Hungarian letters) or UCI; `undo`, `claim`, `resign`,
+    /// `board`, `quit`.
+    Play {
+        /// The computer's level, 1 (beginner) to 8 (full strength).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=8))]
+        level: u8,
+        /// Your colour.
+        #[arg(long, value_enum, default_value_t = ColorArg::White)]
+        color: ColorArg,
+        /// The language of the texts and of the piece letters.
+        #[arg(long, value_enum, default_value_t = LangArg::En)]
+        lang: LangArg,
+        /// The start position (FEN); the usual one if absent.
+        #[arg(long)]
+        fen: Option<String>,
+    },
     /// Read PGN files: check them, or write them back in export format.
     Pgn {
         #[command(subcommand)]
@@ -187,6 +204,15 @@ enum LangArg {
     Fig,
 }
 
+/// A side to play, as `sakk play` takes it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ColorArg {
+    /// White moves first.
+    White,
+    /// Black.
+    Black,
+}
+
 impl From<LangArg> for sakk::Lang {
     fn from(l: LangArg) -> sakk::Lang {
         match l {
@@ -264,6 +290,21 @@ fn main() -> ExitCode {
             lang,
             moves,
         }) => commands::replay::run(fen.as_deref(), each, lang.into(), &moves),
+        Some(Command::Play {
+            level,
+            color,
+            lang,
+            fen,
+        }) => commands::play::run(
+            fen.as_deref(),
+            level,
+            if color == ColorArg::White {
+                sakk::Color::White
+            } else {
+                sakk::Color::Black
+            },
+            lang.into(),
+        ),
         Some(Command::Pgn { action }) => match action {
             PgnAction::Check { file } => commands::pgn::check(&file),
             PgnAction::Export { lang, file } => commands::pgn::export(&file, lang.into()),

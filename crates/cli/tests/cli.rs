@@ -351,3 +351,54 @@ fn analyse_prints_scored_lines_in_san() {
     let out = sakk(&["analyse", "--moves", "e4 e5 Ke3"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Runs `sakk play` with `args`, typing `input`.
+fn play(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    let mut child = match Command::new(env!("CARGO_BIN_EXE_sakk"))
+        .arg("play")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    match child.wait_with_output() {
+        Ok(o) => {
+            assert!(o.status.success());
+            String::from_utf8_lossy(&o.stdout).into_owned()
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn play_against_the_computer_in_the_terminal() {
+    // Hungarian: Hf3 is the knight; Ke2 is refused with the rule; the
+    // computer answers each move.
+    let out = play(&["--level", "1", "--lang", "hu"], "Ke2\nHf3\nundo\nkilép\n");
+    assert!(out.contains("Szabálytalan: "), "{out}");
+    assert_eq!(out.matches("A sakk lépése: ").count(), 1, "{out}");
+    assert!(out.contains("Visszavéve."), "{out}");
+    assert!(out.contains("A játszma befejezetlen maradt."), "{out}");
+    // Playing Black from a set-up position: fool's mate ends the game.
+    let out = play(
+        &[
+            "--color",
+            "black",
+            "--level",
+            "1",
+            "--fen",
+            "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
+        ],
+        "Qh4\n",
+    );
+    assert!(out.contains("Black won — checkmate"), "{out}");
+    let out = play(&[], "resign\n");
+    assert!(out.contains("Black won — resignation"), "{out}");
+}

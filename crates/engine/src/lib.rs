@@ -20,6 +20,7 @@
 //! ```
 
 pub mod eval;
+pub mod opponent;
 pub mod params;
 pub mod search;
 pub mod see;

@@ -7,8 +7,6 @@ use std::time::Duration;
 
 use sakk::{Move, Position};
 use sakk_engine::search::{Limits, Searcher, Shared, Task};
-use sakk_engine::strength;
-use sakk_engine::time::{Clock, TimeManager};
 
 /// The engine's move at `level` (1–8), with `remaining` time on its clock.
 pub fn choose(
@@ -18,58 +16,7 @@ pub fn choose(
     remaining: Option<Duration>,
     inc: Duration,
 ) -> Option<Move> {
-    let elo = strength::LEVELS[(level.clamp(1, 8) - 1) as usize];
-    let handicap = strength::for_elo(elo);
-    let time = match remaining {
-        Some(t) => TimeManager::new(
-            Clock {
-                time: Some(t),
-                inc,
-                movestogo: None,
-                movetime: None,
-            },
-            Duration::from_millis(150),
-        ),
-        // Without a clock: a little thinking, more at higher levels.
-        None => TimeManager::new(
-            Clock {
-                movetime: Some(Duration::from_millis(200 + 150 * level.clamp(1, 8) as u64)),
-                ..Clock::default()
-            },
-            Duration::ZERO,
-        ),
-    };
-    let mut limits = Limits::default();
-    let mut multipv = 1;
-    let mut searcher = Searcher::new(Arc::new(Shared::new(16)), true);
-    if let Some(h) = handicap {
-        limits.depth = Some(h.depth);
-        limits.nodes = Some(h.nodes);
-        multipv = h.candidates;
-        searcher.noise = h.noise;
-    }
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(7, |d| d.as_nanos() as u64);
-    searcher.set_noise_seed(seed);
-    let task = Task {
-        limits,
-        time,
-        multipv,
-        depth_offset: 0,
-    };
-    let outcome = searcher.think(pos, history, task, &mut |_| {});
-    match handicap {
-        Some(h) => {
-            let lines: Vec<(i32, Move)> = outcome
-                .lines
-                .iter()
-                .filter_map(|(s, pv)| pv.first().map(|&m| (*s, m)))
-                .collect();
-            strength::choose(&lines, &h, (seed % 10_007) as f64 / 10_007.0).or(outcome.best)
-        }
-        None => outcome.best,
-    }
+    sakk_engine::opponent::choose(pos, history, level, remaining, inc)
 }
 
 /// The engine's view of one position of a game, from White's side.

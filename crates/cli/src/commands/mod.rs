@@ -4,6 +4,7 @@ pub mod engine;
 pub mod moves;
 pub mod perft;
 pub mod pgn;
+pub mod play;
 pub mod replay;
 pub mod serve;
 

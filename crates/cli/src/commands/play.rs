@@ -1,0 +1,222 @@
+//! `sakk play`: a game against the computer in the terminal, moves typed in
+//! SAN (English or Hungarian letters) or UCI, in English or Hungarian.
+
+use std::io::{BufRead, Write};
+
+use sakk::{Color, Game, Lang, Position, Role};
+
+use crate::Failure;
+
+/// The words of the terminal game.
+struct Words {
+    your_move: &'static str,
+    computer_plays: &'static str,
+    illegal: &'static str,
+    help: &'static str,
+    taken_back: &'static str,
+    nothing_to_take_back: &'static str,
+    no_claim: &'static str,
+    quit: &'static str,
+    you_play: &'static str,
+    white: &'static str,
+    black: &'static str,
+}
+
+const EN: Words = Words {
+    your_move: "Your move",
+    computer_plays: "sakk plays",
+    illegal: "Illegal",
+    help: "Type a move (Nf3, e4, g1f3, O-O), or: undo, claim, resign, board, quit.",
+    taken_back: "Taken back.",
+    nothing_to_take_back: "Nothing to take back.",
+    no_claim: "No draw can be claimed now.",
+    quit: "Game left unfinished.",
+    you_play: "You play",
+    white: "White",
+    black: "Black",
+};
+
+const HU: Words = Words {
+    your_move: "Lépésed",
+    computer_plays: "A sakk lépése",
+    illegal: "Szabálytalan",
+    help: "Írj be egy lépést (Hf3, e4, g1f3, O-O), vagy: vissza, igény, feladom, tábla, kilép.",
+    taken_back: "Visszavéve.",
+    nothing_to_take_back: "Nincs mit visszavenni.",
+    no_claim: "Most nem igényelhető döntetlen.",
+    quit: "A játszma befejezetlen maradt.",
+    you_play: "Színed",
+    white: "világos",
+    black: "sötét",
+};
+
+/// The board as text, from `side`'s point of view, with figurines.
+pub fn board_text(pos: &Position, side: Color) -> String {
+    let mut out = String::new();
+    let ranks: Vec<u32> = if side.is_white() {
+        (0..8).rev().collect()
+    } else {
+        (0..8).collect()
+    };
+    let files: Vec<u32> = if side.is_white() {
+        (0..8).collect()
+    } else {
+        (0..8).rev().collect()
+    };
+    for &r in &ranks {
+        out.push_str(&format!("{} ", r + 1));
+        for &f in &files {
+            let sq = sakk::Square::new(r * 8 + f);
+            let c = match pos.board().piece_at(sq) {
+                Some(p) => figure(p.color, p.role),
+                None if (r + f) % 2 == 0 => '·',
+                None => ' ',
+            };
+            out.push(c);
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out.push_str("  ");
+    for &f in &files {
+        out.push(char::from(b'a' + f as u8));
+        out.push(' ');
+    }
+    out.push('\n');
+    out
+}
+
+fn figure(color: Color, role: Role) -> char {
+    let white = ['♙', '♘', '♗', '♖', '♕', '♔'];
+    let black = ['♟', '♞', '♝', '♜', '♛', '♚'];
+    let i = match role {
+        Role::Pawn => 0,
+        Role::Knight => 1,
+        Role::Bishop => 2,
+        Role::Rook => 3,
+        Role::Queen => 4,
+        Role::King => 5,
+    };
+    if color.is_white() {
+        white[i]
+    } else {
+        black[i]
+    }
+}
+
+/// Plays a game on standard input and output.
+pub fn run(fen: Option<&str>, level: u8, human: Color, lang: Lang) -> Result<(), Failure> {
+    let start = super::position(fen)?;
+    let w = if lang == Lang::Hungarian { &HU } else { &EN };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout();
+    let mut game = Game::from_position(start);
+    let side_name = if human.is_white() { w.white } else { w.black };
+    let say = |out: &mut std::io::Stdout, text: &str| {
+        let _ = writeln!(out, "{text}");
+        let _ = out.flush();
+    };
+    say(
+        &mut out,
+        &format!("{}: {side_name}. {}", w.you_play, w.help),
+    );
+    say(&mut out, &board_text(game.position(), human));
+    while !game.is_over() {
+        if game.turn() != human {
+            let history: Vec<u64> = game.positions()[..game.positions().len() - 1]
+                .iter()
+                .map(Position::key)
+                .collect();
+            let Some(m) = sakk_engine::opponent::choose(
+                game.position(),
+                &history,
+                i64::from(level),
+                None,
+                std::time::Duration::ZERO,
+            ) else {
+                break;
+            };
+            let san = game.position().san(m).display(lang).to_string();
+            if game.play(m).is_err() {
+                break;
+            }
+            say(&mut out, &format!("{}: {san}", w.computer_plays));
+            say(&mut out, &board_text(game.position(), human));
+            continue;
+        }
+        let _ = write!(out, "{}: ", w.your_move);
+        let _ = out.flush();
+        let mut line = String::new();
+        if input.read_line(&mut line).unwrap_or(0) == 0 {
+            say(&mut out, w.quit);
+            return Ok(());
+        }
+        let text = line.trim();
+        match text.to_lowercase().as_str() {
+            "" => continue,
+            "quit" | "exit" | "kilép" | "kilepes" | "kilépés" => {
+                say(&mut out, w.quit);
+                return Ok(());
+            }
+            "help" | "?" | "súgó" | "sugo" => say(&mut out, w.help),
+            "board" | "tábla" | "tabla" => say(&mut out, &board_text(game.position(), human)),
+            "resign" | "feladom" => {
+                let _ = game.resign(human);
+            }
+            "claim" | "igény" | "igeny" => match game.claim_draw(None) {
+                Ok(_) => {}
+                Err(_) => say(&mut out, w.no_claim),
+            },
+            "undo" | "vissza" => {
+                // Back to the human's previous turn: the computer's reply and the human's move.
+                let mut undone = 0;
+                while undone < 2 && !game.moves().is_empty() {
+                    if game.take_back().is_err() {
+                        break;
+                    }
+                    undone += 1;
+                    if game.turn() == human {
+                        break;
+                    }
+                }
+                if undone == 0 {
+                    say(&mut out, w.nothing_to_take_back);
+                } else {
+                    say(&mut out, w.taken_back);
+                    say(&mut out, &board_text(game.position(), human));
+                }
+            }
+            _ => match game.position().read_move(text, lang) {
+                Ok(m) => {
+                    if let Err(refusal) = game.play(m) {
+                        let why = if lang == Lang::Hungarian {
+                            refusal.message_hu()
+                        } else {
+                            refusal.message_en()
+                        };
+                        say(&mut out, &format!("{}: {why}", w.illegal));
+                    }
+                }
+                Err(e) => {
+                    let why = if lang == Lang::Hungarian {
+                        e.message_hu()
+                    } else {
+                        e.message_en()
+                    };
+                    say(&mut out, &format!("{}: {why}", w.illegal));
+                }
+            },
+        }
+    }
+    let result = if lang == Lang::Hungarian {
+        game.describe_hu()
+    } else {
+        game.describe_en()
+    };
+    if let Some(text) = result {
+        say(&mut out, &board_text(game.position(), human));
+        say(&mut out, &text);
+    }
+    Ok(())
+}
