@@ -116,12 +116,17 @@ pub struct Store {
     writer: mpsc::Sender<SaveJob>,
 }
 
-/// One game's new state (and move) waiting for the writer.
+/// One game's new state (and move), or a new game, waiting for the writer.
 struct SaveJob {
+    /// A new game to insert (else an update of an existing one).
+    insert: bool,
     row: GameRow,
     new_move: Option<MoveRow>,
     done: oneshot::Sender<Result<(), sqlx::Error>>,
 }
+
+/// What one job of a group writes.
+type Write<'a> = (bool, &'a GameRow, Option<&'a MoveRow>);
 
 /// The most saves one transaction takes.
 const GROUP_COMMIT_MAX: usize = 256;
@@ -141,9 +146,9 @@ async fn group_writer(pool: AnyPool, mut jobs: mpsc::Receiver<SaveJob>) {
                 Err(_) => break,
             }
         }
-        let pairs: Vec<(&GameRow, Option<&MoveRow>)> = batch
+        let pairs: Vec<Write<'_>> = batch
             .iter()
-            .map(|j| (&j.row, j.new_move.as_ref()))
+            .map(|j| (j.insert, &j.row, j.new_move.as_ref()))
             .collect();
         if write_group(&pool, &pairs).await.is_ok() {
             for job in batch.drain(..) {
@@ -151,7 +156,8 @@ async fn group_writer(pool: AnyPool, mut jobs: mpsc::Receiver<SaveJob>) {
             }
         } else {
             for job in batch.drain(..) {
-                let result = write_group(&pool, &[(&job.row, job.new_move.as_ref())]).await;
+                let result =
+                    write_group(&pool, &[(job.insert, &job.row, job.new_move.as_ref())]).await;
                 let _ = job.done.send(result);
             }
         }
@@ -160,12 +166,13 @@ async fn group_writer(pool: AnyPool, mut jobs: mpsc::Receiver<SaveJob>) {
 
 /// Stores games' new states, each with the move that led to it if any, in
 /// one transaction.
-async fn write_group(
-    pool: &AnyPool,
-    group: &[(&GameRow, Option<&MoveRow>)],
-) -> Result<(), sqlx::Error> {
+async fn write_group(pool: &AnyPool, group: &[Write<'_>]) -> Result<(), sqlx::Error> {
     let mut tx = pool.begin().await?;
-    for (g, new_move) in group {
+    for &(insert, g, new_move) in group {
+        if insert {
+            insert_game(&mut tx, g).await?;
+            continue;
+        }
         if let Some(m) = new_move {
             sqlx::query("INSERT INTO moves (game_id, ply, uci, offer, white_ms, black_ms, at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
                 .bind(&g.id)
@@ -181,6 +188,39 @@ async fn write_group(
         update_game(&mut tx, g).await?;
     }
     tx.commit().await
+}
+
+/// Inserts a new game inside `tx`.
+async fn insert_game(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    g: &GameRow,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO games (id, created_at, updated_at, opponent, white_token, black_token, human_color, level, \
+         start_fen, clock, rules, status, result, termination, ended_by, white_ms, black_ms, draw_offer) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
+    )
+    .bind(&g.id)
+    .bind(g.created_at)
+    .bind(g.updated_at)
+    .bind(&g.opponent)
+    .bind(&g.white_token)
+    .bind(&g.black_token)
+    .bind(&g.human_color)
+    .bind(g.level)
+    .bind(&g.start_fen)
+    .bind(&g.clock)
+    .bind(&g.rules)
+    .bind(&g.status)
+    .bind(&g.result)
+    .bind(&g.termination)
+    .bind(&g.ended_by)
+    .bind(g.white_ms)
+    .bind(g.black_ms)
+    .bind(&g.draw_offer)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 /// Writes a game's changing fields (its state after a move, a takeback, an
@@ -310,32 +350,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn insert_game(&self, g: &GameRow) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "INSERT INTO games (id, created_at, updated_at, opponent, white_token, black_token, human_color, level, \
-             start_fen, clock, rules, status, result, termination, ended_by, white_ms, black_ms, draw_offer) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
-        )
-        .bind(&g.id)
-        .bind(g.created_at)
-        .bind(g.updated_at)
-        .bind(&g.opponent)
-        .bind(&g.white_token)
-        .bind(&g.black_token)
-        .bind(&g.human_color)
-        .bind(g.level)
-        .bind(&g.start_fen)
-        .bind(&g.clock)
-        .bind(&g.rules)
-        .bind(&g.status)
-        .bind(&g.result)
-        .bind(&g.termination)
-        .bind(&g.ended_by)
-        .bind(g.white_ms)
-        .bind(g.black_ms)
-        .bind(&g.draw_offer)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        self.write(true, g, None).await
     }
 
     /// Stores a game's new state, with the move that led to it if any, in
@@ -345,8 +360,19 @@ impl Store {
     /// # Errors
     /// A database error; then nothing of this save was stored.
     pub async fn save(&self, g: &GameRow, new_move: Option<&MoveRow>) -> Result<(), sqlx::Error> {
+        self.write(false, g, new_move).await
+    }
+
+    /// Hands a write to the group writer and waits for its commit.
+    async fn write(
+        &self,
+        insert: bool,
+        g: &GameRow,
+        new_move: Option<&MoveRow>,
+    ) -> Result<(), sqlx::Error> {
         let (done, committed) = oneshot::channel();
         let job = SaveJob {
+            insert,
             row: g.clone(),
             new_move: new_move.cloned(),
             done,
