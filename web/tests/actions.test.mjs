@@ -68,8 +68,9 @@ test('resignation asks for confirmation, in Hungarian too', async () => {
     assert.equal(await page.locator('.result').textContent(), 'Világos nyert — feladás');
   }
   // After the game: a rematch with colours swapped, joined from both sides.
+  const oldGame = black.url();
   await black.click('button.rematch');
-  await black.waitForURL(/\/game\/\w+\?token=/);
+  await black.waitForURL(url => url.href !== oldGame);
   await white.waitForSelector('button.rematch.primary');
   assert.equal(await white.locator('button.rematch').textContent(), 'Csatlakozás a visszavágóhoz');
   const before = white.url();
