@@ -120,6 +120,7 @@ export interface AnalysedPly {
 export const api = {
   create: (req: CreateRequest) => call<Created>('POST', '/api/games', undefined, req),
   state: (id: string) => call<GameState>('GET', `/api/games/${encodeURIComponent(id)}`),
+  seat: (id: string, token: string) => call<{ colors: ('white' | 'black')[] }>('GET', `/api/games/${encodeURIComponent(id)}/seat`, token),
   list: () => call<{ games: GameSummary[] }>('GET', '/api/games'),
   move: (id: string, token: string, mv: string, offeringDraw: boolean, lang: string) =>
     call<unknown>(

@@ -3,7 +3,8 @@
 
 import { Chess } from 'chessops/chess';
 import { parseFen, makeFen } from 'chessops/fen';
-import { parseUci, makeSquare } from 'chessops/util';
+import { parseUci, parseSquare, makeSquare } from 'chessops/util';
+import type { Piece } from 'chessops/types';
 import { chessgroundDests } from 'chessops/compat';
 import type { Key } from '@lichess-org/chessground/types';
 import { VALUES } from './notation';
@@ -46,16 +47,15 @@ export function dests(pos: Chess): Map<Key, Key[]> {
   return chessgroundDests(pos) as Map<Key, Key[]>;
 }
 
-/** Whether moving from `orig` to `dest` promotes a pawn. */
-export function isPromotion(pos: Chess, orig: string, dest: string): boolean {
-  const from = squareIndex(orig);
-  if (from === undefined || !pos.board.pawn.has(from)) return false;
-  return dest[1] === '8' || dest[1] === '1';
+/** The piece on square `sq` (`e4`), if any. */
+export function pieceAt(pos: Chess, sq: string): Piece | undefined {
+  const index = parseSquare(sq);
+  return index === undefined ? undefined : pos.board.get(index);
 }
 
-function squareIndex(s: string): number | undefined {
-  if (!/^[a-h][1-8]$/.test(s)) return undefined;
-  return (s.charCodeAt(0) - 97) + 8 * (s.charCodeAt(1) - 49);
+/** Whether moving from `orig` to `dest` promotes a pawn. */
+export function isPromotion(pos: Chess, orig: string, dest: string): boolean {
+  return pieceAt(pos, orig)?.role === 'pawn' && (dest[1] === '8' || dest[1] === '1');
 }
 
 /** Pieces a side has lost compared with `start`, and the material balance (White minus Black). */

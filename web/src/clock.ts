@@ -4,7 +4,7 @@ import { h, fill } from './dom';
 import { t } from './i18n';
 import { PRESETS } from './home';
 import { Timer, type Side, type TimerSetting } from './timer';
-import { formatClock } from './moves';
+import { formatClock, lowTime } from './moves';
 import * as sound from './sound';
 
 /** The clock page. */
@@ -110,7 +110,7 @@ export function clockPage(root: HTMLElement): () => void {
         (el.querySelector('.time') as HTMLElement).textContent = flagged === side ? tr.flagged : formatClock(ms);
         (el.querySelector('.count') as HTMLElement).textContent = `${tr.moveCount}: ${tm.moves[side]}`;
         el.classList.toggle('running', tm.running === side && flagged === null);
-        el.classList.toggle('low', ms < Math.min(30_000, Math.max(10_000, setting.base * 0.1)));
+        el.classList.toggle('low', ms < lowTime(setting.base));
         el.classList.toggle('flagged', flagged === side);
         el.setAttribute('aria-label', formatClock(ms));
       }

@@ -8,8 +8,8 @@ import { makeSan } from 'chessops/san';
 import { h, fill } from './dom';
 import { lang, t } from './i18n';
 import { api, ApiError, GameSocket, type AnalysedPly, type GameState } from './api';
-import { replay, dests, isPromotion, material, type Ply } from './chess';
-import { moveList, evalGraph, formatClock, judge, whiteCp, type Judgement } from './moves';
+import { replay, dests, isPromotion, material, pieceAt, type Ply } from './chess';
+import { moveList, evalGraph, formatClock, judge, lowTime, type Judgement } from './moves';
 import { localSan, FIGURES } from './notation';
 import { rememberSeat, seatOf } from './seats';
 import { navigate } from './nav';
@@ -111,10 +111,9 @@ class GameView {
   private async start(notFound: string): Promise<void> {
     if (this.token) {
       try {
-        const seat = await fetch(`/api/games/${encodeURIComponent(this.id)}/seat`, { headers: { Authorization: `Bearer ${this.token}` } });
-        if (seat.ok) this.seats = ((await seat.json()).colors ?? []) as Color[];
+        this.seats = (await api.seat(this.id, this.token)).colors;
       } catch {
-        /* spectator */
+        /* not a seat of this game: a spectator */
       }
     }
     if (this.destroyed) return;
@@ -213,10 +212,7 @@ class GameView {
     const live = this.cursor === this.plies.length - 1;
     const movable = live && !this.isOver() && this.seats.length > 0;
     let d = movable && this.seats.includes(s.turn) ? dests(ply.pos) : new Map<Key, Key[]>();
-    const touched = s.touched.filter(sq => {
-      const idx = (sq.charCodeAt(0) - 97) + 8 * (sq.charCodeAt(1) - 49);
-      return ply.pos.board.get(idx)?.color === s.turn && d.has(sq as Key);
-    });
+    const touched = s.touched.filter(sq => pieceAt(ply.pos, sq)?.color === s.turn && d.has(sq as Key));
     if (touched.length > 0) d = new Map([...d].filter(([k]) => touched.includes(k)));
     const custom = new Map<Key, string>();
     for (const sq of s.touched) custom.set(sq as Key, 'touched');
@@ -311,7 +307,7 @@ class GameView {
     if (!s || !s.clock) return;
     const elapsed = performance.now() - this.received;
     const limit = (s.clock.limit ?? 0) * 1000;
-    const low = Math.min(30_000, Math.max(10_000, limit * 0.1));
+    const low = lowTime(limit);
     for (const c of ['white', 'black'] as Color[]) {
       const el = this.root.querySelector(`.clock[data-color="${c}"]`) as HTMLElement | null;
       if (!el) continue;
@@ -469,7 +465,6 @@ class GameView {
         ),
       ]),
     ]);
-    void whiteCp;
   }
 
   // ---- user actions ------------------------------------------------------
@@ -522,8 +517,7 @@ class GameView {
     const s = this.state;
     if (!s || !s.rules?.touch_move || !this.token || !this.myTurn() || s.touched.includes(key)) return;
     const ply = this.plies[this.plies.length - 1];
-    const idx = (key.charCodeAt(0) - 97) + 8 * (key.charCodeAt(1) - 49);
-    if (ply?.pos.board.get(idx)?.color !== s.turn) return;
+    if (!ply || pieceAt(ply.pos, key)?.color !== s.turn) return;
     void api.touch(this.id, this.token, key).catch(e => {
       this.showError(e);
       this.redraw();
@@ -543,10 +537,8 @@ class GameView {
       uci += role;
     }
     // Castling dropped on the rook (chessops also offers king-takes-rook): the standard form.
-    const from = (orig.charCodeAt(0) - 97) + 8 * (orig.charCodeAt(1) - 49);
-    const to = (dest.charCodeAt(0) - 97) + 8 * (dest.charCodeAt(1) - 49);
-    const king = ply.pos.board.get(from);
-    const target = ply.pos.board.get(to);
+    const king = pieceAt(ply.pos, orig);
+    const target = pieceAt(ply.pos, dest);
     if (king?.role === 'king' && target?.role === 'rook' && target.color === king.color && orig[0] === 'e') {
       uci = `${orig}${dest > orig ? 'g' : 'c'}${orig[1]}`;
     }

@@ -1,10 +1,9 @@
 // The home page: start a game in two clicks.
 
 import { h, fill } from './dom';
-import { t } from './i18n';
+import { lang, t } from './i18n';
 import { api, ApiError, type ClockSpec, type CreateRequest } from './api';
 import { navigate } from './nav';
-import { lang } from './i18n';
 import { rememberSeat } from './seats';
 
 /** The time control presets, by category (minutes + seconds increment). */

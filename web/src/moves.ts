@@ -120,6 +120,12 @@ export function evalGraph(plies: AnalysedPly[], cursor: number, judgements: Judg
   return svg;
 }
 
+/** Below this many milliseconds a clock of `initialMs` warns of low time:
+ * a tenth of the initial time, at least 10 s and at most 30 s. */
+export function lowTime(initialMs: number): number {
+  return Math.min(30_000, Math.max(10_000, initialMs * 0.1));
+}
+
 /** Milliseconds as a clock shows them: h:mm:ss, m:ss, or s.t under 10 seconds. */
 export function formatClock(ms: number): string {
   const clamped = Math.max(0, ms);

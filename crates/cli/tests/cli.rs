@@ -9,6 +9,27 @@ fn sakk(args: &[&str]) -> Output {
     }
 }
 
+/// Runs `sakk` with `args`, typing `input` on its standard input.
+fn sakk_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = match Command::new(env!("CARGO_BIN_EXE_sakk"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) => panic!("cannot run sakk: {e}"),
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    match child.wait_with_output() {
+        Ok(o) => o,
+        Err(e) => panic!("{e}"),
+    }
+}
+
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
@@ -156,23 +177,7 @@ fn replay_prints_the_final_position() {
 
 #[test]
 fn replay_each_reads_stdin_and_reports_mate_and_claims() {
-    use std::io::Write;
-    let mut child = match Command::new(env!("CARGO_BIN_EXE_sakk"))
-        .args(["replay", "--each"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-    {
-        Ok(c) => c,
-        Err(e) => panic!("{e}"),
-    };
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(b"Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1\n");
-    }
-    let out = match child.wait_with_output() {
-        Ok(o) => o,
-        Err(e) => panic!("{e}"),
-    };
+    let out = sakk_with_input(&["replay", "--each"], "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1\n");
     let lines = json_lines(&out);
     assert_eq!(lines.len(), 8, "the start and one line per move");
     assert_eq!(lines[0]["moves"].as_array().map(Vec::len), Some(0));
@@ -352,29 +357,11 @@ fn analyse_prints_scored_lines_in_san() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-/// Runs `sakk play` with `args`, typing `input`.
+/// Runs `sakk play` with `args`, typing `input`; its output.
 fn play(args: &[&str], input: &str) -> String {
-    use std::io::Write;
-    let mut child = match Command::new(env!("CARGO_BIN_EXE_sakk"))
-        .arg("play")
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-    {
-        Ok(c) => c,
-        Err(e) => panic!("{e}"),
-    };
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(input.as_bytes());
-    }
-    match child.wait_with_output() {
-        Ok(o) => {
-            assert!(o.status.success());
-            String::from_utf8_lossy(&o.stdout).into_owned()
-        }
-        Err(e) => panic!("{e}"),
-    }
+    let out = sakk_with_input(&[&["play"], args].concat(), input);
+    assert!(out.status.success());
+    stdout(&out)
 }
 
 #[test]

@@ -172,7 +172,7 @@ impl AppState {
             (pos, history, g.row.level.unwrap_or(8), remaining, inc)
         };
         let best = tokio::task::spawn_blocking(move || {
-            crate::computer::choose(&pos, &history, level, remaining, inc)
+            sakk_engine::opponent::choose(&pos, &history, level, remaining, inc)
         })
         .await
         .ok()
@@ -1018,7 +1018,7 @@ async fn rematch(
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     let game = state.game(&id).await?;
-    let (new_id, created) = {
+    let (new_id, created, old) = {
         // Held while creating, so that two calls make one rematch.
         let mut g = game.lock().await;
         if !g.is_over() {
@@ -1028,11 +1028,12 @@ async fn rematch(
                 "Visszavágó a játszma után indítható.",
             ));
         }
-        if g.seat(token(&headers).unwrap_or("")).is_empty() {
+        let old = g.seat(token(&headers).unwrap_or(""));
+        if old.is_empty() {
             return Err(ApiError::Forbidden("bad_token"));
         }
         match g.row.rematch.clone() {
-            Some(r) => (r, false),
+            Some(r) => (r, false, old),
             None => {
                 let row = g.row.clone();
                 let clock: Option<ClockSpec> = row
@@ -1058,7 +1059,7 @@ async fn rematch(
                 state.inner.store.set_rematch(&id, &new_id).await?;
                 g.row.rematch = Some(new_id.clone());
                 g.version += 1;
-                (new_id, true)
+                (new_id, true, old)
             }
         }
     };
@@ -1066,7 +1067,6 @@ async fn rematch(
         state.after_change(&id, &game).await;
     }
     // The caller's seat in the new game: the other colour.
-    let old = game.lock().await.seat(token(&headers).unwrap_or(""));
     let fresh = state.game(&new_id).await?;
     let g = fresh.lock().await;
     let (color, tok) = match (g.row.opponent.as_str(), old.as_slice()) {
@@ -1114,7 +1114,7 @@ async fn analysis(
         return Ok(Json(v.clone()));
     }
     let plies =
-        tokio::task::spawn_blocking(move || crate::computer::analyse(&positions, ANALYSIS_NODES))
+        tokio::task::spawn_blocking(move || crate::analysis::analyse(&positions, ANALYSIS_NODES))
             .await
             .map_err(|e| ApiError::Internal(e.to_string()))?;
     let plies: Vec<Value> = plies

@@ -18,9 +18,9 @@
 //! so no player loses time to an outage (they may gain the thinking time
 //! they had used before it).
 
+mod analysis;
 pub mod api;
 pub mod assets;
-mod computer;
 pub mod error;
 pub mod live;
 pub mod store;

@@ -312,11 +312,6 @@ impl Store {
         Ok(store)
     }
 
-    /// `true` on PostgreSQL.
-    pub fn is_postgres(&self) -> bool {
-        self.postgres
-    }
-
     async fn migrate(&self) -> Result<(), sqlx::Error> {
         let mut conn = self.pool.acquire().await?;
         let mut tx = conn.begin().await?;

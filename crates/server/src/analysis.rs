@@ -1,23 +1,11 @@
-//! The computer opponent: the engine at one of eight levels, thinking off
-//! the async threads, answering within its clock.
+//! The after-game analysis: the engine's view of every position of a game.
+//! (The computer opponent itself is `sakk_engine::opponent`.)
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Duration;
 
-use sakk::{Move, Position};
+use sakk::Position;
 use sakk_engine::search::{Limits, Searcher, Shared, Task};
-
-/// The engine's move at `level` (1–8), with `remaining` time on its clock.
-pub fn choose(
-    pos: &Position,
-    history: &[u64],
-    level: i64,
-    remaining: Option<Duration>,
-    inc: Duration,
-) -> Option<Move> {
-    sakk_engine::opponent::choose(pos, history, level, remaining, inc)
-}
 
 /// The engine's view of one position of a game, from White's side.
 #[derive(Clone, Debug, PartialEq, Eq)]
