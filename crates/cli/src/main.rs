@@ -147,6 +147,12 @@ enum Command {
         #[arg(long)]
         no_adjudicate: bool,
     },
+    /// Tune the evaluation (Texel's method): make labelled positions from
+    /// self-play, then fit the weights to them.
+    Tune {
+        #[command(subcommand)]
+        action: TuneAction,
+    },
     /// List the legal moves, one per line.
     Moves {
         /// The position (FEN, or `startpos`); the start position if absent.
@@ -177,6 +183,52 @@ enum PgnAction {
         lang: LangArg,
         /// The PGN file (`-` for standard input).
         file: String,
+    },
+}
+
+/// The steps of tuning.
+#[derive(Subcommand, Debug)]
+enum TuneAction {
+    /// Play self-play games and append their quiet positions, each with the
+    /// game's result, to a file (`FEN;1.0|0.5|0.0`).
+    Datagen {
+        /// Openings: an EPD or PGN file.
+        #[arg(long)]
+        book: String,
+        /// The file to append to.
+        #[arg(long)]
+        out: String,
+        /// Games to play.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// Nodes a move.
+        #[arg(long, default_value_t = 6000)]
+        nodes: u64,
+        /// Threads (games played at once).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Random plies after the opening, at most.
+        #[arg(long, default_value_t = 4)]
+        random_plies: usize,
+        /// Seed of the random choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Fit every evaluation weight to labelled positions and write the
+    /// weights as Rust source (crates/engine/src/eval/weights.rs).
+    Fit {
+        /// Labelled positions (`FEN;RESULT` lines).
+        #[arg(long)]
+        data: String,
+        /// Where to write the weights.
+        #[arg(long)]
+        out: String,
+        /// Gradient steps.
+        #[arg(long, default_value_t = 1500)]
+        epochs: usize,
+        /// Step size in centipawns (decays to a tenth).
+        #[arg(long, default_value_t = 1.0)]
+        rate: f64,
     },
 }
 
@@ -355,6 +407,33 @@ fn main() -> ExitCode {
             multipv,
             lang.into(),
         ),
+        Some(Command::Tune { action }) => match action {
+            TuneAction::Datagen {
+                book,
+                out,
+                games,
+                nodes,
+                threads,
+                random_plies,
+                seed,
+            } => commands::tune::datagen(commands::tune::DatagenArgs {
+                book,
+                out,
+                config: sakk_engine::tune::datagen::Config {
+                    games,
+                    nodes,
+                    threads,
+                    random_plies,
+                    seed,
+                },
+            }),
+            TuneAction::Fit {
+                data,
+                out,
+                epochs,
+                rate,
+            } => commands::tune::run_fit(&data, &out, epochs, rate),
+        },
         Some(Command::Moves {
             fen,
             notation,

@@ -28,4 +28,5 @@ pub mod strength;
 pub mod time;
 pub mod tournament;
 pub mod tt;
+pub mod tune;
 pub mod uci;

@@ -31,9 +31,7 @@ impl EngineSpec {
                 "arg" => spec.args.push(value.to_string()),
                 "name" => spec.name = value.to_string(),
                 _ => match key.strip_prefix("option.") {
-                    Some(name) => spec
-                        .options
-                        .push((name.replace('_', " "), value.to_string())),
+                    Some(name) => spec.options.push((name.to_string(), value.to_string())),
                     None => return Err(format!("engine: unknown key {key:?}")),
                 },
             }
@@ -86,8 +84,11 @@ impl Process {
             lines: rx,
         };
         p.send("uci")?;
-        p.wait_for("uciok", Duration::from_secs(10))?;
+        let (handshake, _) = p.wait_for("uciok", Duration::from_secs(10))?;
+        let offered = offered_options(&handshake);
         for (name, value) in &spec.options {
+            let name = resolve_option(&offered, name)
+                .ok_or_else(|| format!("{} has no option {name:?}", spec.name))?;
             p.send(&format!("setoption name {name} value {value}"))?;
         }
         p.ready()?;
@@ -133,6 +134,34 @@ impl Process {
     }
 }
 
+/// The option names an engine offers in its `uci` answer.
+fn offered_options(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|l| {
+            let rest = l.trim().strip_prefix("option name ")?;
+            let end = rest.find(" type ").unwrap_or(rest.len());
+            Some(rest[..end].trim().to_string())
+        })
+        .collect()
+}
+
+/// The offered option that `name` means: the same name (UCI option names
+/// are not case-sensitive), or one with spaces where `name` has
+/// underscores (`Move_Overhead` for `Move Overhead`, as a command-line word
+/// cannot hold a space). `None` when the engine has no such option: a
+/// setting that would be silently ignored is an error instead.
+fn resolve_option<'a>(offered: &'a [String], name: &str) -> Option<&'a str> {
+    offered
+        .iter()
+        .find(|o| o.eq_ignore_ascii_case(name))
+        .or_else(|| {
+            let spaced = name.replace('_', " ");
+            offered.iter().find(|o| o.eq_ignore_ascii_case(&spaced))
+        })
+        .map(String::as_str)
+}
+
 impl Drop for Process {
     fn drop(&mut self) {
         let _ = self.send("quit");
@@ -145,5 +174,38 @@ impl Drop for Process {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn option_names_are_resolved_against_the_offered_ones() {
+        let lines: Vec<String> = [
+            "id name sakk",
+            "option name Hash type spin default 16 min 1 max 4096",
+            "option name Move Overhead type spin default 30 min 0 max 5000",
+            "option name UCI_LimitStrength type check default false",
+            "option name UCI_Elo type spin default 2800 min 800 max 2800",
+            "uciok",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let offered = offered_options(&lines);
+        assert_eq!(offered.len(), 4);
+        assert_eq!(resolve_option(&offered, "UCI_Elo"), Some("UCI_Elo"));
+        assert_eq!(
+            resolve_option(&offered, "uci_limitstrength"),
+            Some("UCI_LimitStrength")
+        );
+        assert_eq!(
+            resolve_option(&offered, "Move_Overhead"),
+            Some("Move Overhead")
+        );
+        assert_eq!(resolve_option(&offered, "hash"), Some("Hash"));
+        assert_eq!(resolve_option(&offered, "Contempt"), None);
     }
 }
