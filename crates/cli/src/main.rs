@@ -229,6 +229,9 @@ enum TuneAction {
         /// Step size in centipawns (decays to a tenth).
         #[arg(long, default_value_t = 1.0)]
         rate: f64,
+        /// Weight of the penalty on moving away from the current weights.
+        #[arg(long, default_value_t = 0.0)]
+        l2: f64,
     },
 }
 
@@ -432,7 +435,12 @@ fn main() -> ExitCode {
                 out,
                 epochs,
                 rate,
-            } => commands::tune::run_fit(&data, &out, epochs, rate),
+                l2,
+            } => commands::tune::run_fit(
+                &data,
+                &out,
+                sakk_engine::tune::fit::Settings { epochs, rate, l2 },
+            ),
         },
         Some(Command::Moves {
             fen,

@@ -68,7 +68,7 @@ pub fn datagen(args: DatagenArgs) -> Result<(), Failure> {
 }
 
 /// Fits the weights to `data` and writes `eval/weights.rs` to `out`.
-pub fn run_fit(data: &str, out: &str, epochs: usize, rate: f64) -> Result<(), Failure> {
+pub fn run_fit(data: &str, out: &str, settings: fit::Settings) -> Result<(), Failure> {
     let text = std::fs::read_to_string(data)
         .map_err(|e| Failure::usage(format!("cannot read {data}: {e}")))?;
     let (train, test, bad) = fit::Data::read(&text, 10);
@@ -85,9 +85,20 @@ pub fn run_fit(data: &str, out: &str, epochs: usize, rate: f64) -> Result<(), Fa
     let k = fit::best_k(&train, &params);
     let (train_before, test_before) = (train.loss(&params, k), test.loss(&params, k));
     eprintln!("K = {k:.4}; loss before: {train_before:.6} (check set {test_before:.6})");
-    fit::fit(&train, &mut params, k, epochs, rate, &mut |epoch, loss| {
-        eprintln!("epoch {epoch}: loss {loss:.6}");
-    });
+    let check = (!test.is_empty()).then_some(&test);
+    let kept = fit::fit(
+        &train,
+        check,
+        &mut params,
+        k,
+        settings,
+        &mut |epoch, loss, c| {
+            eprintln!(
+                "epoch {epoch}: loss {loss:.6}, check set {:.6}",
+                c.unwrap_or(f64::NAN)
+            );
+        },
+    );
     let weights = fit::rounded(&params);
     let rounded: fit::Params = weights
         .iter()
@@ -95,9 +106,11 @@ pub fn run_fit(data: &str, out: &str, epochs: usize, rate: f64) -> Result<(), Fa
         .collect();
     let (train_after, test_after) = (train.loss(&rounded, k), test.loss(&rounded, k));
     let summary = format!(
-        "{} positions, K {k:.4}, {epochs} epochs; loss {train_before:.6} -> {train_after:.6}, \
-         check set ({} positions) {test_before:.6} -> {test_after:.6}.",
+        "{} positions, K {k:.4}, l2 {}, step {kept} of {} kept; loss {train_before:.6} -> \
+         {train_after:.6}, check set ({} positions) {test_before:.6} -> {test_after:.6}.",
         train.len(),
+        settings.l2,
+        settings.epochs,
         test.len()
     );
     println!("{summary}");

@@ -38,8 +38,9 @@ pub fn current() -> Params {
 
 impl Data {
     /// Reads `FEN;RESULT` lines (RESULT 1.0, 0.5 or 0.0 from White's side,
-    /// or `1-0`, `1/2-1/2`, `0-1`); every `holdout`-th position (0: none)
-    /// goes to the second set, for validation. Returns the two sets and the
+    /// or `1-0`, `1/2-1/2`, `0-1`); every `holdout`-th block of 1,000
+    /// lines (0: none) goes to the second set, for validation (blocks, so
+    /// that few games have positions in both sets). Returns the two sets and the
     /// number of lines that could not be read.
     pub fn read(text: &str, holdout: usize) -> (Data, Data, usize) {
         let (mut train, mut test, mut bad) = (Data::default(), Data::default(), 0);
@@ -57,7 +58,7 @@ impl Data {
                 bad += 1;
                 continue;
             };
-            let set = if holdout > 0 && n % holdout == holdout - 1 {
+            let set = if holdout > 0 && (n / 1000) % holdout == holdout - 1 {
                 &mut test
             } else {
                 &mut train
@@ -193,35 +194,66 @@ pub fn best_k(data: &Data, params: &[[f64; 2]]) -> f64 {
     (a + b) / 2.0
 }
 
-/// Fits `params` to `data` with `epochs` Adam steps of size `rate`
-/// (decaying to a tenth), calling `progress(epoch, loss)` every 50 steps.
+/// How to fit.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Adam steps.
+    pub epochs: usize,
+    /// Step size in centipawns, decaying linearly to a tenth.
+    pub rate: f64,
+    /// Weight of the penalty `Σ (w − w₀)²` that holds each weight near its
+    /// starting value (rare terms would otherwise fit noise).
+    pub l2: f64,
+}
+
+/// Fits `params` to `data`. With a `check` set, its loss is measured every
+/// 50 steps and the weights of the lowest one are kept (early stopping);
+/// `progress(step, loss, check loss)` is called then. Returns the step of
+/// the weights kept.
 pub fn fit(
     data: &Data,
+    check: Option<&Data>,
     params: &mut Params,
     k: f64,
-    epochs: usize,
-    rate: f64,
-    progress: &mut dyn FnMut(usize, f64),
-) {
+    settings: Settings,
+    progress: &mut dyn FnMut(usize, f64, Option<f64>),
+) -> usize {
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
+    let start = params.clone();
     let mut m = vec![[0.0f64; 2]; params.len()];
     let mut v = vec![[0.0f64; 2]; params.len()];
+    let mut best = (f64::INFINITY, 0, params.clone());
+    if let Some(c) = check {
+        best.0 = c.loss(params, k);
+    }
+    let epochs = settings.epochs;
     for epoch in 1..=epochs {
         let g = data.gradient(params, k);
-        let lr = rate * (1.0 - 0.9 * epoch as f64 / epochs.max(1) as f64);
+        let lr = settings.rate * (1.0 - 0.9 * epoch as f64 / epochs.max(1) as f64);
         for i in 0..params.len() {
             for j in 0..2 {
-                m[i][j] = b1 * m[i][j] + (1.0 - b1) * g[i][j];
-                v[i][j] = b2 * v[i][j] + (1.0 - b2) * g[i][j] * g[i][j];
+                let gij = g[i][j] + 2.0 * settings.l2 * (params[i][j] - start[i][j]);
+                m[i][j] = b1 * m[i][j] + (1.0 - b1) * gij;
+                v[i][j] = b2 * v[i][j] + (1.0 - b2) * gij * gij;
                 let mh = m[i][j] / (1.0 - b1.powi(epoch as i32));
                 let vh = v[i][j] / (1.0 - b2.powi(epoch as i32));
                 params[i][j] -= lr * mh / (vh.sqrt() + eps);
             }
         }
         if epoch % 50 == 0 || epoch == epochs {
-            progress(epoch, data.loss(params, k));
+            let check_loss = check.map(|c| c.loss(params, k));
+            progress(epoch, data.loss(params, k), check_loss);
+            match check_loss {
+                Some(l) if l < best.0 => best = (l, epoch, params.clone()),
+                None => best = (f64::INFINITY, epoch, params.clone()),
+                _ => {}
+            }
         }
     }
+    if check.is_some() {
+        *params = best.2;
+    }
+    best.1
 }
 
 /// The weights rounded to whole centipawns.
@@ -309,7 +341,12 @@ not a fen;1.0
         let mut params = current();
         let k = best_k(&train, &params);
         let before = train.loss(&params, k);
-        fit(&train, &mut params, k, 100, 2.0, &mut |_, _| {});
+        let settings = Settings {
+            epochs: 100,
+            rate: 2.0,
+            l2: 0.0,
+        };
+        fit(&train, None, &mut params, k, settings, &mut |_, _, _| {});
         assert!(train.loss(&params, k) < before);
     }
 
