@@ -1,10 +1,19 @@
-//! Strength for people: `UCI_LimitStrength`/`UCI_Elo` from 800 to full
-//! strength, `Skill Level`, and eight named levels for the user interface.
+//! Strength for people: `Skill Level` (0–20), `UCI_LimitStrength` with
+//! `UCI_Elo`, and eight named levels for the user interface.
 //!
-//! A weak level searches shallowly, sees a noisy evaluation, and picks among
-//! its best few moves with a probability that falls with how much worse a
-//! move looks: its mistakes are plausible ones (a slightly worse move, a
-//! missed tactic beyond its horizon), not random blunders.
+//! A weak level searches shallowly and with few nodes, sees a noisy
+//! evaluation, and picks among its best few moves with a probability that
+//! falls with how much worse a move looks: its mistakes are plausible ones
+//! (a slightly worse move, a missed tactic beyond its horizon), not random
+//! blunders.
+//!
+//! `Skill Level` is the raw scale (like Stockfish's). Elo ratings are mapped
+//! onto it through [`CALIBRATION`], measured by matches between skill levels
+//! and against gnuchess (`scripts/calibrate-levels`, BENCHMARKS.md).
+//! Stockfish's own `UCI_Elo` levels were tried as anchors and found far
+//! stronger than their numbers at 10+0.1 (its lowest, 1350, drew four games
+//! out of four against full strength), so gnuchess's CCRL rating anchors the
+//! scale instead.
 
 use sakk::Move;
 
@@ -24,31 +33,79 @@ pub struct Handicap {
     pub temperature: i32,
 }
 
-/// The lowest Elo offered.
-pub const MIN_ELO: i32 = 800;
-/// The Elo from which the engine plays at full strength.
-pub const MAX_ELO: i32 = 2800;
+/// The highest skill level: full strength.
+pub const MAX_SKILL: f64 = 20.0;
 
-/// The handicap for an Elo rating (`None`: full strength). The mapping is
-/// a first estimate; the calibration against Stockfish's `UCI_Elo` levels
-/// is recorded in BENCHMARKS.md when measured.
-pub fn for_elo(elo: i32) -> Option<Handicap> {
-    if elo >= MAX_ELO {
+/// The handicap of a skill level from 0 to 20 (fractions allowed; `None`:
+/// full strength).
+pub fn for_skill(skill: f64) -> Option<Handicap> {
+    if skill >= MAX_SKILL {
         return None;
     }
-    let x = (elo.clamp(MIN_ELO, MAX_ELO) - MIN_ELO) as f64 / (MAX_ELO - MIN_ELO) as f64; // 0 … 1
+    let x = (skill / MAX_SKILL).clamp(0.0, 1.0); // 0 … 1
+    let weak = (1.0 - x) * (1.0 - x); // 1 … 0, falling fast
     Some(Handicap {
-        depth: 1 + (x * 9.0).round() as i32,
-        nodes: (200.0 * (1.0 + 2_000.0f64.powf(x))).round() as u64 * 10,
-        noise: ((1.0 - x) * 120.0).round() as i32,
+        // The node budget doubles about every 1.4 skill levels (50 nodes at
+        // level 0, about 370,000 at 18); the depth limit only binds at the
+        // bottom, where it keeps the search short-sighted like a beginner.
+        depth: 2 + (x * 30.0).round() as i32,
+        nodes: (50.0 * 20_000.0f64.powf(x)).round() as u64,
+        noise: (weak * 150.0).round() as i32,
         candidates: if x < 0.5 { 4 } else { 3 },
-        temperature: (10.0 + (1.0 - x) * 110.0).round() as i32,
+        temperature: (5.0 + weak * 150.0).round() as i32,
     })
 }
 
-/// The Elo of a `Skill Level` from 0 to 20 (20 is full strength).
-pub fn skill_to_elo(skill: i32) -> i32 {
-    MIN_ELO + skill.clamp(0, 20) * (MAX_ELO - MIN_ELO) / 20
+/// Measured strength of the skill levels, weakest first: (skill, Elo).
+///
+/// A ladder of 20-game matches between neighbouring skill levels at 10+0.1
+/// (and 0–4–8 coarser), tied to gnuchess at 2660 (its CCRL rating) by full
+/// strength's match against it, every player rated by maximum likelihood
+/// (`scripts/calibrate-levels`; BENCHMARKS.md, "Strength levels"), rounded
+/// to tens. Each step is known to about ±150; the bottom of the ladder
+/// less well than the top.
+pub const CALIBRATION: [(f64, i32); 15] = [
+    (0.0, -600),
+    (4.0, -380),
+    (8.0, 260),
+    (9.0, 450),
+    (10.0, 700),
+    (11.0, 950),
+    (12.0, 1130),
+    (13.0, 1400),
+    (14.0, 1840),
+    (15.0, 2110),
+    (16.0, 2260),
+    (17.0, 2500),
+    (18.0, 2620),
+    (19.0, 2810),
+    (20.0, 2960),
+];
+
+/// The lowest Elo offered.
+pub const MIN_ELO: i32 = 800;
+/// Full strength's Elo: `UCI_Elo` at or above it does not limit the engine.
+pub const MAX_ELO: i32 = CALIBRATION[CALIBRATION.len() - 1].1;
+
+/// The skill level (0–20, fractional) that plays at `elo`, by linear
+/// interpolation in [`CALIBRATION`].
+pub fn skill_for_elo(elo: i32) -> f64 {
+    let first = CALIBRATION[0];
+    if elo <= first.1 {
+        return first.0;
+    }
+    for pair in CALIBRATION.windows(2) {
+        let ((s0, e0), (s1, e1)) = (pair[0], pair[1]);
+        if elo <= e1 {
+            return s0 + (s1 - s0) * f64::from(elo - e0) / f64::from((e1 - e0).max(1));
+        }
+    }
+    MAX_SKILL
+}
+
+/// The handicap for an Elo rating (`None`: full strength).
+pub fn for_elo(elo: i32) -> Option<Handicap> {
+    for_skill(skill_for_elo(elo))
 }
 
 /// The eight levels of the user interface, weakest first: their Elo.
@@ -91,7 +148,27 @@ mod tests {
             previous = h;
         }
         assert!(for_elo(MAX_ELO).is_none());
-        assert_eq!(skill_to_elo(20), MAX_ELO);
+        assert!(for_skill(MAX_SKILL).is_none());
+        let mut last = -1.0;
+        for elo in (MIN_ELO..=MAX_ELO).step_by(50) {
+            let s = skill_for_elo(elo);
+            assert!(s >= last && (0.0..=MAX_SKILL).contains(&s), "{elo}: {s}");
+            last = s;
+        }
+    }
+
+    #[test]
+    fn the_calibration_is_monotone_and_spans_the_levels() {
+        for pair in CALIBRATION.windows(2) {
+            assert!(pair[0].0 < pair[1].0 && pair[0].1 < pair[1].1, "{pair:?}");
+        }
+        assert_eq!(CALIBRATION[CALIBRATION.len() - 1].0, MAX_SKILL);
+        assert!(CALIBRATION[0].1 <= MIN_ELO);
+        // 2000 lies between skill 14 (1840) and 15 (2110).
+        let s = skill_for_elo(2000);
+        assert!((14.0..15.0).contains(&s), "{s}");
+        assert!((skill_for_elo(1840) - 14.0).abs() < 1e-9);
+        assert_eq!(LEVELS[7], MAX_ELO);
     }
 
     #[test]

@@ -64,14 +64,11 @@ impl Default for Options {
 impl Options {
     /// The handicap these options ask for, if any.
     pub fn handicap(&self) -> Option<Handicap> {
-        let mut elo = strength::MAX_ELO;
+        let mut skill = f64::from(self.skill);
         if self.limit_strength {
-            elo = self.elo;
+            skill = skill.min(strength::skill_for_elo(self.elo));
         }
-        if self.skill < 20 {
-            elo = elo.min(strength::skill_to_elo(self.skill));
-        }
-        strength::for_elo(elo)
+        strength::for_skill(skill)
     }
 }
 
@@ -226,11 +223,21 @@ impl Engine {
                     "option name Ponder type check default false",
                     "option name Move Overhead type spin default 30 min 0 max 5000",
                     "option name UCI_LimitStrength type check default false",
-                    "option name UCI_Elo type spin default 2800 min 800 max 2800",
-                    "option name Skill Level type spin default 20 min 0 max 20",
                 ] {
                     say(&self.out, option);
                 }
+                say(
+                    &self.out,
+                    &format!(
+                        "option name UCI_Elo type spin default {max} min {min} max {max}",
+                        min = strength::MIN_ELO,
+                        max = strength::MAX_ELO
+                    ),
+                );
+                say(
+                    &self.out,
+                    "option name Skill Level type spin default 20 min 0 max 20",
+                );
                 say(&self.out, "uciok");
             }
             "isready" => say(&self.out, "readyok"),
