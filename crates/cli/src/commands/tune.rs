@@ -100,10 +100,7 @@ pub fn run_fit(data: &str, out: &str, settings: fit::Settings) -> Result<(), Fai
         },
     );
     let weights = fit::rounded(&params);
-    let rounded: fit::Params = weights
-        .iter()
-        .map(|s| [f64::from(s.0), f64::from(s.1)])
-        .collect();
+    let rounded = fit::params(&weights);
     let (train_after, test_after) = (train.loss(&rounded, k), test.loss(&rounded, k));
     let summary = format!(
         "{} positions, K {k:.4}, l2 {}, step {kept} of {} kept; loss {train_before:.6} -> \

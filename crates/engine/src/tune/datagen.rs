@@ -50,13 +50,13 @@ pub fn generate<W: Write + Send>(
     out: W,
     progress: &(dyn Fn(&Summary) + Sync),
 ) -> std::io::Result<Summary> {
+    if openings.is_empty() {
+        return Ok(Summary::default());
+    }
     let out = Mutex::new(out);
     let next = AtomicUsize::new(0);
     let summary = Mutex::new(Summary::default());
     let error: Mutex<Option<std::io::Error>> = Mutex::new(None);
-    if openings.is_empty() {
-        return Ok(Summary::default());
-    }
     std::thread::scope(|scope| {
         for t in 0..config.threads.max(1) {
             let (out, next, summary, error) = (&out, &next, &summary, &error);
@@ -67,12 +67,13 @@ pub fn generate<W: Write + Send>(
                 while next.fetch_add(1, Ordering::Relaxed) < config.games {
                     let opening = &openings[rng.below(openings.len())];
                     let (lines, result) = play(opening, config, &mut rng, &shared, &mut searcher);
-                    let mut text = String::new();
-                    let label = match result {
-                        GameResult::WhiteWins => "1.0",
-                        GameResult::Draw => "0.5",
-                        GameResult::BlackWins => "0.0",
+                    let outcome = match result {
+                        GameResult::WhiteWins => 0,
+                        GameResult::Draw => 1,
+                        GameResult::BlackWins => 2,
                     };
+                    let label = ["1.0", "0.5", "0.0"][outcome];
+                    let mut text = String::new();
                     for fen in &lines {
                         text.push_str(fen);
                         text.push(';');
@@ -90,11 +91,7 @@ pub fn generate<W: Write + Send>(
                     if let Ok(mut s) = summary.lock() {
                         s.games += 1;
                         s.positions += lines.len();
-                        s.results[match result {
-                            GameResult::WhiteWins => 0,
-                            GameResult::Draw => 1,
-                            GameResult::BlackWins => 2,
-                        }] += 1;
+                        s.results[outcome] += 1;
                         progress(&s);
                     }
                 }

@@ -28,12 +28,17 @@ pub struct Data {
 /// Weights being fitted: middlegame and endgame, as reals.
 pub type Params = Vec<[f64; 2]>;
 
-/// The weights in use, as a starting point.
-pub fn current() -> Params {
-    WEIGHTS
+/// Weights as reals.
+pub fn params(weights: &[Score]) -> Params {
+    weights
         .iter()
         .map(|s| [f64::from(s.0), f64::from(s.1)])
         .collect()
+}
+
+/// The weights in use, as a starting point.
+pub fn current() -> Params {
+    params(&WEIGHTS)
 }
 
 impl Data {
