@@ -11,7 +11,7 @@ import { api, ApiError, GameSocket, type AnalysedPly, type GameState } from './a
 import { replay, dests, isPromotion, material, pieceAt, type Ply } from './chess';
 import { moveList, evalGraph, formatClock, judge, lowTime, type Judgement } from './moves';
 import { localSan, FIGURES } from './notation';
-import { rememberSeat, seatOf } from './seats';
+import { rememberSeat, seatEnded, seatOf, takeTokenFromAddress } from './seats';
 import { navigate } from './nav';
 import * as sound from './sound';
 import type { Page } from './main';
@@ -77,9 +77,9 @@ class GameView {
     private readonly id: string,
     private readonly root: HTMLElement,
   ) {
-    const params = new URLSearchParams(location.search);
-    this.token = params.get('token') ?? seatOf(id);
-    if (params.get('token')) rememberSeat(id, params.get('token') ?? '');
+    const fromAddress = takeTokenFromAddress();
+    if (fromAddress) rememberSeat(id, fromAddress);
+    this.token = fromAddress ?? seatOf(id);
     const tr = t();
     fill(root, [
       h('div.game', {}, [
@@ -173,6 +173,7 @@ class GameView {
       sound.play(last.check ? 'check' : last.capture ? 'capture' : 'move');
       this.announce(localSan(s.san[s.san.length - 1] ?? '', lang()));
     }
+    if (s.status === 'ended') seatEnded(this.id);
     if (before && before.status !== 'ended' && s.status === 'ended') {
       sound.play('end');
       this.announce(this.resultText());
@@ -619,7 +620,7 @@ class GameView {
     if (!this.token) return;
     const r = await api.rematch(this.id, this.token);
     rememberSeat(r.id, r.token);
-    navigate(`/game/${r.id}?token=${r.token}`);
+    navigate(`/game/${r.id}`);
   }
 
   private async analyse(): Promise<void> {

@@ -3,7 +3,6 @@
 import { h, fill } from './dom';
 import { lang, t, terminationText } from './i18n';
 import { api, type GameSummary } from './api';
-import { seatOf } from './seats';
 
 function control(g: GameSummary): string {
   const c = g.clock;
@@ -43,8 +42,7 @@ export function historyPage(root: HTMLElement): void {
             'tbody',
             {},
             games.map(g => {
-              const token = seatOf(g.id);
-              const href = token ? `/game/${g.id}?token=${token}` : `/game/${g.id}`;
+              const href = `/game/${g.id}`;
               return h('tr', { 'data-id': g.id }, [
                 h('td', {}, fmt.format(new Date(g.created_at))),
                 h('td', {}, players(g)),

@@ -179,7 +179,7 @@ export function homePage(root: HTMLElement): void {
       } else {
         const own = created.tokens[opponent === 'local' ? 'white' : mine] ?? '';
         rememberSeat(created.id, own);
-        navigate(`/game/${created.id}?token=${own}`);
+        navigate(`/game/${created.id}`);
       }
     } catch (e) {
       error.textContent = e instanceof ApiError ? (lang() === 'hu' ? e.messageHu : e.messageEn) : String(e);
@@ -206,10 +206,10 @@ export function homePage(root: HTMLElement): void {
     };
     const theirColor = mine === 'white' ? tr.black : tr.white;
     fill(result, [
-      row(`${tr.sendLink} ${theirColor.toLowerCase()})`, `${base}/game/${id}?token=${theirs}`, 'friend-link'),
-      row(tr.yourLink, `${base}/game/${id}?token=${own}`, 'own-link'),
+      row(`${tr.sendLink} ${theirColor.toLowerCase()})`, `${base}/game/${id}#token=${theirs}`, 'friend-link'),
+      row(tr.yourLink, `${base}/game/${id}#token=${own}`, 'own-link'),
       row(tr.spectatorLink, `${base}/game/${id}`, 'spectator-link'),
-      h('a.button.primary', { href: `/game/${id}?token=${own}`, 'data-nav': '' }, tr.goToGame),
+      h('a.button.primary', { href: `/game/${id}`, 'data-nav': '' }, tr.goToGame),
     ]);
     form.hidden = true;
   };

@@ -7,6 +7,7 @@ import { gamePage } from './game';
 import { clockPage } from './clock';
 import { historyPage } from './history';
 import { navigate } from './nav';
+import { forgetOldSeats } from './seats';
 
 /** A page: mounts itself into `root`, returns a function that tears it down. */
 export type Page = (root: HTMLElement) => (() => void) | void;
@@ -74,4 +75,5 @@ document.addEventListener('click', ev => {
 window.addEventListener('popstate', render);
 window.addEventListener('sakk:navigate', render);
 applyTheme();
+forgetOldSeats();
 render();

@@ -32,7 +32,9 @@ function freePort() {
 export async function startServer(reuse = {}) {
   const dir = reuse.dir ?? mkdtempSync(join(tmpdir(), 'sakk-web-'));
   const port = reuse.port ?? (await freePort());
-  const child = spawn(sakkBinary(), ['serve', '--port', String(port), '--database', `sqlite://${join(dir, 'games.db')}`], {
+  const child = spawn(sakkBinary(), ['serve', '--port', String(port), '--database', `sqlite://${join(dir, 'games.db')}`,
+    // Many games from one address in a few minutes: no rate limits here.
+    '--limit-new-games', '0', '--limit-actions', '0', '--limit-analyses', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     cwd: dir,
   });

@@ -27,12 +27,15 @@ test('two browsers play a game by link to scholar’s mate and both see the resu
   await white.click('#start');
   const friendLink = await white.locator('input.friend-link').inputValue();
   const spectatorLink = await white.locator('input.spectator-link').inputValue();
-  assert.match(friendLink, /\/game\/\w+\?token=\w+/);
+  assert.match(friendLink, /\/game\/\w+#token=\w+/);
   await white.click('a.button.primary');
   const black = await newPage(browser, friendLink);
   const spectator = await newPage(browser, spectatorLink);
   await white.waitForSelector('cg-board');
   await black.waitForSelector('cg-board');
+  // The seat token left the address bar at once (and the history entry).
+  assert.ok(!black.url().includes('token'), `token still in ${black.url()}`);
+  assert.ok(!white.url().includes('token'), `token still in ${white.url()}`);
   // Black's board is turned around.
   assert.ok(await black.locator('.cg-wrap.board.orientation-black').count());
   const moves = [

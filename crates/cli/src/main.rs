@@ -17,23 +17,78 @@ struct Cli {
     command: Option<Command>,
 }
 
+/// The options of `sakk serve`.
+#[derive(clap::Args, Debug)]
+struct ServeArgs {
+    /// The address to listen on.
+    #[arg(long, env = "SAKK_HOST", default_value = "127.0.0.1")]
+    host: String,
+    /// The port.
+    #[arg(long, env = "SAKK_PORT", default_value_t = 8080)]
+    port: u16,
+    /// The database: `sqlite://FILE` or `postgres://USER:PASSWORD@HOST/DB` (default: sakk.db in --data-dir).
+    #[arg(long, env = "SAKK_DATABASE_URL")]
+    database: Option<String>,
+    /// Where the embedded database lives.
+    #[arg(long, env = "SAKK_DATA_DIR", default_value = "sakk-data")]
+    data_dir: String,
+    /// How clients reach the server, e.g. `https://chess.example.org` behind
+    /// a reverse proxy: the base of the links the API returns (default:
+    /// `http://` and the bound address).
+    #[arg(long, env = "SAKK_PUBLIC_URL")]
+    public_url: Option<String>,
+    /// New games (and rematches) a minute from one address (0: no limit).
+    #[arg(long, env = "SAKK_LIMIT_NEW_GAMES", default_value_t = 20)]
+    limit_new_games: u32,
+    /// Analyses a minute from one address (0: no limit).
+    #[arg(long, env = "SAKK_LIMIT_ANALYSES", default_value_t = 10)]
+    limit_analyses: u32,
+    /// Moves and other actions a minute from one address (0: no limit).
+    #[arg(long, env = "SAKK_LIMIT_ACTIONS", default_value_t = 600)]
+    limit_actions: u32,
+    /// The most connections open at once.
+    #[arg(long, env = "SAKK_MAX_CONNECTIONS", default_value_t = 16_384)]
+    max_connections: usize,
+    /// Seconds within which a request's headers must arrive (and after
+    /// which an idle connection is closed).
+    #[arg(long, env = "SAKK_HEADER_TIMEOUT", default_value_t = 30)]
+    header_timeout: u64,
+    /// The longest the computer thinks on one move, in seconds.
+    #[arg(long, env = "SAKK_MAX_THINK", default_value_t = 3.0)]
+    max_think: f64,
+}
+
+impl ServeArgs {
+    /// The server's configuration.
+    fn config(self) -> Result<sakk_server::Config, Failure> {
+        use std::num::NonZeroU32;
+        if !(self.max_think.is_finite() && (0.01..=600.0).contains(&self.max_think)) {
+            return Err(Failure::usage(
+                "--max-think must be between 0.01 and 600 seconds",
+            ));
+        }
+        Ok(sakk_server::Config {
+            host: self.host,
+            port: self.port,
+            database: self.database,
+            data_dir: self.data_dir.into(),
+            public_url: self.public_url,
+            rates: sakk_server::Rates {
+                new_games: NonZeroU32::new(self.limit_new_games),
+                analyses: NonZeroU32::new(self.limit_analyses),
+                actions: NonZeroU32::new(self.limit_actions),
+            },
+            max_connections: self.max_connections,
+            header_read_timeout: std::time::Duration::from_secs(self.header_timeout.max(1)),
+            max_think: std::time::Duration::from_secs_f64(self.max_think),
+        })
+    }
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Run the server (the default): games in the browser and over the API.
-    Serve {
-        /// The address to listen on.
-        #[arg(long, env = "SAKK_HOST", default_value = "127.0.0.1")]
-        host: String,
-        /// The port.
-        #[arg(long, env = "SAKK_PORT", default_value_t = 8080)]
-        port: u16,
-        /// The database: `sqlite://FILE` or `postgres://USER:PASSWORD@HOST/DB` (default: sakk.db in --data-dir).
-        #[arg(long, env = "SAKK_DATABASE_URL")]
-        database: Option<String>,
-        /// Where the embedded database lives.
-        #[arg(long, env = "SAKK_DATA_DIR", default_value = "sakk-data")]
-        data_dir: String,
-    },
+    Serve(Box<ServeArgs>),
     /// Count the leaf nodes of the legal move tree (move generator test).
     Perft {
         /// The position (FEN, or `startpos`); the start position if absent.
@@ -451,31 +506,11 @@ fn main() -> ExitCode {
             matches!(notation, Notation::San),
             lang.into(),
         ),
-        Some(Command::Serve {
-            host,
-            port,
-            database,
-            data_dir,
-        }) => commands::serve::run(sakk_server::Config {
-            host,
-            port,
-            database,
-            data_dir: data_dir.into(),
-        }),
+        Some(Command::Serve(args)) => args.config().and_then(commands::serve::run),
         // No subcommand: exactly `sakk serve`, with clap's defaults and
         // SAKK_* variables (an invalid one is reported, not ignored).
         None => match Cli::try_parse_from(["sakk", "serve"]).map(|c| c.command) {
-            Ok(Some(Command::Serve {
-                host,
-                port,
-                database,
-                data_dir,
-            })) => commands::serve::run(sakk_server::Config {
-                host,
-                port,
-                database,
-                data_dir: data_dir.into(),
-            }),
+            Ok(Some(Command::Serve(args))) => args.config().and_then(commands::serve::run),
             Ok(_) => Err(Failure::usage("cannot start the server")),
             Err(e) => Err(Failure::usage(
                 e.render()

@@ -18,6 +18,29 @@ pub fn choose(
     remaining: Option<Duration>,
     inc: Duration,
 ) -> Option<Move> {
+    choose_bounded(
+        pos,
+        history,
+        level,
+        remaining,
+        inc,
+        None,
+        Arc::new(Shared::new(16)),
+    )
+}
+
+/// [`choose`], thinking at most `max_think` whatever the clock allows, on
+/// `shared` (its table, and its `stop` flag: set it from another thread to
+/// stop the search at once; the move found so far is returned).
+pub fn choose_bounded(
+    pos: &Position,
+    history: &[u64],
+    level: i64,
+    remaining: Option<Duration>,
+    inc: Duration,
+    max_think: Option<Duration>,
+    shared: Arc<Shared>,
+) -> Option<Move> {
     let elo = strength::LEVELS[(level.clamp(1, 8) - 1) as usize];
     let handicap = strength::for_elo(elo);
     let time = match remaining {
@@ -39,9 +62,13 @@ pub fn choose(
             Duration::ZERO,
         ),
     };
+    let time = match max_think {
+        Some(max) => time.capped(max),
+        None => time,
+    };
     let mut limits = Limits::default();
     let mut multipv = 1;
-    let mut searcher = Searcher::new(Arc::new(Shared::new(16)), true);
+    let mut searcher = Searcher::new(shared, true);
     if let Some(h) = handicap {
         limits.depth = Some(h.depth);
         limits.nodes = Some(h.nodes);

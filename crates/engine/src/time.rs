@@ -59,6 +59,16 @@ impl TimeManager {
         }
     }
 
+    /// The same limits, but never past `max` (a server's bound on one
+    /// move's thinking, whatever the clock allows).
+    #[must_use]
+    pub fn capped(self, max: Duration) -> TimeManager {
+        TimeManager {
+            soft: Some(self.soft.map_or(max, |s| s.min(max))),
+            hard: Some(self.hard.map_or(max, |h| h.min(max))),
+        }
+    }
+
     /// Past the point where another iteration should not begin.
     pub fn soft_exceeded(&self, elapsed: Duration) -> bool {
         self.soft.is_some_and(|s| elapsed >= s.mul_f64(0.6))
@@ -113,5 +123,27 @@ mod tests {
             ms(20),
         );
         assert_eq!(tm.hard(), Some(ms(480)));
+    }
+
+    #[test]
+    fn a_cap_bounds_any_clock() {
+        let ms = Duration::from_millis;
+        let day = Clock {
+            time: Some(ms(86_400_000)),
+            inc: ms(86_400_000),
+            ..Clock::default()
+        };
+        let tm = TimeManager::new(day, ms(30)).capped(ms(2_000));
+        assert_eq!(tm.hard(), Some(ms(2_000)));
+        assert_eq!(TimeManager::infinite().capped(ms(5)).hard(), Some(ms(5)));
+        // A cap above the clock's own limit changes nothing.
+        let short = TimeManager::new(
+            Clock {
+                movetime: Some(ms(100)),
+                ..Clock::default()
+            },
+            ms(0),
+        );
+        assert_eq!(short.capped(ms(2_000)), short);
     }
 }

@@ -5,7 +5,6 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 
 /// Why a request failed.
 #[derive(Debug, thiserror::Error)]
@@ -42,6 +41,22 @@ pub enum ApiError {
     /// The body is too large.
     #[error("the request body is too large")]
     TooLarge,
+    /// The change could not be stored; nothing was changed and the game
+    /// goes on when storage is back (503).
+    #[error("storage is unavailable")]
+    StorageUnavailable,
+    /// Too many requests of this kind from this address (429).
+    #[error("too many requests; retry in {retry_after} s")]
+    RateLimited {
+        /// Seconds until a retry may succeed.
+        retry_after: u64,
+    },
+    /// The engine has more work waiting than it takes (503).
+    #[error("the engine is busy")]
+    EngineBusy,
+    /// The server is shutting down (503).
+    #[error("the server is shutting down")]
+    ShuttingDown,
     /// Something broke inside (storage); the details go to the log.
     #[error("internal error")]
     Internal(String),
@@ -88,13 +103,24 @@ impl From<sakk::GameError> for ApiError {
 
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> ApiError {
-        ApiError::Internal(e.to_string())
+        tracing::warn!(error = %e, "storage");
+        ApiError::StorageUnavailable
     }
 }
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let (status, code, message, message_hu) = match self {
+impl From<crate::store::StoreError> for ApiError {
+    fn from(e: crate::store::StoreError) -> ApiError {
+        tracing::warn!(error = %e, "storage");
+        ApiError::StorageUnavailable
+    }
+}
+
+impl ApiError {
+    /// The status, the code and the messages (English, Hungarian) of this
+    /// error: the one place an error becomes what a client reads, whether
+    /// it goes out as an HTTP response or a WebSocket message.
+    pub fn parts(self) -> (StatusCode, &'static str, String, String) {
+        match self {
             ApiError::BadRequest { code, message, message_hu } => (StatusCode::BAD_REQUEST, code, message, message_hu),
             ApiError::Rules { code, message, message_hu } => (StatusCode::BAD_REQUEST, code, message, message_hu),
             ApiError::Forbidden(code) => (
@@ -127,6 +153,30 @@ impl IntoResponse for ApiError {
                 "The request body is too large.".to_string(),
                 "A kérés törzse túl nagy.".to_string(),
             ),
+            ApiError::StorageUnavailable => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "storage_unavailable",
+                "The change could not be stored, so nothing was changed. Try again in a moment.".to_string(),
+                "A változást nem sikerült menteni, ezért semmi sem változott. Próbáld újra egy kicsit később.".to_string(),
+            ),
+            ApiError::RateLimited { retry_after } => (
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!("Too many requests; try again in {retry_after} s."),
+                format!("Túl sok kérés; próbáld újra {retry_after} másodperc múlva."),
+            ),
+            ApiError::EngineBusy => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "engine_busy",
+                "The engine is busy; try again in a moment.".to_string(),
+                "A gép most foglalt; próbáld újra egy kicsit később.".to_string(),
+            ),
+            ApiError::ShuttingDown => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "shutting_down",
+                "The server is restarting; try again in a moment.".to_string(),
+                "A szerver újraindul; próbáld újra egy kicsit később.".to_string(),
+            ),
             ApiError::Internal(detail) => {
                 tracing::error!(%detail, "internal error");
                 (
@@ -136,11 +186,36 @@ impl IntoResponse for ApiError {
                     "Hiba történt a szerveren; semmi sem változott.".to_string(),
                 )
             }
-        };
+        }
+    }
+
+    /// The JSON body of this error: `{"error", "message", "message_hu"}`.
+    pub fn body(self) -> (StatusCode, crate::wire::ErrorBody) {
+        let (status, code, message, message_hu) = self.parts();
         (
             status,
-            Json(json!({"error": code, "message": message, "message_hu": message_hu})),
+            crate::wire::ErrorBody {
+                error: code.to_string(),
+                message,
+                message_hu,
+            },
         )
-            .into_response()
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let retry = match &self {
+            ApiError::RateLimited { retry_after } => Some(*retry_after),
+            ApiError::StorageUnavailable | ApiError::EngineBusy | ApiError::ShuttingDown => Some(1),
+            _ => None,
+        };
+        let (status, body) = self.body();
+        let mut res = (status, Json(body)).into_response();
+        if let Some(secs) = retry {
+            res.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, secs.into());
+        }
+        res
     }
 }

@@ -12,25 +12,44 @@
 //! # }
 //! ```
 //!
+//! How a change travels — from the request, through the one command path,
+//! to the database and then to every watcher — is told in [`command`].
+//!
 //! What happens to a running clock while the server is down: it stops. The
-//! times left after the last move are stored with it; when the server
-//! starts again, the side to move's clock restarts from that stored time,
+//! times left after the last move are stored with it; when the game is
+//! next loaded, the side to move's clock restarts from that stored time,
 //! so no player loses time to an outage (they may gain the thinking time
-//! they had used before it).
+//! they had used before it). A game whose clock runs stays in memory until
+//! it ends; other games leave memory when unused and reload on demand.
 
-mod analysis;
-pub mod api;
+pub mod analysis;
 pub mod assets;
+pub mod command;
+pub mod engine_pool;
 pub mod error;
+pub mod games;
+pub mod limits;
 pub mod live;
+pub mod routes;
+pub mod security;
+pub mod state;
 pub mod store;
+pub mod wire;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
 
+use axum::extract::ConnectInfo;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tower::Service;
 
-pub use api::{router, AppState};
+pub use limits::Rates;
+pub use routes::router;
+pub use state::{AppState, Options};
 pub use store::Store;
 
 /// How to run the server.
@@ -45,6 +64,19 @@ pub struct Config {
     pub database: Option<String>,
     /// Where the embedded database lives.
     pub data_dir: PathBuf,
+    /// How clients reach the server (the base of the links the API
+    /// returns); default: `http://` and the bound address.
+    pub public_url: Option<String>,
+    /// Requests allowed per client address.
+    pub rates: Rates,
+    /// The most connections open at once; more are closed at once.
+    pub max_connections: usize,
+    /// A request's headers must arrive within this time (a half-sent
+    /// request does not hold its connection), and an idle connection is
+    /// closed after it.
+    pub header_read_timeout: Duration,
+    /// The longest the computer thinks on one move.
+    pub max_think: Duration,
 }
 
 impl Default for Config {
@@ -54,6 +86,11 @@ impl Default for Config {
             port: 8080,
             database: None,
             data_dir: PathBuf::from("sakk-data"),
+            public_url: None,
+            rates: Rates::default(),
+            max_connections: 16_384,
+            header_read_timeout: Duration::from_secs(30),
+            max_think: Duration::from_secs(3),
         }
     }
 }
@@ -82,14 +119,33 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
-/// Opens the database, resumes unfinished games, binds, prints the URL and
-/// serves until SIGTERM or Ctrl-C. `on_ready` gets the bound address.
+/// How long shutdown waits for engine work and open connections.
+const SHUTDOWN_WITHIN: Duration = Duration::from_secs(4);
+
+/// Opens the database, binds, prints the URL and serves until SIGTERM or
+/// Ctrl-C; then stops the engine, ends the streams and sockets, lets open
+/// requests finish, and returns within five seconds. `on_ready` gets the
+/// bound address. No game is loaded at start: each is loaded when first
+/// asked for.
 ///
 /// # Errors
 /// [`ServeError`].
 pub async fn serve_with(
     config: Config,
     on_ready: impl FnOnce(SocketAddr),
+) -> Result<(), ServeError> {
+    serve_until(config, on_ready, shutdown_signal()).await
+}
+
+/// [`serve_with`], shutting down when `stop` completes instead of on a
+/// signal.
+///
+/// # Errors
+/// [`ServeError`].
+pub async fn serve_until(
+    config: Config,
+    on_ready: impl FnOnce(SocketAddr),
+    stop: impl std::future::Future<Output = ()>,
 ) -> Result<(), ServeError> {
     let url = match &config.database {
         Some(url) => url.clone(),
@@ -112,15 +168,75 @@ pub async fn serve_with(
             source,
         })?;
     let local = listener.local_addr()?;
-    let state = AppState::new(store, format!("http://{local}"));
-    match state.resume().await {
-        Ok(n) => tracing::info!(games = n, "resumed unfinished games"),
-        Err(e) => tracing::error!(error = %e, "could not resume games"),
-    }
+    let public_url = config
+        .public_url
+        .clone()
+        .unwrap_or_else(|| format!("http://{local}"));
+    let mut options = Options::new(public_url);
+    options.rates = config.rates;
+    options.max_think = config.max_think;
+    let state = AppState::with_options(store, options);
+    tokio::spawn(state.clone().housekeeping(Duration::from_secs(30)));
     on_ready(local);
-    axum::serve(listener, router(state))
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    let app = router(state.clone());
+    let connections = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    let mut shutdown = state.shutdown_signal();
+    tokio::pin!(stop);
+    loop {
+        let (stream, remote) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait, go on.
+                    tracing::warn!(error = %e, "accept");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        let Ok(permit) = Arc::clone(&connections).try_acquire_owned() else {
+            // Over the cap: closed at once.
+            drop(stream);
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let app = app.clone();
+        let mut conn_shutdown = shutdown.clone();
+        let header_timeout = config.header_read_timeout;
+        tokio::spawn(async move {
+            let _permit = permit;
+            let service = hyper::service::service_fn(
+                move |mut req: hyper::Request<hyper::body::Incoming>| {
+                    req.extensions_mut().insert(ConnectInfo(remote));
+                    let mut app = app.clone();
+                    async move { app.call(req).await }
+                },
+            );
+            let mut builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
+            builder
+                .http1()
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_timeout);
+            let conn = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
+            tokio::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                _ = conn_shutdown.changed() => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = conn.await;
+                }
+            }
+        });
+    }
+    drop(listener);
+    tracing::info!("shutting down");
+    state.shut_down(SHUTDOWN_WITHIN).await;
+    let _ = shutdown.borrow_and_update();
+    // Open requests finish (streams and sockets have ended): wait until
+    // every connection is closed, or the time is up.
+    let all = u32::try_from(config.max_connections.max(1)).unwrap_or(u32::MAX);
+    let _ = tokio::time::timeout(Duration::from_secs(1), connections.acquire_many(all)).await;
     tracing::info!("shut down");
     Ok(())
 }

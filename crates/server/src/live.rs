@@ -1,11 +1,11 @@
-//! Games in play: the rules ([`sakk::Game`]), the server's clock, the
-//! seats, and the JSON the API shows of them.
+//! A game in play as plain data: the rules ([`sakk::Game`]), the server's
+//! clock, the seats, and the state the API shows of them. A command works
+//! on a copy of it ([`LiveGame`] is `Clone`); the copy replaces the original
+//! only once it is committed.
 
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
-use tokio::sync::broadcast;
 
 use sakk::{
     Clock, Color, DelayKind, Game, GameResult, GameRules, Move, Outcome, Position, Stage,
@@ -13,6 +13,7 @@ use sakk::{
 };
 
 use crate::store::{GameRow, MoveRow};
+use crate::wire::{GameState, OpeningInfo, Opponent, Side, Status};
 
 /// The clock settings of a game, as the API takes them (seconds).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -84,6 +85,7 @@ pub struct RulesSpec {
 }
 
 /// A game in play.
+#[derive(Clone, Debug)]
 pub struct LiveGame {
     /// The stored fields (kept in step with the game).
     pub row: GameRow,
@@ -100,26 +102,35 @@ pub struct LiveGame {
     pub ended_by: Option<Color>,
     /// Each side's time left after each ply, for PGN `[%clk]`.
     pub clocks: Vec<(Option<i64>, Option<i64>)>,
-    /// Bumped at every change (flag watchers compare it).
+    /// Bumped at every change in memory: a command that leaves it as it
+    /// was changed nothing (and commits nothing).
     pub version: u64,
-    /// Where state changes are announced (one JSON line each).
-    pub events: broadcast::Sender<String>,
     /// The side that asked to take back, while the question stands.
     pub takeback_offer: Option<Color>,
-    /// Each move with its UCI and SAN, kept between state messages (a game
-    /// of n moves would otherwise write n SANs for every message).
-    notation: std::sync::Mutex<Vec<(Move, String, String)>>,
 }
 
-fn color_name(c: Color) -> &'static str {
-    c.name()
+/// Each move with its UCI and SAN, kept between state messages (a game of
+/// n moves would otherwise write n SANs for every message).
+#[derive(Debug, Default)]
+pub struct Notation {
+    moves: Vec<(Move, String, String)>,
 }
 
-fn parse_color(s: &str) -> Option<Color> {
-    match s {
-        "white" => Some(Color::White),
-        "black" => Some(Color::Black),
-        _ => None,
+impl Notation {
+    /// Brings the notation in step with `game`: keeps what still matches
+    /// (a takeback cuts it short) and writes the moves made since.
+    fn update(&mut self, game: &Game) {
+        let same = self
+            .moves
+            .iter()
+            .zip(game.moves())
+            .take_while(|((a, _, _), b)| a == *b)
+            .count();
+        self.moves.truncate(same);
+        for (&m, p) in game.moves().iter().zip(game.positions()).skip(same) {
+            self.moves
+                .push((m, p.uci(m).to_string(), p.san(m).to_string()));
+        }
     }
 }
 
@@ -167,13 +178,10 @@ impl LiveGame {
             control,
             game,
             outcome: None,
-            ended_by: row.ended_by.as_deref().and_then(parse_color),
+            ended_by: row.ended_by.map(Color::from),
             clocks,
             version: 0,
-            // A socket that falls further behind gets the full state again.
-            events: broadcast::channel(16).0,
             takeback_offer: None,
-            notation: std::sync::Mutex::new(Vec::new()),
             row,
         };
         if let Some(termination) = live
@@ -202,16 +210,29 @@ impl LiveGame {
         Ok(live)
     }
 
-    /// The colour a seat token plays (both for a local game's one token).
+    /// The colours a seat token plays (both for a local game's one token).
     pub fn seat(&self, token: &str) -> Vec<Color> {
         let mut seats = Vec::new();
-        if !token.is_empty() && token == self.row.white_token {
+        if crate::security::token_matches(token, &self.row.white_token) {
             seats.push(Color::White);
         }
-        if !token.is_empty() && token == self.row.black_token {
+        if crate::security::token_matches(token, &self.row.black_token) {
             seats.push(Color::Black);
         }
         seats
+    }
+
+    /// The colour the computer plays, in a game against it.
+    pub fn computer_color(&self) -> Option<Color> {
+        match (self.row.opponent, self.row.human_color) {
+            (Opponent::Computer, Some(human)) => Some(!Color::from(human)),
+            _ => None,
+        }
+    }
+
+    /// Whether the computer is to move now.
+    pub fn computer_to_move(&self) -> bool {
+        !self.is_over() && self.computer_color() == Some(self.game.turn())
     }
 
     /// `true` once the game is over.
@@ -348,54 +369,32 @@ impl LiveGame {
         row.updated_at = unix_ms();
         row.white_ms = w;
         row.black_ms = b;
-        row.draw_offer = self.game.draw_offer().map(|c| color_name(c).to_string());
+        row.draw_offer = self.game.draw_offer().map(Side::from);
         row.status = if self.outcome.is_some() {
-            "ended"
+            Status::Ended
         } else if self.game.moves().is_empty() {
-            "created"
+            Status::Created
         } else {
-            "started"
-        }
-        .to_string();
+            Status::Started
+        };
         row.result = self.outcome.map(|o| o.pgn_result().to_string());
         row.termination = self.outcome.map(|o| o.termination.code().to_string());
-        row.ended_by = self.ended_by.map(|c| color_name(c).to_string());
+        row.ended_by = self.ended_by.map(Side::from);
     }
 
-    /// The state as the API shows it.
-    pub fn state(&self, now: Duration) -> Value {
+    /// The state as the API shows it, at `now`.
+    pub fn state(&self, notation: &mut Notation, now: Duration) -> GameState {
         let pos = self.game.position();
-        let mut notation = self
-            .notation
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        // Keep what still matches the game (a takeback cuts it short) …
-        let same = notation
-            .iter()
-            .zip(self.game.moves())
-            .take_while(|((a, _, _), b)| a == *b)
-            .count();
-        notation.truncate(same);
-        // … and write the moves made since.
-        for (&m, p) in self
-            .game
-            .moves()
-            .iter()
-            .zip(self.game.positions())
-            .skip(same)
-        {
-            notation.push((m, p.uci(m).to_string(), p.san(m).to_string()));
-        }
-        let mut moves = String::with_capacity(notation.len() * 5);
-        for (i, (_, uci, _)) in notation.iter().enumerate() {
+        notation.update(&self.game);
+        let mut moves = String::with_capacity(notation.moves.len() * 5);
+        for (i, (_, uci, _)) in notation.moves.iter().enumerate() {
             if i > 0 {
                 moves.push(' ');
             }
             moves.push_str(uci);
         }
-        let sans: Vec<&str> = notation.iter().map(|(_, _, san)| san.as_str()).collect();
         let (wtime, btime) = self.times(now);
-        let mut claimable: Vec<&str> = Vec::new();
+        let mut claimable: Vec<&'static str> = Vec::new();
         if self.outcome.is_none() {
             for c in self.game.claimable() {
                 let code = c.termination.code();
@@ -404,41 +403,56 @@ impl LiveGame {
                 }
             }
         }
-        let clock: Option<Value> = self
-            .row
+        GameState {
+            id: self.row.id.clone(),
+            opponent: self.row.opponent,
+            level: self.row.level,
+            human_color: self.row.human_color,
+            initial_fen: self.row.start_fen.clone(),
+            fen: pos.fen(),
+            turn: pos.turn().into(),
+            check: pos.is_check(),
+            moves,
+            san: notation
+                .moves
+                .iter()
+                .map(|(_, _, san)| san.clone())
+                .collect(),
+            status: self.row.status,
+            result: self.outcome.map(|o| o.pgn_result()),
+            termination: self.outcome.map(|o| o.termination.code()),
+            winner: self.outcome.and_then(|o| o.winner()).map(Side::from),
+            description_en: self.outcome.map(|o| o.describe_en(self.ended_by)),
+            description_hu: self.outcome.map(|o| o.describe_hu(self.ended_by)),
+            wtime,
+            btime,
+            clock_running: self.clock.as_ref().and_then(Clock::running).map(Side::from),
+            clock: self.clock_spec(),
+            draw_offer: self.game.draw_offer().map(Side::from),
+            takeback_offer: self.takeback_offer.map(Side::from),
+            claimable,
+            rules: self.rules(),
+            touched: self.game.touched().iter().map(|s| s.to_string()).collect(),
+            created_at: self.row.created_at,
+            opening: self.game.opening().map(|o| OpeningInfo {
+                eco: o.eco.to_string(),
+                name: o.name.to_string(),
+            }),
+            rematch: self.row.rematch.clone(),
+        }
+    }
+
+    /// The clock's settings, if timed.
+    pub fn clock_spec(&self) -> Option<ClockSpec> {
+        self.row
             .clock
             .as_deref()
-            .and_then(|c| serde_json::from_str(c).ok());
-        json!({
-            "id": self.row.id,
-            "opponent": self.row.opponent,
-            "level": self.row.level,
-            "human_color": self.row.human_color,
-            "initial_fen": self.row.start_fen,
-            "fen": pos.fen(),
-            "turn": pos.turn().name(),
-            "check": pos.is_check(),
-            "moves": moves,
-            "san": sans,
-            "status": self.row.status,
-            "result": self.outcome.map(|o| o.pgn_result()),
-            "termination": self.outcome.map(|o| o.termination.code()),
-            "winner": self.outcome.and_then(|o| o.winner()).map(color_name),
-            "description_en": self.outcome.map(|o| o.describe_en(self.ended_by)),
-            "description_hu": self.outcome.map(|o| o.describe_hu(self.ended_by)),
-            "wtime": wtime,
-            "btime": btime,
-            "clock_running": self.clock.as_ref().and_then(Clock::running).map(color_name),
-            "clock": clock,
-            "draw_offer": self.game.draw_offer().map(color_name),
-            "takeback_offer": self.takeback_offer.map(color_name),
-            "claimable": claimable,
-            "rules": serde_json::from_str::<Value>(&self.row.rules).unwrap_or(Value::Null),
-            "touched": self.game.touched().iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-            "created_at": self.row.created_at,
-            "opening": self.game.opening().map(|o| json!({"eco": o.eco, "name": o.name})),
-            "rematch": self.row.rematch,
-        })
+            .and_then(|c| serde_json::from_str(c).ok())
+    }
+
+    /// The event rules.
+    pub fn rules(&self) -> RulesSpec {
+        serde_json::from_str(&self.row.rules).unwrap_or_default()
     }
 
     /// The game in PGN export format with `[%clk]` comments.
@@ -460,10 +474,10 @@ impl LiveGame {
         pgn.set_tag("Event", "sakk game");
         pgn.set_tag("Site", &format!("sakk {}", self.row.id));
         pgn.set_tag("Date", &sakk_engine::tournament::today());
-        let (white, black) = match self.row.opponent.as_str() {
-            "computer" => {
+        let (white, black) = match self.row.opponent {
+            Opponent::Computer => {
                 let engine = format!("sakk level {}", self.row.level.unwrap_or(8));
-                if self.row.human_color.as_deref() == Some("black") {
+                if self.row.human_color == Some(Side::Black) {
                     (engine, "Player".to_string())
                 } else {
                     ("Player".to_string(), engine)

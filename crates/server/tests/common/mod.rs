@@ -28,6 +28,10 @@ pub fn start_server() -> SocketAddr {
             port: 0,
             database: std::env::var("SAKK_TEST_DATABASE_URL").ok(),
             data_dir: dir,
+            // The tests create many games from one address; the limits have
+            // tests of their own.
+            rates: sakk_server::Rates::unlimited(),
+            ..sakk_server::Config::default()
         };
         let _ = rt.block_on(sakk_server::serve_with(config, move |addr| {
             let _ = tx.send(addr);

@@ -1,0 +1,656 @@
+//! The one path of every change to a game. Whatever brings a change — an
+//! HTTP request, a WebSocket message, the flag timer, the computer's search
+//! — it is a [`Command`] given to [`apply`], which does, in this order:
+//!
+//! 1. **check and compute**, on a copy of the game, under the game's lock;
+//! 2. **commit** the new state to storage (with the version it replaces);
+//!    if that fails, the copy is dropped: the game is exactly as it was,
+//!    and the caller gets `storage_unavailable`;
+//! 3. **make it visible**: the copy becomes the game (readers, who take the
+//!    same lock, never see a state that is not committed);
+//! 4. **publish** the event to the game's watchers;
+//! 5. start what follows: the flag timer, the computer's reply.
+//!
+//! The rules are `sakk`'s: this module only asks them.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use sakk::{Color, Lang, Move, Position, Square};
+
+use crate::engine_pool::Stop;
+use crate::error::ApiError;
+use crate::games::{Inner, Published, Slot};
+use crate::live::{unix_ms, ClockSpec, LiveGame, RulesSpec};
+use crate::state::AppState;
+use crate::store::{Change, Commit, GameRow};
+use crate::wire::{Event, GameState, Opponent, Side, Status};
+
+/// A change someone asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Play a move (SAN in `lang`'s letters, or UCI), maybe offering a draw.
+    Move {
+        /// The move's text.
+        text: String,
+        /// The piece letters of the text.
+        lang: Lang,
+        /// Offer a draw with it.
+        offering_draw: bool,
+    },
+    /// Accept or decline the opponent's draw offer.
+    AnswerDraw {
+        /// Accept.
+        accept: bool,
+    },
+    /// Claim a draw (threefold, fifty moves), maybe by declaring a move.
+    ClaimDraw {
+        /// The declared move's text.
+        declared: Option<String>,
+        /// Its piece letters.
+        lang: Lang,
+    },
+    /// Resign.
+    Resign,
+    /// Abort before the game has really begun.
+    Abort,
+    /// Ask to take back (or agree), or decline the opponent's request.
+    Takeback {
+        /// Ask or agree (`true`), decline (`false`).
+        yes: bool,
+    },
+    /// Touch a piece under touch-move.
+    Touch {
+        /// The square.
+        square: Square,
+        /// Only adjusting it ("j'adoube").
+        adjust: bool,
+    },
+    /// Start a rematch (after the end), or find the one started.
+    Rematch,
+    /// The flag timer: end the game if the running clock's flag fell.
+    FlagFall,
+    /// The computer's move, found on the state of `version`.
+    ComputerMove {
+        /// The move.
+        mv: Move,
+        /// The state it was found on.
+        version: u64,
+    },
+}
+
+/// Who gives a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Actor<'a> {
+    /// A client, with the seat token it presented (may be empty).
+    Client(&'a str),
+    /// The server itself (timers, the computer).
+    Server,
+}
+
+/// What a command did besides changing the game.
+struct Effect {
+    /// What the commit writes with the new row.
+    change: Change,
+    /// Games created with it (a rematch).
+    inserts: Vec<GameRow>,
+    /// The answer: `Err` for a refusal (which may still have changed the
+    /// game: a flag that fell first, a wrong claim's declared move).
+    reply: Result<(), ApiError>,
+}
+
+impl Effect {
+    fn state() -> Effect {
+        Effect {
+            change: Change::State,
+            inserts: Vec::new(),
+            reply: Ok(()),
+        }
+    }
+
+    fn refused(e: ApiError) -> Effect {
+        Effect {
+            change: Change::State,
+            inserts: Vec::new(),
+            reply: Err(e),
+        }
+    }
+}
+
+/// Applies `command` to game `id`, by the path described at the top of this
+/// module. Returns the committed state the caller sees.
+///
+/// # Errors
+/// A refusal (nothing changed, or — for a flag that fell first, or a wrong
+/// claim whose declared move stands — the change committed and published),
+/// or [`ApiError::StorageUnavailable`] (nothing changed).
+pub async fn apply(
+    state: &AppState,
+    id: &str,
+    actor: Actor<'_>,
+    command: Command,
+) -> Result<GameState, ApiError> {
+    loop {
+        let slot = state.slot(id).await?;
+        let mut g = slot.lock().await;
+        if g.evicted {
+            // Dropped from memory while we waited: take the game anew.
+            drop(g);
+            tokio::task::yield_now().await;
+            continue;
+        }
+        let now = state.now();
+        let mut next = g.live.clone();
+        let effect = execute(state, &mut next, actor, command, now);
+        if next.version == g.live.version {
+            // Nothing changed: nothing to commit.
+            effect.reply?;
+            let g = &mut *g;
+            return Ok(g.live.state(&mut g.notation, now));
+        }
+        next.touch_row(now);
+        next.row.version = g.live.row.version + 1;
+        let commit = Commit {
+            row: next.row.clone(),
+            change: effect.change,
+            inserts: effect.inserts,
+        };
+        state.store().commit(commit).await?;
+        g.live = next;
+        let shown = publish(&slot, &mut g, state.now());
+        follow_up(state, &slot, &mut g);
+        drop(g);
+        effect.reply?;
+        return Ok(shown);
+    }
+}
+
+/// Announces the committed state to the game's watchers; returns it.
+fn publish(slot: &Slot, g: &mut Inner, now: Duration) -> GameState {
+    // The computer's search on the old state is of no use now.
+    if let Some(e) = g.engine.take() {
+        e.stop();
+    }
+    let shown = g.live.state(&mut g.notation, now);
+    let event = Event::State {
+        state: shown.clone(),
+    };
+    if let Ok(line) = serde_json::to_string(&event) {
+        let _ = slot.events.send(Arc::new(Published {
+            line,
+            ended: g.live.is_over(),
+        }));
+    }
+    shown
+}
+
+/// Starts what must follow the committed state: the timer of the running
+/// clock's flag (one per game: it replaces the previous one) and the
+/// computer's reply.
+pub fn follow_up(state: &AppState, slot: &Arc<Slot>, g: &mut Inner) {
+    if let Some(t) = g.flag_timer.take() {
+        t.abort();
+    }
+    if g.live.is_over() {
+        return;
+    }
+    if let Some(deadline) = g.live.clock.as_ref().and_then(sakk::Clock::flag_deadline) {
+        let (state2, id) = (state.clone(), slot.id.clone());
+        let task = tokio::spawn(async move {
+            let wait = deadline.saturating_sub(state2.now()) + Duration::from_millis(1);
+            tokio::time::sleep(wait).await;
+            server_command(&state2, &id, Command::FlagFall).await;
+        });
+        g.flag_timer = Some(task.abort_handle());
+    }
+    if g.live.computer_to_move() && g.engine.is_none() {
+        let stop = Stop::new(16);
+        g.engine = Some(stop.clone());
+        let live = &g.live;
+        let pos = *live.game.position();
+        let positions = live.game.positions();
+        let history: Vec<u64> = positions[..positions.len().saturating_sub(1)]
+            .iter()
+            .map(Position::key)
+            .collect();
+        let side = live.game.turn();
+        let remaining = live.clock.as_ref().map(|c| c.remaining(side, state.now()));
+        let inc = live
+            .control
+            .as_ref()
+            .and_then(|t| t.first_stage())
+            .map_or(Duration::ZERO, |s| s.increment);
+        let level = live.row.level.unwrap_or(8);
+        let version = live.version;
+        let max_think = state.max_think();
+        let (state2, id) = (state.clone(), slot.id.clone());
+        tokio::spawn(async move {
+            let found = state2
+                .pool()
+                .run(stop, move |stop| {
+                    sakk_engine::opponent::choose_bounded(
+                        &pos,
+                        &history,
+                        level,
+                        remaining,
+                        inc,
+                        Some(max_think),
+                        stop.search(),
+                    )
+                    .filter(|_| !stop.is_stopped())
+                })
+                .await;
+            if let Ok(Some(mv)) = found {
+                server_command(&state2, &id, Command::ComputerMove { mv, version }).await;
+            }
+        });
+    }
+}
+
+/// Applies a command of the server's own; while storage is unavailable,
+/// tries again (1 s, 2 s, … up to 30 s apart) until it is back or the
+/// command has become pointless.
+async fn server_command(state: &AppState, id: &str, command: Command) {
+    let mut wait = Duration::from_secs(1);
+    loop {
+        match apply(state, id, Actor::Server, command.clone()).await {
+            Err(ApiError::StorageUnavailable) if !state.is_shutting_down() => {
+                tracing::warn!(game = id, "storage unavailable; the server's command waits");
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(Duration::from_secs(30));
+            }
+            _ => return,
+        }
+    }
+}
+
+/// The seat that acts: the side to move if the token holds it, else (when
+/// `needs_turn` is false) the token's one seat.
+fn acting_color(g: &LiveGame, actor: Actor<'_>, needs_turn: bool) -> Result<Color, ApiError> {
+    let Actor::Client(token) = actor else {
+        return Err(ApiError::Forbidden("bad_token"));
+    };
+    let seats = g.seat(token);
+    let Some(&first) = seats.first() else {
+        return Err(ApiError::Forbidden("bad_token"));
+    };
+    let turn = g.game.turn();
+    if seats.contains(&turn) {
+        return Ok(turn);
+    }
+    if needs_turn {
+        return Err(ApiError::Forbidden("not_your_turn"));
+    }
+    Ok(first)
+}
+
+/// Checks and computes one command on `g` (a copy of the game). Every
+/// change bumps `g.version`; a command that leaves it changed nothing.
+fn execute(
+    state: &AppState,
+    g: &mut LiveGame,
+    actor: Actor<'_>,
+    command: Command,
+    now: Duration,
+) -> Effect {
+    // A flag that has fallen ends the game before anything else counts.
+    if !matches!(command, Command::Rematch) && g.check_flag(now) {
+        return Effect::refused(ApiError::GameOver);
+    }
+    let result = match command {
+        Command::Move {
+            text,
+            lang,
+            offering_draw,
+        } => play(g, actor, &text, lang, offering_draw, now),
+        Command::AnswerDraw { accept } => answer_draw(g, actor, accept, now),
+        Command::ClaimDraw { declared, lang } => {
+            claim_draw(g, actor, declared.as_deref(), lang, now)
+        }
+        Command::Resign => over_guard(g).and_then(|()| {
+            let color = acting_color(g, actor, false)?;
+            let o = g.game.resign(color)?;
+            g.finish(Some(o), Some(color));
+            stop_clock(g, now);
+            Ok(Effect::state())
+        }),
+        Command::Abort => over_guard(g).and_then(|()| {
+            acting_color(g, actor, false)?;
+            let o = g.game.abort()?;
+            g.finish(Some(o), None);
+            stop_clock(g, now);
+            Ok(Effect::state())
+        }),
+        Command::Takeback { yes } => takeback(g, actor, yes, now),
+        Command::Touch { square, adjust } => over_guard(g).and_then(|()| {
+            let color = acting_color(g, actor, true)?;
+            g.game.touch(color, square, adjust)?;
+            g.version += 1;
+            Ok(Effect::state())
+        }),
+        Command::Rematch => rematch(state, g, actor),
+        Command::FlagFall => Ok(Effect::state()),
+        Command::ComputerMove { mv, version } => {
+            if actor != Actor::Server || version != g.version || !g.computer_to_move() {
+                Ok(Effect::state())
+            } else {
+                match g.apply_move(mv, false, now) {
+                    Ok(Some(row)) => Ok(Effect {
+                        change: Change::Move(row),
+                        inserts: Vec::new(),
+                        reply: Ok(()),
+                    }),
+                    Ok(None) => Ok(Effect::state()),
+                    Err(e) => Err(e.into()),
+                }
+            }
+        }
+    };
+    result.unwrap_or_else(Effect::refused)
+}
+
+fn over_guard(g: &LiveGame) -> Result<(), ApiError> {
+    if g.is_over() {
+        Err(ApiError::GameOver)
+    } else {
+        Ok(())
+    }
+}
+
+/// Stops the clock once the game is over.
+fn stop_clock(g: &mut LiveGame, now: Duration) {
+    if g.outcome.is_none() {
+        g.outcome = g.game.outcome();
+    }
+    if g.outcome.is_some() {
+        if let Some(c) = g.clock.as_mut() {
+            c.stop(now);
+        }
+    }
+}
+
+fn play(
+    g: &mut LiveGame,
+    actor: Actor<'_>,
+    text: &str,
+    lang: Lang,
+    offering_draw: bool,
+    now: Duration,
+) -> Result<Effect, ApiError> {
+    over_guard(g)?;
+    acting_color(g, actor, true)?;
+    let m = g.game.position().read_move(text, lang)?;
+    match g.apply_move(m, offering_draw, now)? {
+        Some(row) => Ok(Effect {
+            change: Change::Move(row),
+            inserts: Vec::new(),
+            reply: Ok(()),
+        }),
+        // The mover's flag fell first: the game ended on time.
+        None => Ok(Effect::refused(ApiError::GameOver)),
+    }
+}
+
+fn answer_draw(
+    g: &mut LiveGame,
+    actor: Actor<'_>,
+    accept: bool,
+    now: Duration,
+) -> Result<Effect, ApiError> {
+    over_guard(g)?;
+    acting_color(g, actor, false)?;
+    // The answer comes from the side the offer was made to.
+    let to = g
+        .game
+        .draw_offer()
+        .map(|c| !c)
+        .ok_or(sakk::GameError::NoDrawOffer)?;
+    let Actor::Client(token) = actor else {
+        return Err(ApiError::Forbidden("bad_token"));
+    };
+    if !g.seat(token).contains(&to) {
+        return Err(ApiError::Forbidden("not_your_turn"));
+    }
+    if accept {
+        let o = g.game.accept_draw(to)?;
+        g.finish(Some(o), None);
+    } else {
+        g.game.decline_draw(to)?;
+        g.version += 1;
+    }
+    stop_clock(g, now);
+    Ok(Effect::state())
+}
+
+fn claim_draw(
+    g: &mut LiveGame,
+    actor: Actor<'_>,
+    declared: Option<&str>,
+    lang: Lang,
+    now: Duration,
+) -> Result<Effect, ApiError> {
+    over_guard(g)?;
+    acting_color(g, actor, true)?;
+    let declared = match declared {
+        Some(text) => Some(g.game.position().read_move(text, lang)?),
+        None => None,
+    };
+    let mut trial = g.game.clone();
+    match trial.claim_draw(declared) {
+        Ok(o) => {
+            g.game = trial;
+            g.finish(Some(o), None);
+            stop_clock(g, now);
+            Ok(Effect::state())
+        }
+        Err(sakk::GameError::ClaimRefused(r)) => {
+            let refusal = ApiError::from(sakk::GameError::ClaimRefused(r));
+            if let (true, Some(m)) = (r.move_played, declared) {
+                // FIDE 9.5: the declared move stands; the claim is an offer.
+                let row = match g.apply_move(m, true, now) {
+                    Ok(row) => row,
+                    Err(_) => g.apply_move(m, false, now)?,
+                };
+                if let Some(row) = row {
+                    return Ok(Effect {
+                        change: Change::Move(row),
+                        inserts: Vec::new(),
+                        reply: Err(refusal),
+                    });
+                }
+            }
+            Err(refusal)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn takeback(
+    g: &mut LiveGame,
+    actor: Actor<'_>,
+    yes: bool,
+    now: Duration,
+) -> Result<Effect, ApiError> {
+    over_guard(g)?;
+    let Actor::Client(token) = actor else {
+        return Err(ApiError::Forbidden("bad_token"));
+    };
+    let seats = g.seat(token);
+    let Some(&first) = seats.first() else {
+        return Err(ApiError::Forbidden("bad_token"));
+    };
+    let me = if seats.len() == 2 {
+        !g.game.turn()
+    } else {
+        first
+    };
+    let at_once = seats.len() == 2 || g.row.opponent == Opponent::Computer;
+    let back_to = match (yes, g.takeback_offer) {
+        // Asking (or, in a local or computer game, doing at once).
+        (true, None) if at_once => Some(me),
+        (true, None) => {
+            g.takeback_offer = Some(me);
+            g.version += 1;
+            None
+        }
+        // The opponent agrees.
+        (true, Some(asker)) if asker != me => Some(asker),
+        (false, Some(asker)) if asker != me => {
+            g.takeback_offer = None;
+            g.version += 1;
+            None
+        }
+        _ => None,
+    };
+    match back_to {
+        Some(to) => {
+            let from = g.take_back_to(to, now)?;
+            Ok(Effect {
+                change: Change::TakeBack {
+                    from_ply: i64::try_from(from).unwrap_or(i64::MAX),
+                },
+                inserts: Vec::new(),
+                reply: Ok(()),
+            })
+        }
+        None => Ok(Effect::state()),
+    }
+}
+
+/// A rematch: the same settings with colours swapped; each player keeps
+/// their seat token (only its hash is stored, so the server could not hand
+/// out a new one to the second player).
+fn rematch(state: &AppState, g: &mut LiveGame, actor: Actor<'_>) -> Result<Effect, ApiError> {
+    if !g.is_over() {
+        return Err(ApiError::bad(
+            "game_not_over",
+            "A rematch starts after the game.",
+            "Visszavágó a játszma után indítható.",
+        ));
+    }
+    let Actor::Client(token) = actor else {
+        return Err(ApiError::Forbidden("bad_token"));
+    };
+    if g.seat(token).is_empty() {
+        return Err(ApiError::Forbidden("bad_token"));
+    }
+    if g.row.rematch.is_some() {
+        return Ok(Effect::state());
+    }
+    let old = &g.row;
+    let new_id = state.new_game_id()?;
+    let now = unix_ms();
+    let row = GameRow {
+        id: new_id.clone(),
+        created_at: now,
+        updated_at: now,
+        opponent: old.opponent,
+        white_token: old.black_token.clone(),
+        black_token: old.white_token.clone(),
+        human_color: old.human_color.map(|h| match h {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }),
+        level: old.level,
+        start_fen: old.start_fen.clone(),
+        clock: old.clock.clone(),
+        rules: old.rules.clone(),
+        status: Status::Created,
+        white_ms: g.clock.as_ref().map(|_| initial_ms(g)),
+        black_ms: g.clock.as_ref().map(|_| initial_ms(g)),
+        ..GameRow::default()
+    };
+    g.row.rematch = Some(new_id);
+    g.version += 1;
+    Ok(Effect {
+        change: Change::State,
+        inserts: vec![row],
+        reply: Ok(()),
+    })
+}
+
+fn initial_ms(g: &LiveGame) -> i64 {
+    g.control.clone().map_or(0, |tc| {
+        let t = sakk::Clock::new(tc).remaining(Color::White, Duration::ZERO);
+        i64::try_from(t.as_millis()).unwrap_or(i64::MAX)
+    })
+}
+
+/// A game to create.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    /// Who plays the other side.
+    pub opponent: Opponent,
+    /// The creator's colour.
+    pub color: Color,
+    /// The computer's level.
+    pub level: Option<i64>,
+    /// The start position.
+    pub start: Position,
+    /// The clock, if timed (already checked).
+    pub clock: Option<ClockSpec>,
+    /// The event rules.
+    pub rules: RulesSpec,
+}
+
+/// Creates a game: commits it, then puts it in memory and starts what
+/// follows (the computer's first move when it has White). Returns its id
+/// and the clear seat tokens (White's, Black's: the same for a local game).
+///
+/// # Errors
+/// [`ApiError::StorageUnavailable`], or a bad clock.
+pub async fn create(state: &AppState, new: NewGame) -> Result<(String, String, String), ApiError> {
+    let id = state.new_game_id()?;
+    let white_token = crate::security::new_token()?;
+    let black_token = if new.opponent == Opponent::Local {
+        white_token.clone()
+    } else {
+        crate::security::new_token()?
+    };
+    let now = unix_ms();
+    let initial = match &new.clock {
+        Some(c) => {
+            let tc = c.time_control().map_err(|e| {
+                ApiError::bad("bad_clock", e.clone(), format!("Hibás óra-beállítás: {e}"))
+            })?;
+            let t = sakk::Clock::new(tc).remaining(Color::White, Duration::ZERO);
+            Some(i64::try_from(t.as_millis()).unwrap_or(i64::MAX))
+        }
+        None => None,
+    };
+    let row = GameRow {
+        id: id.clone(),
+        created_at: now,
+        updated_at: now,
+        opponent: new.opponent,
+        white_token: crate::security::hash_token(&white_token),
+        black_token: crate::security::hash_token(&black_token),
+        human_color: (new.opponent == Opponent::Computer).then(|| new.color.into()),
+        level: new.level,
+        start_fen: new.start.fen(),
+        clock: new
+            .clock
+            .as_ref()
+            .and_then(|c| serde_json::to_string(c).ok()),
+        rules: serde_json::to_string(&new.rules).unwrap_or_else(|_| "{}".to_string()),
+        status: Status::Created,
+        white_ms: initial,
+        black_ms: initial,
+        ..GameRow::default()
+    };
+    state
+        .store()
+        .commit(Commit {
+            row: row.clone(),
+            change: Change::Insert,
+            inserts: Vec::new(),
+        })
+        .await?;
+    let live = LiveGame::restore(row, &[], state.now()).map_err(ApiError::Internal)?;
+    let slot = state.games().insert(live).await;
+    {
+        let mut g = slot.lock().await;
+        follow_up(state, &slot, &mut g);
+    }
+    Ok((id, white_token, black_token))
+}

@@ -1,0 +1,215 @@
+//! The games in memory: each live game in a [`Slot`], loaded from storage
+//! when first asked for, and dropped from memory when nobody has used or
+//! watched it for a while (it reloads on demand). Start-up loads nothing.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{broadcast, Mutex, MutexGuard, RwLock};
+use tokio::task::AbortHandle;
+
+use crate::engine_pool::Stop;
+use crate::error::ApiError;
+use crate::live::{unix_ms, LiveGame, Notation};
+use crate::store::Store;
+
+/// A committed change, as watchers receive it: the event's JSON line
+/// (written once for every watcher) and whether the game is over with it.
+#[derive(Debug)]
+pub struct Published {
+    /// The event, one JSON object.
+    pub line: String,
+    /// The game ended with this change: the last event of the game.
+    pub ended: bool,
+}
+
+/// What a slot's lock guards: the committed game and the work attached to
+/// it.
+pub struct Inner {
+    /// The game as last committed.
+    pub live: LiveGame,
+    /// The notation cache of its state messages.
+    pub notation: Notation,
+    /// The computer's search on this state, if one runs.
+    pub engine: Option<Stop>,
+    /// The timer that ends the game when the running clock's flag falls.
+    pub flag_timer: Option<AbortHandle>,
+    /// Dropped from memory: a command that finds it so takes the game anew.
+    pub evicted: bool,
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        if let Some(t) = self.flag_timer.take() {
+            t.abort();
+        }
+        if let Some(e) = self.engine.take() {
+            e.stop();
+        }
+    }
+}
+
+/// One live game. Its lock is held from a command's check to its commit and
+/// publication, so that nobody reads a state that is not committed and the
+/// commands of one game are applied one at a time.
+pub struct Slot {
+    /// The game id.
+    pub id: String,
+    inner: Mutex<Inner>,
+    /// Where committed changes are announced.
+    pub events: broadcast::Sender<Arc<Published>>,
+    /// When it was last used (Unix milliseconds).
+    last_used: AtomicI64,
+}
+
+impl Slot {
+    fn new(live: LiveGame) -> Slot {
+        Slot {
+            id: live.row.id.clone(),
+            inner: Mutex::new(Inner {
+                live,
+                notation: Notation::default(),
+                engine: None,
+                flag_timer: None,
+                evicted: false,
+            }),
+            // A watcher that falls further behind gets the full state again.
+            events: broadcast::channel(16).0,
+            last_used: AtomicI64::new(unix_ms()),
+        }
+    }
+
+    /// Waits for the game.
+    pub async fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.last_used.store(unix_ms(), Ordering::Relaxed);
+        self.inner.lock().await
+    }
+}
+
+/// How long an unused game stays in memory.
+#[derive(Clone, Copy, Debug)]
+pub struct Retention {
+    /// A finished game.
+    pub ended: Duration,
+    /// An unfinished game whose clock is not running (a running clock keeps
+    /// its game until the flag falls or the game ends).
+    pub idle: Duration,
+}
+
+impl Default for Retention {
+    fn default() -> Retention {
+        Retention {
+            ended: Duration::from_secs(120),
+            idle: Duration::from_secs(600),
+        }
+    }
+}
+
+/// The games in memory.
+pub struct Games {
+    map: RwLock<HashMap<String, Arc<Slot>>>,
+    retention: Retention,
+}
+
+impl Games {
+    /// An empty registry.
+    pub fn new(retention: Retention) -> Games {
+        Games {
+            map: RwLock::new(HashMap::new()),
+            retention,
+        }
+    }
+
+    /// The game `id`, loaded from `store` if it is not in memory; the flag
+    /// says it was just loaded (its timers and engine are to be started).
+    ///
+    /// # Errors
+    /// [`ApiError::NotFound`], or storage errors.
+    pub async fn get(
+        &self,
+        store: &Store,
+        id: &str,
+        now: Duration,
+    ) -> Result<(Arc<Slot>, bool), ApiError> {
+        if let Some(g) = self.map.read().await.get(id) {
+            return Ok((Arc::clone(g), false));
+        }
+        if id.is_empty() || id.len() > 32 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(ApiError::NotFound);
+        }
+        let Some((row, moves)) = store.load(id).await? else {
+            return Err(ApiError::NotFound);
+        };
+        let live = LiveGame::restore(row, &moves, now).map_err(ApiError::Internal)?;
+        let mut map = self.map.write().await;
+        if let Some(g) = map.get(id) {
+            // Loaded by another request meanwhile.
+            return Ok((Arc::clone(g), false));
+        }
+        let slot = Arc::new(Slot::new(live));
+        map.insert(id.to_string(), Arc::clone(&slot));
+        Ok((slot, true))
+    }
+
+    /// Adds a game just created.
+    pub async fn insert(&self, live: LiveGame) -> Arc<Slot> {
+        let slot = Arc::new(Slot::new(live));
+        self.map
+            .write()
+            .await
+            .insert(slot.id.clone(), Arc::clone(&slot));
+        slot
+    }
+
+    /// Games in memory.
+    pub async fn in_memory(&self) -> usize {
+        self.map.read().await.len()
+    }
+
+    /// Drops from memory the games nobody watches or uses: finished ones
+    /// after `retention.ended`, unfinished ones without a running clock or
+    /// engine after `retention.idle`. Returns how many it dropped.
+    pub async fn sweep(&self) -> usize {
+        let now = unix_ms();
+        let slots: Vec<Arc<Slot>> = self.map.read().await.values().cloned().collect();
+        let mut dropped = Vec::new();
+        for slot in slots {
+            if slot.events.receiver_count() > 0 {
+                continue;
+            }
+            // Never wait for a busy game: it is in use.
+            let Ok(mut g) = slot.inner.try_lock() else {
+                continue;
+            };
+            let idle = Duration::from_millis(
+                u64::try_from(now - slot.last_used.load(Ordering::Relaxed)).unwrap_or(0),
+            );
+            let keep_for = if g.live.is_over() {
+                self.retention.ended
+            } else if g.engine.is_some()
+                || g.live
+                    .clock
+                    .as_ref()
+                    .and_then(sakk::Clock::running)
+                    .is_some()
+            {
+                continue;
+            } else {
+                self.retention.idle
+            };
+            if idle >= keep_for {
+                g.evicted = true;
+                dropped.push(slot.id.clone());
+            }
+        }
+        if !dropped.is_empty() {
+            let mut map = self.map.write().await;
+            for id in &dropped {
+                map.remove(id);
+            }
+        }
+        dropped.len()
+    }
+}

@@ -1,0 +1,162 @@
+//! The players' actions: each request becomes one command on the game's
+//! one path ([`crate::command::apply`]); the answer is the committed state.
+
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::Json;
+use serde::Deserialize;
+
+use sakk::Lang;
+
+use super::token;
+use crate::command::{apply, Actor, Command};
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::wire::GameState;
+
+/// The piece-letter language of a move's text (`?lang=`); English by default.
+pub(crate) fn move_lang(lang: Option<&str>) -> Result<Lang, ApiError> {
+    match lang {
+        None | Some("en") => Ok(Lang::English),
+        Some("hu") => Ok(Lang::Hungarian),
+        Some("de") => Ok(Lang::German),
+        Some("fr") => Ok(Lang::French),
+        Some(_) => Err(ApiError::bad(
+            "bad_lang",
+            "lang must be en, hu, de or fr",
+            "A lang értéke en, hu, de vagy fr lehet.",
+        )),
+    }
+}
+
+/// Reads the answer of `/draw/{answer}` and `/takeback/{answer}`.
+pub(crate) fn yes_or_no(answer: &str) -> Result<bool, ApiError> {
+    match answer {
+        "yes" | "accept" => Ok(true),
+        "no" | "decline" => Ok(false),
+        _ => Err(ApiError::bad(
+            "bad_request",
+            "answer yes or no",
+            "Válasz: yes vagy no.",
+        )),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct MoveQuery {
+    #[serde(rename = "offeringDraw", default)]
+    offering_draw: Option<bool>,
+    /// The piece letters of a SAN move: `en` (default), `hu`, `de`, `fr`.
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+async fn run(
+    state: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+    command: Command,
+) -> Result<Json<GameState>, ApiError> {
+    apply(state, id, Actor::Client(token(headers)), command)
+        .await
+        .map(Json)
+}
+
+/// `POST /api/games/{id}/move/{move}`.
+pub(crate) async fn play_move(
+    State(state): State<AppState>,
+    Path((id, text)): Path<(String, String)>,
+    Query(q): Query<MoveQuery>,
+    headers: HeaderMap,
+) -> Result<Json<GameState>, ApiError> {
+    let command = Command::Move {
+        text,
+        lang: move_lang(q.lang.as_deref())?,
+        offering_draw: q.offering_draw == Some(true),
+    };
+    run(&state, &id, &headers, command).await
+}
+
+/// `POST /api/games/{id}/draw/{yes|no}`.
+pub(crate) async fn draw(
+    State(state): State<AppState>,
+    Path((id, answer)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Json<GameState>, ApiError> {
+    let accept = yes_or_no(&answer)?;
+    run(&state, &id, &headers, Command::AnswerDraw { accept }).await
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct ClaimQuery {
+    #[serde(rename = "move", default)]
+    declared: Option<String>,
+    /// The piece letters of the declared move.
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+/// `POST /api/games/{id}/claim-draw[?move=…]`.
+pub(crate) async fn claim(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<ClaimQuery>,
+    headers: HeaderMap,
+) -> Result<Json<GameState>, ApiError> {
+    let command = Command::ClaimDraw {
+        declared: q.declared,
+        lang: move_lang(q.lang.as_deref())?,
+    };
+    run(&state, &id, &headers, command).await
+}
+
+/// `POST /api/games/{id}/resign`.
+pub(crate) async fn resign(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<GameState>, ApiError> {
+    run(&state, &id, &headers, Command::Resign).await
+}
+
+/// `POST /api/games/{id}/abort`.
+pub(crate) async fn abort(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<GameState>, ApiError> {
+    run(&state, &id, &headers, Command::Abort).await
+}
+
+/// `POST /api/games/{id}/takeback/{yes|no}`.
+pub(crate) async fn takeback(
+    State(state): State<AppState>,
+    Path((id, answer)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Json<GameState>, ApiError> {
+    let yes = yes_or_no(&answer)?;
+    run(&state, &id, &headers, Command::Takeback { yes }).await
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct TouchQuery {
+    #[serde(default)]
+    adjust: Option<bool>,
+}
+
+/// `POST /api/games/{id}/touch/{square}[?adjust=true]`.
+pub(crate) async fn touch(
+    State(state): State<AppState>,
+    Path((id, square)): Path<(String, String)>,
+    Query(q): Query<TouchQuery>,
+    headers: HeaderMap,
+) -> Result<Json<GameState>, ApiError> {
+    let square: sakk::Square = square
+        .parse()
+        .map_err(|_| ApiError::bad("bad_square", "not a square like e4", "Nem mező (pl. e4)."))?;
+    let command = Command::Touch {
+        square,
+        adjust: q.adjust == Some(true),
+    };
+    run(&state, &id, &headers, command).await
+}

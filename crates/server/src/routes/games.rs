@@ -1,0 +1,328 @@
+//! Games: create, list, show, PGN, seat, rematch; and the health checks.
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+
+use sakk::{Color, Position};
+
+use super::token;
+use crate::command::{self, apply, Actor, Command, NewGame};
+use crate::error::ApiError;
+use crate::live::{ClockSpec, RulesSpec};
+use crate::state::AppState;
+use crate::wire::{
+    Created, GameList, GameState, Links, Opponent, RematchReply, SeatReply, Seats, Side, Status,
+    Summary,
+};
+
+/// The body of `POST /api/games`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NewGameRequest {
+    /// `local`, `friend` or `computer`.
+    opponent: String,
+    /// The creator's colour: `white`, `black` or `random`.
+    #[serde(default)]
+    color: Option<String>,
+    /// The computer's level, 1–8.
+    #[serde(default)]
+    level: Option<i64>,
+    /// The clock, or none.
+    #[serde(default)]
+    clock: Option<ClockSpec>,
+    /// Event rules.
+    #[serde(default)]
+    rules: Option<RulesSpec>,
+    /// A start position other than the standard one.
+    #[serde(default)]
+    fen: Option<String>,
+}
+
+/// Checks a request for a new game.
+fn new_game(req: NewGameRequest) -> Result<NewGame, ApiError> {
+    let opponent = Opponent::parse(&req.opponent).ok_or_else(|| {
+        ApiError::bad(
+            "bad_opponent",
+            "opponent must be local, friend or computer",
+            "Az ellenfél: local, friend vagy computer.",
+        )
+    })?;
+    let color = match req.color.as_deref() {
+        None | Some("random") => {
+            let mut b = [0u8; 1];
+            getrandom::fill(&mut b).map_err(|e| ApiError::Internal(e.to_string()))?;
+            if b[0] & 1 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }
+        Some(name) => Side::parse(name).map(Color::from).ok_or_else(|| {
+            ApiError::bad(
+                "bad_color",
+                "color must be white, black or random",
+                "A szín: white, black vagy random.",
+            )
+        })?,
+    };
+    let level = match (opponent, req.level) {
+        (Opponent::Computer, Some(l)) if (1..=8).contains(&l) => Some(l),
+        (Opponent::Computer, None) => Some(4),
+        (Opponent::Computer, Some(_)) => {
+            return Err(ApiError::bad(
+                "bad_level",
+                "level must be 1 to 8",
+                "A szint 1 és 8 között lehet.",
+            ))
+        }
+        _ => None,
+    };
+    let start = match &req.fen {
+        Some(fen) => Position::from_fen(fen)
+            .map_err(|e| ApiError::bad("bad_fen", e.to_string(), format!("Hibás FEN: {e}")))?,
+        None => Position::new(),
+    };
+    if let Some(clock) = &req.clock {
+        clock.time_control().map_err(|e| {
+            ApiError::bad("bad_clock", e.clone(), format!("Hibás óra-beállítás: {e}"))
+        })?;
+    }
+    Ok(NewGame {
+        opponent,
+        color,
+        level,
+        start,
+        clock: req.clock,
+        rules: req.rules.unwrap_or_default(),
+    })
+}
+
+/// A seat's link: the token in the fragment, which browsers never send to
+/// a server (so it is in no access log and no `Referer`); the page takes it
+/// out of the address bar at once.
+fn seat_link(state: &AppState, id: &str, token: &str) -> String {
+    format!("{}/game/{id}#token={token}", state.public_url())
+}
+
+/// `POST /api/games`.
+pub(crate) async fn create(
+    State(state): State<AppState>,
+    body: Result<Json<NewGameRequest>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Json(req) = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::TooLarge
+        } else {
+            ApiError::bad(
+                "bad_request",
+                format!("Bad game request: {}", e.body_text()),
+                "Hibás játszmakérés.",
+            )
+        }
+    })?;
+    let new = new_game(req)?;
+    let (opponent, color) = (new.opponent, new.color);
+    let (id, white, black) = command::create(&state, new).await?;
+    let spectator = format!("{}/game/{id}", state.public_url());
+    let (tokens, seats) = if opponent == Opponent::Computer {
+        let own = if color.is_white() { &white } else { &black };
+        let one = |t: &String| {
+            let mut s = Seats::default();
+            match Side::from(color) {
+                Side::White => s.white = Some(t.clone()),
+                Side::Black => s.black = Some(t.clone()),
+            }
+            s
+        };
+        (one(own), one(&seat_link(&state, &id, own)))
+    } else {
+        (
+            Seats {
+                white: Some(white.clone()),
+                black: Some(black.clone()),
+            },
+            Seats {
+                white: Some(seat_link(&state, &id, &white)),
+                black: Some(seat_link(&state, &id, &black)),
+            },
+        )
+    };
+    let created = Created {
+        id,
+        tokens,
+        urls: Links { seats, spectator },
+    };
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+/// `GET /api/games/{id}`.
+pub(crate) async fn show(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<GameState>, ApiError> {
+    let slot = state.slot(&id).await?;
+    let mut g = slot.lock().await;
+    let g = &mut *g;
+    Ok(Json(g.live.state(&mut g.notation, state.now())))
+}
+
+/// `GET /api/games/{id}/pgn`.
+pub(crate) async fn pgn(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let slot = state.slot(&id).await?;
+    let text = slot.lock().await.live.pgn();
+    Ok((
+        [(
+            header::CONTENT_TYPE,
+            "application/x-chess-pgn; charset=utf-8",
+        )],
+        text,
+    )
+        .into_response())
+}
+
+/// `GET /api/games/{id}/seat`: the colours the request's token plays.
+pub(crate) async fn seat(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<SeatReply>, ApiError> {
+    let slot = state.slot(&id).await?;
+    let seats = slot.lock().await.live.seat(token(&headers));
+    if seats.is_empty() {
+        return Err(ApiError::Forbidden("bad_token"));
+    }
+    Ok(Json(SeatReply {
+        colors: seats.into_iter().map(Side::from).collect(),
+    }))
+}
+
+/// `POST /api/games/{id}/rematch`: after the end, the same settings with
+/// colours swapped. The first call creates the game; every seat's call
+/// answers with that seat's place in it (the same token as before).
+pub(crate) async fn rematch(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<RematchReply>, ApiError> {
+    let token = token(&headers);
+    let old = apply(&state, &id, Actor::Client(token), Command::Rematch).await?;
+    let new_id = old
+        .rematch
+        .ok_or_else(|| ApiError::Internal("rematch without an id".to_string()))?;
+    let slot = state.slot(&new_id).await?;
+    let seats = slot.lock().await.live.seat(token);
+    let color = match seats.as_slice() {
+        [only] => Side::from(*only),
+        _ => Side::White,
+    };
+    Ok(Json(RematchReply {
+        url: format!("{}/game/{new_id}", state.public_url()),
+        id: new_id,
+        color,
+        token: token.to_string(),
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct ListQuery {
+    #[serde(default)]
+    status: Option<String>,
+    /// The `next` of the previous page.
+    #[serde(default)]
+    after: Option<String>,
+    /// Games per page (1–100, default 50).
+    #[serde(default)]
+    limit: Option<i64>,
+}
+
+/// `GET /api/games[?status=…&after=…&limit=…]`: a page of the games, most
+/// recently changed first.
+pub(crate) async fn list(
+    State(state): State<AppState>,
+    Query(q): Query<ListQuery>,
+) -> Result<Json<GameList>, ApiError> {
+    let status = match q.status.as_deref() {
+        None | Some("") => None,
+        Some(s) => Some(Status::parse(s).ok_or_else(|| {
+            ApiError::bad(
+                "bad_status",
+                "status must be created, started or ended",
+                "Az állapot: created, started vagy ended.",
+            )
+        })?),
+    };
+    let after = match q.after.as_deref() {
+        None | Some("") => None,
+        Some(cursor) => Some(
+            cursor
+                .split_once('.')
+                .and_then(|(t, id)| Some((t.parse::<i64>().ok()?, id.to_string())))
+                .ok_or_else(|| {
+                    ApiError::bad(
+                        "bad_cursor",
+                        "after: not a page cursor",
+                        "Hibás lapozási jel.",
+                    )
+                })?,
+        ),
+    };
+    let limit = q.limit.unwrap_or(50).clamp(1, 100);
+    let rows = state
+        .store()
+        .page(
+            status,
+            after.as_ref().map(|(t, id)| (*t, id.as_str())),
+            limit,
+        )
+        .await?;
+    let next = (rows.len() == usize::try_from(limit).unwrap_or(usize::MAX))
+        .then(|| {
+            rows.last()
+                .map(|(r, _)| format!("{}.{}", r.updated_at, r.id))
+        })
+        .flatten();
+    let games = rows
+        .into_iter()
+        .map(|(r, n)| Summary {
+            clock: r
+                .clock
+                .as_deref()
+                .and_then(|c| serde_json::from_str(c).ok()),
+            id: r.id,
+            opponent: r.opponent,
+            level: r.level,
+            human_color: r.human_color,
+            status: r.status,
+            result: r.result,
+            termination: r.termination,
+            moves: n,
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+        })
+        .collect();
+    Ok(Json(GameList { games, next }))
+}
+
+/// `GET /healthz`: the process answers.
+pub(crate) async fn healthz() -> Json<serde_json::Value> {
+    Json(serde_json::json!({"status": "ok"}))
+}
+
+/// `GET /readyz`: the server can take games (storage answers, not shutting
+/// down); 503 otherwise.
+pub(crate) async fn readyz(
+    State(state): State<AppState>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    if state.is_shutting_down() {
+        return Err(ApiError::ShuttingDown);
+    }
+    state.store().ping().await?;
+    Ok(Json(serde_json::json!({"status": "ready"})))
+}

@@ -1,0 +1,104 @@
+//! The HTTP API, in the style of lichess's Board API: the router, and the
+//! layers every request passes (security headers, rate limits, body size).
+//! Each feature's handlers live in a module of their own; they decode a
+//! request into a [`Command`](crate::command::Command) and encode what it
+//! did, nothing more.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderMap, Method};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::error::ApiError;
+use crate::limits::Kind;
+use crate::state::AppState;
+
+mod actions;
+mod analysis;
+mod games;
+mod watch;
+
+/// The seat token of a request (`Authorization: Bearer …`), or empty.
+fn token(headers: &HeaderMap) -> &str {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map_or("", str::trim)
+}
+
+/// The client's address (unspecified when the server was not told it).
+fn client(req: &Request) -> IpAddr {
+    req.extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip())
+}
+
+/// Counts a request against its kind's rate limit.
+async fn rate_limit(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let path = req.uri().path();
+    let kind = match *req.method() {
+        Method::POST if path == "/api/games" || path.ends_with("/rematch") => Some(Kind::NewGame),
+        Method::POST if path.starts_with("/api/games/") => Some(Kind::Action),
+        Method::GET if path.starts_with("/api/games/") && path.ends_with("/analysis") => {
+            Some(Kind::Analysis)
+        }
+        _ => None,
+    };
+    if let Some(kind) = kind {
+        if let Err(e) = state.limits().check(kind, client(&req)) {
+            return e.into_response();
+        }
+    }
+    next.run(req).await
+}
+
+/// Adds the security headers to every response.
+async fn security_headers(req: Request, next: Next) -> Response {
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    for (name, value) in crate::security::headers() {
+        h.insert(name, value);
+    }
+    res
+}
+
+async fn not_found() -> ApiError {
+    ApiError::NotFound
+}
+
+/// The router of the whole API and the front-end.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/", get(crate::assets::app))
+        .route("/game/{id}", get(crate::assets::app))
+        .route("/clock", get(crate::assets::app))
+        .route("/history", get(crate::assets::app))
+        .route("/assets/{file}", get(crate::assets::asset))
+        .route("/healthz", get(games::healthz))
+        .route("/readyz", get(games::readyz))
+        .route("/api/games", post(games::create).get(games::list))
+        .route("/api/games/{id}", get(games::show))
+        .route("/api/games/{id}/pgn", get(games::pgn))
+        .route("/api/games/{id}/seat", get(games::seat))
+        .route("/api/games/{id}/rematch", post(games::rematch))
+        .route("/api/games/{id}/stream", get(watch::stream))
+        .route("/api/games/{id}/socket", get(watch::socket))
+        .route("/api/games/{id}/analysis", get(analysis::analysis))
+        .route("/api/games/{id}/move/{mv}", post(actions::play_move))
+        .route("/api/games/{id}/draw/{answer}", post(actions::draw))
+        .route("/api/games/{id}/claim-draw", post(actions::claim))
+        .route("/api/games/{id}/resign", post(actions::resign))
+        .route("/api/games/{id}/abort", post(actions::abort))
+        .route("/api/games/{id}/takeback/{answer}", post(actions::takeback))
+        .route("/api/games/{id}/touch/{square}", post(actions::touch))
+        .fallback(not_found)
+        .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
+        .layer(axum::extract::DefaultBodyLimit::max(16 * 1024))
+        .layer(middleware::from_fn(security_headers))
+        .with_state(state)
+}

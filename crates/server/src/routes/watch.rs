@@ -1,0 +1,291 @@
+//! Watching a game: the NDJSON stream and the WebSocket. Both begin with
+//! the full committed state and then relay each committed change; both end
+//! with the game's last event, or when the server shuts down. The socket
+//! also takes the player's commands, decoded into the same
+//! [`Command`]s as the HTTP actions.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt;
+use serde::Deserialize;
+use tokio::sync::broadcast;
+
+use super::actions::{move_lang, yes_or_no};
+use crate::command::{apply, Actor, Command};
+use crate::error::ApiError;
+use crate::games::{Published, Slot};
+use crate::limits::Kind;
+use crate::state::AppState;
+use crate::wire::Event;
+
+/// The full state as an event line, and a subscription to what follows it
+/// (taken under the game's lock: no change is missed or seen twice).
+async fn full(
+    state: &AppState,
+    slot: &Slot,
+) -> (String, broadcast::Receiver<Arc<Published>>, bool) {
+    let mut g = slot.lock().await;
+    let g = &mut *g;
+    let event = Event::Full {
+        id: slot.id.clone(),
+        state: g.live.state(&mut g.notation, state.now()),
+    };
+    let line = serde_json::to_string(&event).unwrap_or_default();
+    (line, slot.events.subscribe(), g.live.is_over())
+}
+
+/// `GET /api/games/{id}/stream`: one JSON object a line (`gameFull`, then
+/// `gameState` after each change), an empty line every 5 s to keep the
+/// connection open.
+pub(crate) async fn stream(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let slot = state.slot(&id).await?;
+    let (first, mut rx, over) = full(&state, &slot).await;
+    let mut shutdown = state.shutdown_signal();
+    let lines = async_stream_lines(first, over, move |tx| async move {
+        let mut keepalive = tokio::time::interval(Duration::from_secs(5));
+        keepalive.tick().await;
+        loop {
+            let line = tokio::select! {
+                event = rx.recv() => match event {
+                    Ok(p) => {
+                        let ended = p.ended;
+                        if tx.send(format!("{}\n", p.line)).await.is_err() || ended {
+                            return;
+                        }
+                        continue;
+                    }
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        let (line, fresh, over) = full(&state, &slot).await;
+                        rx = fresh;
+                        if tx.send(format!("{line}\n")).await.is_err() || over {
+                            return;
+                        }
+                        continue;
+                    }
+                    Err(broadcast::error::RecvError::Closed) => return,
+                },
+                _ = keepalive.tick() => "\n".to_string(),
+                _ = shutdown.changed() => return,
+            };
+            if tx.send(line).await.is_err() {
+                return;
+            }
+        }
+    });
+    Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], lines).into_response())
+}
+
+/// A body of lines: `first`, then (unless `over`) what `produce` sends.
+fn async_stream_lines<F, Fut>(first: String, over: bool, produce: F) -> Body
+where
+    F: FnOnce(tokio::sync::mpsc::Sender<String>) -> Fut,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    let (tx, rx) = tokio::sync::mpsc::channel::<String>(16);
+    if !over {
+        tokio::spawn(produce(tx));
+    }
+    let head = futures_util::stream::once(async move { format!("{first}\n") });
+    let rest = tokio_stream::wrappers::ReceiverStream::new(rx);
+    Body::from_stream(head.chain(rest).map(Ok::<_, std::convert::Infallible>))
+}
+
+/// A message from a WebSocket client.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "t", rename_all = "lowercase")]
+enum ClientMessage {
+    /// Play a move.
+    Move {
+        #[serde(default)]
+        token: String,
+        #[serde(rename = "move")]
+        mv: String,
+        #[serde(rename = "offeringDraw", default)]
+        offering_draw: bool,
+        #[serde(default)]
+        lang: Option<String>,
+    },
+    /// Resign.
+    Resign {
+        #[serde(default)]
+        token: String,
+    },
+    /// Abort.
+    Abort {
+        #[serde(default)]
+        token: String,
+    },
+    /// Answer a draw offer: `yes` or `no`.
+    Draw {
+        #[serde(default)]
+        token: String,
+        answer: String,
+    },
+    /// Claim a draw, maybe declaring a move.
+    Claim {
+        #[serde(default)]
+        token: String,
+        #[serde(rename = "move", default)]
+        mv: Option<String>,
+        #[serde(default)]
+        lang: Option<String>,
+    },
+}
+
+/// Decodes a client message into the command and its token.
+fn decode(text: &str) -> Result<(String, Command), ApiError> {
+    let msg: ClientMessage = serde_json::from_str(text)
+        .map_err(|e| ApiError::bad("bad_request", format!("Bad message: {e}"), "Hibás üzenet."))?;
+    Ok(match msg {
+        ClientMessage::Move {
+            token,
+            mv,
+            offering_draw,
+            lang,
+        } => (
+            token,
+            Command::Move {
+                text: mv,
+                lang: move_lang(lang.as_deref())?,
+                offering_draw,
+            },
+        ),
+        ClientMessage::Resign { token } => (token, Command::Resign),
+        ClientMessage::Abort { token } => (token, Command::Abort),
+        ClientMessage::Draw { token, answer } => (
+            token,
+            Command::AnswerDraw {
+                accept: yes_or_no(&answer)?,
+            },
+        ),
+        ClientMessage::Claim { token, mv, lang } => (
+            token,
+            Command::ClaimDraw {
+                declared: mv,
+                lang: move_lang(lang.as_deref())?,
+            },
+        ),
+    })
+}
+
+/// An error as a socket message: the API's error body with `"type": "error"`.
+fn error_message(e: ApiError) -> String {
+    #[derive(serde::Serialize)]
+    struct Tagged {
+        #[serde(rename = "type")]
+        kind: &'static str,
+        #[serde(flatten)]
+        body: crate::wire::ErrorBody,
+    }
+    let (_, body) = e.body();
+    serde_json::to_string(&Tagged {
+        kind: "error",
+        body,
+    })
+    .unwrap_or_default()
+}
+
+/// How often a quiet socket is pinged, and how long a client may stay
+/// silent (no message, no pong) before it is closed.
+const PING_EVERY: Duration = Duration::from_secs(20);
+const SILENT_FOR: Duration = Duration::from_secs(60);
+
+/// `GET /api/games/{id}/socket`: the game over a WebSocket.
+pub(crate) async fn socket(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    connect: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let slot = state.slot(&id).await?;
+    let addr = connect.map_or(std::net::IpAddr::from([0, 0, 0, 0]), |c| c.0 .0.ip());
+    // Small buffers: a socket carries short JSON messages (the defaults,
+    // 128 KiB each way, cost more memory than the game itself). A client's
+    // message larger than 64 KiB is refused.
+    let ws = ws
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .max_message_size(64 * 1024)
+        .max_frame_size(64 * 1024);
+    Ok(ws.on_upgrade(move |socket| serve_socket(state, slot, addr, socket)))
+}
+
+async fn serve_socket(
+    state: AppState,
+    slot: Arc<Slot>,
+    addr: std::net::IpAddr,
+    mut socket: WebSocket,
+) {
+    let (first, mut rx, _) = full(&state, &slot).await;
+    if socket.send(Message::Text(first.into())).await.is_err() {
+        return;
+    }
+    let mut shutdown = state.shutdown_signal();
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    let mut heard = tokio::time::Instant::now();
+    loop {
+        tokio::select! {
+            event = rx.recv() => {
+                let line = match event {
+                    Ok(p) => p.line.clone(),
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        // Fell behind: the full state again.
+                        let (line, fresh, _) = full(&state, &slot).await;
+                        rx = fresh;
+                        line
+                    }
+                    Err(broadcast::error::RecvError::Closed) => return,
+                };
+                if socket.send(Message::Text(line.into())).await.is_err() {
+                    return;
+                }
+            }
+            incoming = socket.recv() => {
+                heard = tokio::time::Instant::now();
+                match incoming {
+                    Some(Ok(Message::Text(text))) => {
+                        let result = match state.limits().check(Kind::Action, addr) {
+                            Ok(()) => match decode(text.as_str()) {
+                                Ok((token, command)) => {
+                                    apply(&state, &slot.id, Actor::Client(&token), command).await.map(|_| ())
+                                }
+                                Err(e) => Err(e),
+                            },
+                            Err(e) => Err(e),
+                        };
+                        if let Err(e) = result {
+                            if socket.send(Message::Text(error_message(e).into())).await.is_err() {
+                                return;
+                            }
+                        }
+                    }
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => return,
+                    Some(Ok(_)) => {}
+                }
+            }
+            _ = ping.tick() => {
+                if heard.elapsed() >= SILENT_FOR {
+                    let _ = socket.send(Message::Close(None)).await;
+                    return;
+                }
+                if socket.send(Message::Ping(Vec::new().into())).await.is_err() {
+                    return;
+                }
+            }
+            _ = shutdown.changed() => {
+                let _ = socket.send(Message::Close(None)).await;
+                return;
+            }
+        }
+    }
+}

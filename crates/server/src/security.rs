@@ -1,0 +1,111 @@
+//! Seat tokens and the security headers of every response.
+//!
+//! A seat token is a random secret given once to the player who holds the
+//! seat. The database keeps only its SHA-256, so a copy of the database
+//! does not give anyone a seat; a token is compared with the stored hash in
+//! constant time.
+
+use axum::http::{header, HeaderValue};
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+
+use crate::error::ApiError;
+
+/// `len` random characters of an unambiguous alphabet (no 0/O, 1/l/I).
+///
+/// # Errors
+/// The operating system's random source failed.
+pub fn random_string(len: usize) -> Result<String, ApiError> {
+    const ALPHABET: &[u8] = b"abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    // Bytes at or above the largest multiple of the alphabet's size are
+    // dropped (rejection sampling), so every character is equally likely.
+    let limit = 256 - 256 % ALPHABET.len();
+    let mut out = String::with_capacity(len);
+    let mut bytes = [0u8; 64];
+    while out.len() < len {
+        getrandom::fill(&mut bytes).map_err(|e| ApiError::Internal(e.to_string()))?;
+        for &b in &bytes {
+            if usize::from(b) < limit && out.len() < len {
+                out.push(char::from(ALPHABET[usize::from(b) % ALPHABET.len()]));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A new seat token: 24 characters, about 140 bits.
+///
+/// # Errors
+/// The operating system's random source failed.
+pub fn new_token() -> Result<String, ApiError> {
+    random_string(24)
+}
+
+/// The stored form of a seat token: its SHA-256, in lowercase hex.
+pub fn hash_token(token: &str) -> String {
+    let digest = Sha256::digest(token.as_bytes());
+    let mut hex = String::with_capacity(64);
+    for b in digest {
+        hex.push(char::from(b"0123456789abcdef"[usize::from(b >> 4)]));
+        hex.push(char::from(b"0123456789abcdef"[usize::from(b & 15)]));
+    }
+    hex
+}
+
+/// Whether `token` is the one whose hash is `stored`, in time that does not
+/// depend on where they differ. An empty token matches nothing.
+pub fn token_matches(token: &str, stored: &str) -> bool {
+    !token.is_empty() && bool::from(hash_token(token).as_bytes().ct_eq(stored.as_bytes()))
+}
+
+/// The headers every response carries: a Content Security Policy that
+/// allows only the server's own scripts, styles and connections and no
+/// framing (no clickjacking into accepting a draw), no MIME sniffing, and
+/// no `Referer` (a game's address never leaves the page).
+pub fn headers() -> [(header::HeaderName, HeaderValue); 4] {
+    [
+        (
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(
+                "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+                 img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; \
+                 base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+            ),
+        ),
+        (
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ),
+        (
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ),
+        (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_random_and_only_their_hash_matches() {
+        let (Ok(a), Ok(b)) = (new_token(), new_token()) else {
+            panic!("no random source");
+        };
+        assert_eq!(a.len(), 24);
+        assert_ne!(a, b);
+        let stored = hash_token(&a);
+        assert_eq!(stored.len(), 64);
+        assert!(token_matches(&a, &stored));
+        assert!(!token_matches(&b, &stored));
+        assert!(!token_matches("", &hash_token("")));
+        // The stored hash itself is not a token.
+        assert!(!token_matches(&stored, &stored));
+        // A known vector: SHA-256("abc").
+        assert_eq!(
+            hash_token("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+}

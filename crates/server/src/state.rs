@@ -1,0 +1,195 @@
+//! What every request shares: storage, the games in memory, the engine
+//! pool, the limits, the server's clock, and the shutdown signal.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tokio::sync::watch;
+
+use crate::analysis::Analyses;
+use crate::engine_pool::EnginePool;
+use crate::error::ApiError;
+use crate::games::{Games, Retention, Slot};
+use crate::limits::{RateLimits, Rates};
+use crate::store::Store;
+
+/// How the server's shared state is set up.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// How clients reach the server (`https://sakk.example.org`): the base
+    /// of the links the API returns.
+    pub public_url: String,
+    /// The longest the computer thinks on one move, whatever its clock.
+    pub max_think: Duration,
+    /// Engine jobs at once (default: one per core).
+    pub engine_threads: Option<usize>,
+    /// How long unused games stay in memory.
+    pub retention: Retention,
+    /// Requests allowed per client address.
+    pub rates: Rates,
+}
+
+impl Options {
+    /// The defaults, with links based on `public_url`.
+    pub fn new(public_url: String) -> Options {
+        Options {
+            public_url,
+            max_think: Duration::from_secs(3),
+            engine_threads: None,
+            retention: Retention::default(),
+            rates: Rates::default(),
+        }
+    }
+}
+
+/// Everything the handlers share.
+#[derive(Clone)]
+pub struct AppState {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    store: Store,
+    games: Games,
+    pool: Arc<EnginePool>,
+    analyses: Arc<Analyses>,
+    limits: RateLimits,
+    epoch: Instant,
+    public_url: String,
+    max_think: Duration,
+    shutdown: watch::Sender<bool>,
+}
+
+impl AppState {
+    /// The state over a store, with default options; `public_url` is how
+    /// clients reach the server.
+    pub fn new(store: Store, public_url: String) -> AppState {
+        AppState::with_options(store, Options::new(public_url))
+    }
+
+    /// The state over a store.
+    pub fn with_options(store: Store, options: Options) -> AppState {
+        let pool = match options.engine_threads {
+            Some(n) => EnginePool::new(n, 64),
+            None => EnginePool::for_machine(),
+        };
+        AppState {
+            inner: Arc::new(Inner {
+                store,
+                games: Games::new(options.retention),
+                pool: Arc::new(pool),
+                analyses: Arc::new(Analyses::new(256)),
+                limits: RateLimits::new(options.rates),
+                epoch: Instant::now(),
+                public_url: options.public_url.trim_end_matches('/').to_string(),
+                max_think: options.max_think,
+                shutdown: watch::channel(false).0,
+            }),
+        }
+    }
+
+    /// The server's monotonic time.
+    pub fn now(&self) -> Duration {
+        self.inner.epoch.elapsed()
+    }
+
+    /// The storage.
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    /// The games in memory.
+    pub fn games(&self) -> &Games {
+        &self.inner.games
+    }
+
+    /// The engine pool.
+    pub fn pool(&self) -> &Arc<EnginePool> {
+        &self.inner.pool
+    }
+
+    /// The analyses.
+    pub fn analyses(&self) -> &Arc<Analyses> {
+        &self.inner.analyses
+    }
+
+    /// The rate limits.
+    pub fn limits(&self) -> &RateLimits {
+        &self.inner.limits
+    }
+
+    /// The base of the links the API returns.
+    pub fn public_url(&self) -> &str {
+        &self.inner.public_url
+    }
+
+    /// The longest the computer thinks on one move.
+    pub fn max_think(&self) -> Duration {
+        self.inner.max_think
+    }
+
+    /// A new game id.
+    ///
+    /// # Errors
+    /// The random source failed.
+    pub fn new_game_id(&self) -> Result<String, ApiError> {
+        crate::security::random_string(8)
+    }
+
+    /// The game `id` in memory, loaded (and its timers and engine started)
+    /// if it was not.
+    ///
+    /// # Errors
+    /// [`ApiError::NotFound`], storage errors, or shutting down.
+    pub async fn slot(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
+        if self.is_shutting_down() {
+            return Err(ApiError::ShuttingDown);
+        }
+        let (slot, loaded) = self
+            .inner
+            .games
+            .get(&self.inner.store, id, self.now())
+            .await?;
+        if loaded {
+            let mut g = slot.lock().await;
+            crate::command::follow_up(self, &slot, &mut g);
+        }
+        Ok(slot)
+    }
+
+    /// Whether the server is shutting down.
+    pub fn is_shutting_down(&self) -> bool {
+        *self.inner.shutdown.borrow()
+    }
+
+    /// A receiver that sees the shutdown.
+    pub fn shutdown_signal(&self) -> watch::Receiver<bool> {
+        self.inner.shutdown.subscribe()
+    }
+
+    /// Begins the shutdown: streams and sockets end, the engine stops (its
+    /// jobs within `within`), new requests for games are refused.
+    pub async fn shut_down(&self, within: Duration) {
+        self.inner.shutdown.send_replace(true);
+        if !self.inner.pool.close(within).await {
+            tracing::warn!("engine jobs still running at shutdown");
+        }
+    }
+
+    /// Runs forever: drops unused games from memory every `every`, and
+    /// forgets rate-limit entries of addresses gone quiet.
+    pub async fn housekeeping(self, every: Duration) {
+        let mut shutdown = self.shutdown_signal();
+        loop {
+            tokio::select! {
+                () = tokio::time::sleep(every) => {}
+                _ = shutdown.changed() => return,
+            }
+            let dropped = self.inner.games.sweep().await;
+            if dropped > 0 {
+                tracing::debug!(dropped, "games left memory");
+            }
+            self.inner.limits.forget_quiet();
+        }
+    }
+}

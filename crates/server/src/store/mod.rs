@@ -1,0 +1,584 @@
+//! Storage: every game and every move, in SQLite (a file in the data
+//! directory, WAL journal, full sync) or PostgreSQL (a `postgres://` URL),
+//! with the same SQL for both (sqlx's `Any` driver; `$n` parameters, which
+//! both understand). A move is written, in one transaction with the game's
+//! new state, before it is acknowledged or broadcast.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::AnyConnection;
+use sqlx::{AnyPool, Executor, Row};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::wire::{Opponent, Side, Status};
+
+mod migrate;
+mod writer;
+
+/// Why a commit did not happen. Whatever the reason, nothing of it was
+/// stored.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database refused or could not be reached.
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+    /// The stored game is not at the version this save replaces (a newer
+    /// state is stored, or the game is gone).
+    #[error("game {id}: version {version} does not follow the stored one")]
+    Stale {
+        /// The game.
+        id: String,
+        /// The version that was to be written.
+        version: i64,
+    },
+    /// A failure injected by [`Store::fail_next_commits`].
+    #[error("injected storage failure")]
+    Injected,
+    /// The writer has stopped (the server is shutting down).
+    #[error("the storage writer has stopped")]
+    Closed,
+}
+
+/// What a commit writes besides the game's new row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A new game: its row is inserted (version 0).
+    Insert,
+    /// Only the game's state (an offer, an ending, a flag fall, a touch).
+    State,
+    /// A move, with the state after it.
+    Move(MoveRow),
+    /// A takeback: the moves from this ply on are removed.
+    TakeBack {
+        /// The first ply removed.
+        from_ply: i64,
+    },
+}
+
+/// One atomic change of one game: its new row (whose `version` is one more
+/// than the stored one, except for an insert), what else changes, and new
+/// games inserted in the same transaction (a rematch).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Commit {
+    /// The game's state after the change.
+    pub row: GameRow,
+    /// What else is written.
+    pub change: Change,
+    /// Games created with this change.
+    pub inserts: Vec<GameRow>,
+}
+
+/// A game as stored.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameRow {
+    /// The game id.
+    pub id: String,
+    /// Milliseconds since the Unix epoch.
+    pub created_at: i64,
+    /// Last change, milliseconds since the Unix epoch.
+    pub updated_at: i64,
+    /// Who plays the other side.
+    pub opponent: Opponent,
+    /// The SHA-256 of White's seat token (hex).
+    pub white_token: String,
+    /// The SHA-256 of Black's seat token (hex).
+    pub black_token: String,
+    /// The human's colour against the computer.
+    pub human_color: Option<Side>,
+    /// The computer's level, 1–8.
+    pub level: Option<i64>,
+    /// The start position.
+    pub start_fen: String,
+    /// The clock settings as JSON, if timed.
+    pub clock: Option<String>,
+    /// The event rules as JSON.
+    pub rules: String,
+    /// Where the game stands.
+    pub status: Status,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` (aborted).
+    pub result: Option<String>,
+    /// A termination code.
+    pub termination: Option<String>,
+    /// The side whose resignation or flag ended the game.
+    pub ended_by: Option<Side>,
+    /// White's time left after the last move.
+    pub white_ms: Option<i64>,
+    /// Black's time left after the last move.
+    pub black_ms: Option<i64>,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Side>,
+    /// The id of this game's rematch, once one was started.
+    pub rematch: Option<String>,
+    /// Bumped by every commit; a commit of version `v` replaces `v - 1`.
+    pub version: i64,
+}
+
+/// A move as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    /// From 0.
+    pub ply: i64,
+    /// The move in UCI.
+    pub uci: String,
+    /// Made with a draw offer.
+    pub offer: bool,
+    /// White's time left after it.
+    pub white_ms: Option<i64>,
+    /// Black's time left after it.
+    pub black_ms: Option<i64>,
+}
+
+/// The database.
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+    /// The group-commit writer.
+    writer: mpsc::Sender<writer::Job>,
+    /// Commits still to fail ([`Store::fail_next_commits`]).
+    failures: Arc<AtomicU32>,
+}
+
+/// The rows of a page of the games list, with each game's number of moves.
+pub type Page = Vec<(GameRow, i64)>;
+
+/// A column holding one of an enum's stored names.
+fn named<T>(r: &AnyRow, column: &str, parse: fn(&str) -> Option<T>) -> Result<T, sqlx::Error> {
+    let text: String = r.try_get(column)?;
+    parse(&text).ok_or_else(|| sqlx::Error::ColumnDecode {
+        index: column.to_string(),
+        source: format!("unknown value {text:?}").into(),
+    })
+}
+
+/// [`named`], for a column that may be NULL.
+fn named_opt<T>(
+    r: &AnyRow,
+    column: &str,
+    parse: fn(&str) -> Option<T>,
+) -> Result<Option<T>, sqlx::Error> {
+    let text: Option<String> = r.try_get(column)?;
+    text.map(|t| {
+        parse(&t).ok_or_else(|| sqlx::Error::ColumnDecode {
+            index: column.to_string(),
+            source: format!("unknown value {t:?}").into(),
+        })
+    })
+    .transpose()
+}
+
+/// `url` without its password, for messages and logs.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let auth = &url[scheme + 3..at];
+            match auth.find(':') {
+                Some(colon) => {
+                    format!("{}{}:***{}", &url[..scheme + 3], &auth[..colon], &url[at..])
+                }
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+/// SQLite's settings on each new connection: WAL, full sync, foreign keys.
+async fn configure(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+    if conn.backend_name().eq_ignore_ascii_case("sqlite") {
+        for pragma in [
+            "PRAGMA journal_mode = WAL",
+            "PRAGMA synchronous = FULL",
+            "PRAGMA foreign_keys = ON",
+            "PRAGMA busy_timeout = 5000",
+        ] {
+            conn.execute(pragma).await?;
+        }
+    }
+    Ok(())
+}
+
+impl Store {
+    /// Opens the database at `url` and brings its schema up to date:
+    /// `sqlite://path` (created if missing), `sqlite::memory:`, or
+    /// `postgres://user:password@host/database`.
+    ///
+    /// # Errors
+    /// The database cannot be opened or migrated.
+    pub async fn open(url: &str) -> Result<Store, sqlx::Error> {
+        sqlx::any::install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        let memory = sqlite && url.contains(":memory:");
+        let postgres = url.starts_with("postgres://") || url.starts_with("postgresql://");
+        let url = if sqlite && !memory && !url.contains("mode=") {
+            let sep = if url.contains('?') { '&' } else { '?' };
+            format!("{url}{sep}mode=rwc")
+        } else {
+            url.to_string()
+        };
+        let pool = AnyPoolOptions::new()
+            .max_connections(if memory { 1 } else { 8 })
+            .acquire_timeout(std::time::Duration::from_secs(5))
+            .after_connect(|conn, _| Box::pin(async move { configure(conn).await }))
+            .connect(&url)
+            .await?;
+        migrate::migrate(&pool, postgres).await?;
+        let (tx, jobs) = mpsc::channel(4 * writer::GROUP_MAX);
+        tokio::spawn(writer::run(pool.clone(), jobs));
+        Ok(Store {
+            pool,
+            writer: tx,
+            failures: Arc::new(AtomicU32::new(0)),
+        })
+    }
+
+    /// Makes the next `n` commits fail as if the database had refused them
+    /// (fault injection for tests and drills: nothing is written).
+    pub fn fail_next_commits(&self, n: u32) {
+        self.failures.store(n, Ordering::SeqCst);
+    }
+
+    /// Commits one change of one game (in a transaction shared with other
+    /// games' commits that arrive at the same time: group commit); returns
+    /// once it is durable.
+    ///
+    /// # Errors
+    /// [`StoreError`]; then nothing of this commit was stored.
+    pub async fn commit(&self, commit: Commit) -> Result<(), StoreError> {
+        if self
+            .failures
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok()
+        {
+            return Err(StoreError::Injected);
+        }
+        let (done, committed) = oneshot::channel();
+        self.writer
+            .send(writer::Job { commit, done })
+            .await
+            .map_err(|_| StoreError::Closed)?;
+        committed.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// Whether the database answers (for readiness).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        sqlx::query("SELECT 1")
+            .execute(&self.pool)
+            .await
+            .map(|_| ())
+    }
+
+    fn row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
+        Ok(GameRow {
+            id: r.try_get("id")?,
+            created_at: r.try_get("created_at")?,
+            updated_at: r.try_get("updated_at")?,
+            opponent: named(r, "opponent", Opponent::parse)?,
+            white_token: r.try_get("white_token")?,
+            black_token: r.try_get("black_token")?,
+            human_color: named_opt(r, "human_color", Side::parse)?,
+            level: r.try_get("level")?,
+            start_fen: r.try_get("start_fen")?,
+            clock: r.try_get("clock")?,
+            rules: r.try_get("rules")?,
+            status: named(r, "status", Status::parse)?,
+            result: r.try_get("result")?,
+            termination: r.try_get("termination")?,
+            ended_by: named_opt(r, "ended_by", Side::parse)?,
+            white_ms: r.try_get("white_ms")?,
+            black_ms: r.try_get("black_ms")?,
+            draw_offer: named_opt(r, "draw_offer", Side::parse)?,
+            rematch: r.try_get("rematch")?,
+            version: r.try_get("version")?,
+        })
+    }
+
+    /// A game and its moves.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, sqlx::Error> {
+        let Some(r) = sqlx::query("SELECT * FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let game = Store::row(&r)?;
+        let moves = sqlx::query(
+            "SELECT ply, uci, offer, white_ms, black_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|m| {
+            Ok(MoveRow {
+                ply: m.try_get("ply")?,
+                uci: m.try_get("uci")?,
+                offer: m.try_get::<i64, _>("offer")? != 0,
+                white_ms: m.try_get("white_ms")?,
+                black_ms: m.try_get("black_ms")?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        Ok(Some((game, moves)))
+    }
+
+    /// A page of the games list, most recently changed first, optionally
+    /// of one status, starting after `after` (the `(updated_at, id)` of the
+    /// last game of the previous page): keyset pagination on an index, so a
+    /// page costs the same however far back it is.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn page(
+        &self,
+        status: Option<Status>,
+        after: Option<(i64, &str)>,
+        limit: i64,
+    ) -> Result<Page, sqlx::Error> {
+        let (at, id) = after.unwrap_or((i64::MAX, ""));
+        let rows = match status {
+            Some(status) => {
+                sqlx::query(
+                    "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS n FROM games g \
+                     WHERE g.status = $1 AND (g.updated_at, g.id) < ($2, $3) \
+                     ORDER BY g.updated_at DESC, g.id DESC LIMIT $4",
+                )
+                .bind(status.as_str())
+                .bind(at)
+                .bind(id)
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await?
+            }
+            None => {
+                sqlx::query(
+                    "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS n FROM games g \
+                     WHERE (g.updated_at, g.id) < ($1, $2) \
+                     ORDER BY g.updated_at DESC, g.id DESC LIMIT $3",
+                )
+                .bind(at)
+                .bind(id)
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await?
+            }
+        };
+        rows.iter()
+            .map(|r| Ok((Store::row(r)?, r.try_get("n")?)))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(id: &str) -> GameRow {
+        GameRow {
+            id: id.to_string(),
+            opponent: Opponent::Friend,
+            white_token: "w".to_string(),
+            black_token: "b".to_string(),
+            start_fen: "8/8/8/8/8/8/8/8 w - - 0 1".to_string(),
+            rules: "{}".to_string(),
+            status: Status::Created,
+            ..GameRow::default()
+        }
+    }
+
+    #[test]
+    fn passwords_are_masked() {
+        assert_eq!(
+            redact("postgres://sakk:secret@127.0.0.1:5432/sakk"),
+            "postgres://sakk:***@127.0.0.1:5432/sakk"
+        );
+        assert_eq!(redact("postgres://sakk@host/db"), "postgres://sakk@host/db");
+        assert_eq!(redact("sqlite:///tmp/a@b.db"), "sqlite:///tmp/a@b.db");
+    }
+
+    fn moved(mut row: GameRow, ply: i64) -> Commit {
+        row.version += 1;
+        row.status = Status::Started;
+        row.white_ms = Some(1000 - ply);
+        Commit {
+            change: Change::Move(MoveRow {
+                ply,
+                uci: "e2e4".to_string(),
+                offer: ply % 2 == 0,
+                white_ms: Some(1000 - ply),
+                black_ms: None,
+            }),
+            row,
+            inserts: Vec::new(),
+        }
+    }
+
+    fn insert(row: &GameRow) -> Commit {
+        Commit {
+            row: row.clone(),
+            change: Change::Insert,
+            inserts: Vec::new(),
+        }
+    }
+
+    async fn temp_store(name: &str) -> (Store, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!("sakk-store-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::create_dir_all(&dir);
+        let url = format!("sqlite://{}", dir.join("t.db").display());
+        match Store::open(&url).await {
+            Ok(store) => (store, dir),
+            Err(e) => panic!("cannot open {url}: {e}"),
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn concurrent_saves_are_grouped_and_all_committed() {
+        let (store, dir) = temp_store("group").await;
+        for g in 0..50 {
+            assert!(store.commit(insert(&game(&format!("g{g}")))).await.is_ok());
+        }
+        // 50 games × 10 moves, saved concurrently (each game's moves in order).
+        let mut tasks = Vec::new();
+        for g in 0..50 {
+            let store = store.clone();
+            tasks.push(tokio::spawn(async move {
+                let mut row = game(&format!("g{g}"));
+                for ply in 0..10 {
+                    let c = moved(row.clone(), ply);
+                    row = c.row.clone();
+                    if let Err(e) = store.commit(c).await {
+                        panic!("save: {e}");
+                    }
+                }
+            }));
+        }
+        for t in tasks {
+            assert!(t.await.is_ok());
+        }
+        // A commit that cannot be stored (the same ply twice) fails alone.
+        let Ok(Some((g0, _))) = store.load("g0").await else {
+            panic!("g0 is missing");
+        };
+        let Ok(Some((g1, _))) = store.load("g1").await else {
+            panic!("g1 is missing");
+        };
+        let mut state = g1.clone();
+        state.version += 1;
+        let only_state = Commit {
+            row: state,
+            change: Change::State,
+            inserts: Vec::new(),
+        };
+        let (bad, good) = tokio::join!(store.commit(moved(g0, 3)), store.commit(only_state));
+        assert!(bad.is_err());
+        assert!(good.is_ok());
+        for g in 0..50 {
+            let Ok(Some((row, moves))) = store.load(&format!("g{g}")).await else {
+                panic!("game g{g} is missing");
+            };
+            assert_eq!(moves.len(), 10, "g{g}");
+            assert!(moves[4].offer);
+            assert_eq!(row.white_ms, Some(991));
+            assert_eq!(row.version, if g == 1 { 11 } else { 10 });
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_older_state_never_overwrites_a_newer_one() {
+        let (store, dir) = temp_store("stale").await;
+        let row = game("s");
+        assert!(store.commit(insert(&row)).await.is_ok());
+        let first = moved(row.clone(), 0);
+        assert!(store.commit(first.clone()).await.is_ok());
+        // The same version again (a save that lost a race): refused.
+        let mut again = first.clone();
+        again.change = Change::State;
+        again.row.status = Status::Created;
+        assert!(matches!(
+            store.commit(again).await,
+            Err(StoreError::Stale { .. })
+        ));
+        let Ok(Some((stored, moves))) = store.load("s").await else {
+            panic!("s is missing");
+        };
+        assert_eq!(stored.status, Status::Started);
+        assert_eq!(moves.len(), 1);
+        // A takeback goes through the same path, in order.
+        let mut back = stored.clone();
+        back.version += 1;
+        back.status = Status::Created;
+        let takeback = Commit {
+            row: back,
+            change: Change::TakeBack { from_ply: 0 },
+            inserts: vec![game("rematch")],
+        };
+        assert!(store.commit(takeback).await.is_ok());
+        let Ok(Some((stored, moves))) = store.load("s").await else {
+            panic!("s is missing");
+        };
+        assert_eq!((stored.version, moves.len()), (2, 0));
+        assert!(matches!(store.load("rematch").await, Ok(Some(_))));
+        // An injected failure writes nothing.
+        store.fail_next_commits(1);
+        let mut next = stored.clone();
+        next.version += 1;
+        let c = Commit {
+            row: next,
+            change: Change::State,
+            inserts: Vec::new(),
+        };
+        assert!(matches!(
+            store.commit(c.clone()).await,
+            Err(StoreError::Injected)
+        ));
+        assert!(store.commit(c).await.is_ok());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_list_pages_without_gaps_or_repeats() {
+        let (store, dir) = temp_store("page").await;
+        for i in 0..25 {
+            let mut row = game(&format!("p{i:02}"));
+            // Several games changed in the same millisecond.
+            row.updated_at = 1_000 + i / 3;
+            if i % 2 == 0 {
+                row.status = Status::Ended;
+            }
+            assert!(store.commit(insert(&row)).await.is_ok());
+        }
+        for status in [None, Some(Status::Ended)] {
+            let mut seen = Vec::new();
+            let mut after: Option<(i64, String)> = None;
+            loop {
+                let page = match store
+                    .page(status, after.as_ref().map(|(t, id)| (*t, id.as_str())), 4)
+                    .await
+                {
+                    Ok(p) => p,
+                    Err(e) => panic!("page: {e}"),
+                };
+                let Some((last, _)) = page.last() else { break };
+                after = Some((last.updated_at, last.id.clone()));
+                seen.extend(page.into_iter().map(|(r, _)| r.id));
+            }
+            let mut expected: Vec<String> = (0..25)
+                .filter(|i| status.is_none() || i % 2 == 0)
+                .map(|i| format!("p{i:02}"))
+                .collect();
+            expected.reverse();
+            assert_eq!(seen, expected);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
