@@ -11,7 +11,11 @@ pub fn run(config: sakk_server::Config) -> Result<(), Failure> {
         .with_writer(std::io::stderr)
         .try_init();
     let runtime = tokio::runtime::Runtime::new().map_err(|e| Failure::other(e.to_string()))?;
-    runtime
+    let result = runtime
         .block_on(sakk_server::serve(config))
-        .map_err(|e| Failure::other(e.to_string()))
+        .map_err(|e| Failure::other(e.to_string()));
+    // The server has stopped its engine work; never wait on a blocking
+    // thread beyond this.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(500));
+    result
 }

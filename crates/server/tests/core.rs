@@ -1,0 +1,611 @@
+//! The server's core through its router (`tower::ServiceExt::oneshot`, no
+//! sockets) and, where the network itself is the subject, a real listener:
+//! failed commits change nothing, concurrent moves, bounded engine work,
+//! limits, headers, timeouts and shutdown.
+
+use std::num::NonZeroU32;
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use serde_json::Value;
+use tower::ServiceExt;
+
+use sakk_server::{router, AppState, Options, Rates, Store};
+
+/// A fresh SQLite database in a temporary directory (or the PostgreSQL
+/// database of `SAKK_TEST_DATABASE_URL`); returns its URL.
+fn database() -> String {
+    if let Ok(url) = std::env::var("SAKK_TEST_DATABASE_URL") {
+        return url;
+    }
+    let dir = std::env::temp_dir().join(format!(
+        "sakk-core-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos())
+    ));
+    let _ = std::fs::create_dir_all(&dir);
+    format!("sqlite://{}", dir.join("t.db").display())
+}
+
+async fn app_with(url: &str, rates: Rates) -> (AppState, Store) {
+    let store = match Store::open(url).await {
+        Ok(s) => s,
+        Err(e) => panic!("cannot open {url}: {e}"),
+    };
+    let mut options = Options::new("https://chess.example.org".to_string());
+    options.rates = rates;
+    options.max_think = Duration::from_secs(2);
+    (AppState::with_options(store.clone(), options), store)
+}
+
+/// One request through the router: status, headers, JSON body.
+async fn call(
+    state: &AppState,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&str>,
+) -> (StatusCode, axum::http::HeaderMap, Value) {
+    let mut req = Request::builder().method(method).uri(path);
+    if let Some(t) = token {
+        req = req.header("authorization", format!("Bearer {t}"));
+    }
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
+    }
+    let req = match req.body(Body::from(body.unwrap_or("").to_string())) {
+        Ok(r) => r,
+        Err(e) => panic!("request: {e}"),
+    };
+    let res = match router(state.clone()).oneshot(req).await {
+        Ok(r) => r,
+        Err(e) => match e {},
+    };
+    let status = res.status();
+    let headers = res.headers().clone();
+    let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
+        .await
+        .unwrap_or_default();
+    (
+        status,
+        headers,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+/// Creates a game; returns its id and the tokens (white, black).
+async fn create(state: &AppState, body: &str) -> (String, String, String) {
+    let (status, _, v) = call(state, "POST", "/api/games", None, Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let s = |x: &Value| x.as_str().unwrap_or_default().to_string();
+    (
+        s(&v["id"]),
+        s(&v["tokens"]["white"]),
+        s(&v["tokens"]["black"]),
+    )
+}
+
+fn moves(state: &Value) -> usize {
+    state["moves"]
+        .as_str()
+        .map_or(0, |m| m.split_whitespace().count())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_commit_changes_nothing_and_the_game_goes_on() {
+    let url = database();
+    let (state, store) = app_with(&url, Rates::unlimited()).await;
+    let (id, white, black) = create(
+        &state,
+        r#"{"opponent": "friend", "color": "white", "clock": {"limit": 300, "increment": 2}}"#,
+    )
+    .await;
+    let mv = |m: &str| format!("/api/games/{id}/move/{m}");
+    assert_eq!(
+        call(&state, "POST", &mv("e4"), Some(&white), None).await.0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        call(&state, "POST", &mv("e5"), Some(&black), None).await.0,
+        StatusCode::OK
+    );
+    let before = call(&state, "GET", &format!("/api/games/{id}"), None, None)
+        .await
+        .2;
+
+    // Every kind of action, refused while storage fails: 503, clear JSON in
+    // both languages, Retry-After, and the game exactly as it was.
+    let actions: [(&str, &str); 4] = [
+        ("POST", "move/Nf3"),
+        ("POST", "resign"),
+        ("POST", "takeback/yes"),
+        ("POST", "move/Nf3?offeringDraw=true"),
+    ];
+    for (method, action) in actions {
+        store.fail_next_commits(1);
+        let (status, headers, body) = call(
+            &state,
+            method,
+            &format!("/api/games/{id}/{action}"),
+            Some(&white),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{action}: {body}");
+        assert_eq!(body["error"], "storage_unavailable", "{action}");
+        assert!(body["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("nothing was changed")));
+        assert!(body["message_hu"].as_str().is_some_and(|m| !m.is_empty()));
+        assert!(headers.contains_key("retry-after"));
+        let now = call(&state, "GET", &format!("/api/games/{id}"), None, None)
+            .await
+            .2;
+        for field in ["moves", "status", "result", "draw_offer", "takeback_offer"] {
+            assert_eq!(now[field], before[field], "{action}: {field}");
+        }
+    }
+    // Storage is back: the game goes on from where it was.
+    let (status, _, after) = call(&state, "POST", &mv("Nf3"), Some(&white), None).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["moves"], "e2e4 e7e5 g1f3");
+    store.fail_next_commits(1);
+    assert_eq!(
+        call(&state, "POST", &mv("Nc6"), Some(&black), None).await.0,
+        StatusCode::SERVICE_UNAVAILABLE
+    );
+    assert_eq!(
+        call(&state, "POST", &mv("Nc6"), Some(&black), None).await.0,
+        StatusCode::OK
+    );
+
+    // What was acknowledged is what a fresh server (after kill -9) finds.
+    let (fresh, _) = app_with(&url, Rates::unlimited()).await;
+    let restored = call(&fresh, "GET", &format!("/api/games/{id}"), None, None)
+        .await
+        .2;
+    assert_eq!(restored["moves"], "e2e4 e7e5 g1f3 b8c6");
+    assert_eq!(restored["status"], "started");
+    // And it plays on there, with the same tokens.
+    let (status, _, body) = call(
+        &fresh,
+        "POST",
+        &format!("/api/games/{id}/move/Bb5"),
+        Some(&white),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_commit_of_a_new_game_creates_nothing() {
+    let (state, store) = app_with(&database(), Rates::unlimited()).await;
+    store.fail_next_commits(1);
+    let (status, _, body) = call(
+        &state,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"opponent": "local"}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(state.games().in_memory().await, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn of_a_hundred_concurrent_moves_exactly_one_is_applied() {
+    let (state, _) = app_with(&database(), Rates::unlimited()).await;
+    let (id, white, _) = create(&state, r#"{"opponent": "friend", "color": "white"}"#).await;
+    let mut tasks = Vec::new();
+    for i in 0..100 {
+        let (state, id, white) = (state.clone(), id.clone(), white.clone());
+        // Twenty different first moves, each sent five times.
+        let m = [
+            "e4", "d4", "c4", "Nf3", "Nc3", "g3", "b3", "f4", "a3", "h3", "e3", "d3", "c3", "b4",
+            "g4", "a4", "h4", "f3", "Na3", "Nh3",
+        ][i % 20];
+        tasks.push(tokio::spawn(async move {
+            call(
+                &state,
+                "POST",
+                &format!("/api/games/{id}/move/{m}"),
+                Some(&white),
+                None,
+            )
+            .await
+        }));
+    }
+    let mut applied = 0;
+    for t in tasks {
+        let Ok((status, _, body)) = t.await else {
+            panic!("task failed")
+        };
+        match status {
+            StatusCode::OK => applied += 1,
+            StatusCode::FORBIDDEN => assert_eq!(body["error"], "not_your_turn"),
+            other => panic!("unexpected {other}: {body}"),
+        }
+    }
+    assert_eq!(applied, 1);
+    let state_now = call(&state, "GET", &format!("/api/games/{id}"), None, None)
+        .await
+        .2;
+    assert_eq!(moves(&state_now), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn responses_carry_the_security_headers_and_links_use_the_public_url() {
+    let (state, _) = app_with(&database(), Rates::unlimited()).await;
+    let (status, _, created) = call(
+        &state,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"opponent": "friend", "color": "white"}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let link = created["urls"]["black"].as_str().unwrap_or_default();
+    assert!(
+        link.starts_with("https://chess.example.org/game/"),
+        "{link}"
+    );
+    // The token travels in the fragment, which browsers never send.
+    assert!(link.contains("#token="), "{link}");
+    for path in ["/", "/api/games", "/api/games/nosuchgame", "/assets/app.js"] {
+        let (_, headers, _) = call(&state, "GET", path, None, None).await;
+        let get = |h: &str| {
+            headers
+                .get(h)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("")
+                .to_string()
+        };
+        assert!(
+            get("content-security-policy").contains("frame-ancestors 'none'"),
+            "{path}"
+        );
+        assert_eq!(get("x-content-type-options"), "nosniff", "{path}");
+        assert_eq!(get("referrer-policy"), "no-referrer", "{path}");
+        assert_eq!(get("x-frame-options"), "DENY", "{path}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tokens_are_stored_only_as_their_hash() {
+    let url = database();
+    let (state, store) = app_with(&url, Rates::unlimited()).await;
+    let (id, white, black) = create(&state, r#"{"opponent": "friend", "color": "white"}"#).await;
+    let Ok(Some((row, _))) = store.load(&id).await else {
+        panic!("no game")
+    };
+    assert_ne!(row.white_token, white);
+    assert_ne!(row.black_token, black);
+    assert!(!row.white_token.contains(&white));
+    assert_eq!(row.white_token, sakk_server::security::hash_token(&white));
+    // The stored hash is not a token.
+    let (status, _, _) = call(
+        &state,
+        "GET",
+        &format!("/api/games/{id}/seat"),
+        Some(&row.white_token),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _, seat) = call(
+        &state,
+        "GET",
+        &format!("/api/games/{id}/seat"),
+        Some(&white),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(seat["colors"], serde_json::json!(["white"]));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rate_limits_answer_429_with_retry_after() {
+    let rates = Rates {
+        new_games: NonZeroU32::new(3),
+        analyses: None,
+        actions: NonZeroU32::new(5),
+    };
+    let (state, _) = app_with(&database(), rates).await;
+    for _ in 0..3 {
+        create(&state, r#"{"opponent": "local"}"#).await;
+    }
+    let (status, headers, body) = call(
+        &state,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"opponent": "local"}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_eq!(body["error"], "rate_limited");
+    let retry: u64 = headers
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    assert!((1..=60).contains(&retry), "retry after {retry}");
+    // Reading is not limited; actions are, separately.
+    for _ in 0..20 {
+        assert_eq!(
+            call(&state, "GET", "/api/games", None, None).await.0,
+            StatusCode::OK
+        );
+    }
+    let mut limited = 0;
+    for _ in 0..8 {
+        if call(&state, "POST", "/api/games/nosuchgame/resign", None, None)
+            .await
+            .0
+            == StatusCode::TOO_MANY_REQUESTS
+        {
+            limited += 1;
+        }
+    }
+    assert_eq!(limited, 3);
+}
+
+/// CPU time of this process so far (user + system), from /proc.
+fn cpu_time() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the command name (which is in parentheses).
+    let rest = stat.rsplit(')').next().unwrap_or("");
+    let f: Vec<u64> = rest
+        .split_whitespace()
+        .filter_map(|x| x.parse().ok())
+        .collect();
+    // utime and stime are fields 14 and 15 of the line: 11 and 12 here
+    // (the state letter is not a number and is skipped).
+    let ticks = f.get(10).copied().unwrap_or(0) + f.get(11).copied().unwrap_or(0);
+    Duration::from_millis(ticks * 10)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resigned_computer_game_stops_the_engine_within_a_second() {
+    let (state, _) = app_with(&database(), Rates::unlimited()).await;
+    // The computer has White at level 8 with a day on its clock and a day
+    // of increment: without a bound it would think for hours.
+    let (id, _, black) = create(
+        &state,
+        r#"{"opponent": "computer", "color": "black", "level": 8, "clock": {"limit": 86400, "increment": 86400}}"#,
+    )
+    .await;
+    // Its first move comes within the bound (2 s here).
+    let started = Instant::now();
+    loop {
+        let s = call(&state, "GET", &format!("/api/games/{id}"), None, None)
+            .await
+            .2;
+        if moves(&s) == 1 {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no computer move"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    // Black moves: the computer thinks again (the clock has started).
+    let (status, _, body) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/move/e5"),
+        Some(&black),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    while state.pool().running() == 0 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let (status, _, body) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        Some(&black),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["status"], "ended");
+    let resigned = Instant::now();
+    while state.pool().running() > 0 {
+        assert!(
+            resigned.elapsed() < Duration::from_secs(1),
+            "engine still running"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    // Idle: less than a tenth of a core over the next second.
+    let before = cpu_time();
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let used = cpu_time().saturating_sub(before);
+    assert!(
+        used < Duration::from_millis(100),
+        "{used:?} of CPU in a second"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_are_loaded_on_demand_not_at_start() {
+    let url = database();
+    let (state, _) = app_with(&url, Rates::unlimited()).await;
+    let mut ids = Vec::new();
+    for _ in 0..5 {
+        ids.push(create(&state, r#"{"opponent": "local"}"#).await.0);
+    }
+    let (fresh, _) = app_with(&url, Rates::unlimited()).await;
+    assert_eq!(fresh.games().in_memory().await, 0);
+    let (status, _, _) = call(&fresh, "GET", &format!("/api/games/{}", ids[2]), None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(fresh.games().in_memory().await, 1);
+    // The list pages through all of them without loading any.
+    let (_, _, page) = call(&fresh, "GET", "/api/games?limit=2", None, None).await;
+    assert_eq!(page["games"].as_array().map_or(0, Vec::len), 2);
+    let next = page["next"].as_str().unwrap_or_default().to_string();
+    let (_, _, rest) = call(
+        &fresh,
+        "GET",
+        &format!("/api/games?limit=10&after={next}"),
+        None,
+        None,
+    )
+    .await;
+    assert!(rest["games"].as_array().map_or(0, Vec::len) >= 3);
+    assert_eq!(fresh.games().in_memory().await, 1);
+}
+
+/// A real server on a free port, stopped when the sender is used or
+/// dropped; the join handle says when `serve_until` returned.
+async fn listening(
+    config: sakk_server::Config,
+) -> (
+    std::net::SocketAddr,
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<Result<(), sakk_server::ServeError>>,
+) {
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
+    let server = tokio::spawn(sakk_server::serve_until(
+        config,
+        move |addr| {
+            let _ = ready_tx.send(addr);
+        },
+        async move {
+            let _ = stop_rx.await;
+        },
+    ));
+    match tokio::time::timeout(Duration::from_secs(20), ready_rx).await {
+        Ok(Ok(addr)) => (addr, stop_tx, server),
+        _ => panic!("server did not start"),
+    }
+}
+
+fn config(header_read_timeout: Duration) -> sakk_server::Config {
+    sakk_server::Config {
+        port: 0,
+        database: Some(database()),
+        rates: Rates::unlimited(),
+        header_read_timeout,
+        max_think: Duration::from_secs(30),
+        ..sakk_server::Config::default()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_half_sent_request_is_closed() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (addr, _stop, _server) = listening(config(Duration::from_secs(2))).await;
+    let mut conn = match tokio::net::TcpStream::connect(addr).await {
+        Ok(c) => c,
+        Err(e) => panic!("connect: {e}"),
+    };
+    let sent = Instant::now();
+    let _ = conn
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow")
+        .await;
+    let mut buf = [0u8; 256];
+    // The server answers 408 or just closes; either way the connection ends.
+    let closed = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match conn.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+        }
+    })
+    .await;
+    assert!(closed.is_ok(), "the connection is still open");
+    assert!(
+        sent.elapsed() >= Duration::from_millis(1500),
+        "{:?}",
+        sent.elapsed()
+    );
+    // A whole request on a new connection is served.
+    let mut ok = match tokio::net::TcpStream::connect(addr).await {
+        Ok(c) => c,
+        Err(e) => panic!("connect: {e}"),
+    };
+    let _ = ok
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await;
+    let mut answer = String::new();
+    let _ = ok.read_to_string(&mut answer).await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer
+        .to_ascii_lowercase()
+        .contains("x-content-type-options: nosniff"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_completes_within_five_seconds_with_the_engine_busy_and_a_stream_open() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (addr, stop, server) = listening(config(Duration::from_secs(30))).await;
+    let request = |method: &str, path: &str, body: &str| {
+        format!(
+            "{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+    };
+    // A computer game where the computer (White, level 8, a day on its
+    // clock, 30 s allowed) is thinking.
+    let mut c = match tokio::net::TcpStream::connect(addr).await {
+        Ok(c) => c,
+        Err(e) => panic!("connect: {e}"),
+    };
+    let body = r#"{"opponent": "computer", "color": "black", "level": 8, "clock": {"limit": 86400, "increment": 86400}}"#;
+    let _ = c
+        .write_all(request("POST", "/api/games", body).as_bytes())
+        .await;
+    let mut answer = String::new();
+    let _ = c.read_to_string(&mut answer).await;
+    assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+    let id = answer
+        .split("\"id\":\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap_or_default()
+        .to_string();
+    // A spectator's stream stays open.
+    let mut watcher = match tokio::net::TcpStream::connect(addr).await {
+        Ok(c) => c,
+        Err(e) => panic!("connect: {e}"),
+    };
+    let _ = watcher
+        .write_all(format!("GET /api/games/{id}/stream HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())
+        .await;
+    let mut first = [0u8; 64];
+    let _ = watcher.read(&mut first).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let asked = Instant::now();
+    let _ = stop.send(());
+    let done = tokio::time::timeout(Duration::from_secs(10), server).await;
+    assert!(matches!(done, Ok(Ok(Ok(())))), "{done:?}");
+    // Well within the five seconds: the search stops at once (the server
+    // gives up waiting for engine jobs after four).
+    assert!(
+        asked.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        asked.elapsed()
+    );
+    // The stream was ended, not cut mid-line.
+    let mut rest = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(2), watcher.read_to_end(&mut rest)).await;
+}

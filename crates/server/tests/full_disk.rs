@@ -1,0 +1,198 @@
+//! A real full disk: SQLite's data directory on a small tmpfs, filled up.
+//! Moves are refused with 503 while nothing can be written, the game's
+//! state, its stream and the database agree, the game goes on when space is
+//! back, and a restart (as after kill -9) finds every acknowledged move.
+//!
+//! Needs `SAKK_TEST_SMALL_DISK`: a directory on a small file system of its
+//! own (`scripts/test` mounts a 2 MiB tmpfs for it, as root). Without it
+//! the test is reported as ignored, never as passed.
+
+use std::io::Write;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use serde_json::Value;
+use tower::ServiceExt;
+
+use sakk_server::{router, AppState, Options, Rates, Store};
+
+async fn call(
+    state: &AppState,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&str>,
+) -> (StatusCode, Value) {
+    let mut req = Request::builder().method(method).uri(path);
+    if let Some(t) = token {
+        req = req.header("authorization", format!("Bearer {t}"));
+    }
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
+    }
+    let Ok(req) = req.body(Body::from(body.unwrap_or("").to_string())) else {
+        panic!("request")
+    };
+    let Ok(res) = router(state.clone()).oneshot(req).await;
+    let status = res.status();
+    let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
+        .await
+        .unwrap_or_default();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+async fn open(url: &str) -> AppState {
+    match Store::open(url).await {
+        Ok(store) => {
+            let mut o = Options::new("http://localhost".to_string());
+            o.rates = Rates::unlimited();
+            AppState::with_options(store, o)
+        }
+        Err(e) => panic!("cannot open {url}: {e}"),
+    }
+}
+
+/// Fills the file system of `dir` to the last byte.
+fn fill(dir: &std::path::Path) -> std::path::PathBuf {
+    let path = dir.join("filler");
+    let Ok(mut f) = std::fs::File::create(&path) else {
+        panic!("cannot create the filler")
+    };
+    let block = vec![0u8; 4096];
+    while f.write_all(&block).is_ok() {}
+    for _ in 0..4096 {
+        if f.write_all(&[0]).is_err() {
+            break;
+        }
+    }
+    let _ = f.sync_all();
+    path
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs SAKK_TEST_SMALL_DISK, a directory on a small tmpfs (scripts/test mounts one)"]
+async fn a_full_disk_refuses_moves_and_loses_nothing() {
+    let Ok(dir) = std::env::var("SAKK_TEST_SMALL_DISK") else {
+        panic!("SAKK_TEST_SMALL_DISK is not set");
+    };
+    let dir = std::path::PathBuf::from(dir);
+    let url = format!("sqlite://{}", dir.join("full.db").display());
+    let state = open(&url).await;
+    let (status, created) = call(
+        &state,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"opponent": "local"}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap_or_default().to_string();
+    let token = created["tokens"]["white"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+
+    // Moves that never repeat a position and never end the game quickly:
+    // each side's pawns forward, one at a time.
+    let plan: Vec<String> = "a3 a6 b3 b6 c3 c6 d3 d6 e3 e6 f3 f6 g3 g6 h3 h6 a4 a5 b4 b5 c4 c5 d4 d5 e4 e5 f4 f5 g4 g5 h4 h5"
+        .split(' ')
+        .map(str::to_string)
+        .collect();
+    let mut acknowledged: Vec<String> = Vec::new();
+    let mut plies = plan.iter();
+    // Some moves on a disk with room.
+    for m in plies.by_ref().take(4) {
+        let (status, body) = call(
+            &state,
+            "POST",
+            &format!("/api/games/{id}/move/{m}"),
+            Some(&token),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        acknowledged.push(m.clone());
+    }
+    let filler = fill(&dir);
+    let mut refused = None;
+    for m in plies.by_ref() {
+        let (status, body) = call(
+            &state,
+            "POST",
+            &format!("/api/games/{id}/move/{m}"),
+            Some(&token),
+            None,
+        )
+        .await;
+        match status {
+            StatusCode::OK => acknowledged.push(m.clone()),
+            StatusCode::SERVICE_UNAVAILABLE => {
+                assert_eq!(body["error"], "storage_unavailable");
+                refused = Some(m.clone());
+                break;
+            }
+            other => panic!("{m}: {other} {body}"),
+        }
+    }
+    let Some(refused) = refused else {
+        panic!("the disk never filled up")
+    };
+    // Memory agrees with what was acknowledged.
+    let (_, shown) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(
+        shown["san"].as_array().map_or(0, Vec::len),
+        acknowledged.len(),
+        "{shown}"
+    );
+
+    // Space is back: the refused move goes through, and the game goes on.
+    let _ = std::fs::remove_file(&filler);
+    let mut ok = false;
+    for _ in 0..20 {
+        let (status, _) = call(
+            &state,
+            "POST",
+            &format!("/api/games/{id}/move/{refused}"),
+            Some(&token),
+            None,
+        )
+        .await;
+        if status == StatusCode::OK {
+            ok = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(ok, "storage did not come back");
+    acknowledged.push(refused);
+    if let Some(m) = plies.next() {
+        let (status, _) = call(
+            &state,
+            "POST",
+            &format!("/api/games/{id}/move/{m}"),
+            Some(&token),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        acknowledged.push(m.clone());
+    }
+    // A fresh server on the same database finds exactly what was
+    // acknowledged.
+    let fresh = open(&url).await;
+    let (_, restored) = call(&fresh, "GET", &format!("/api/games/{id}"), None, None).await;
+    let san: Vec<String> = restored["san"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(san, acknowledged);
+}
