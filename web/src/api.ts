@@ -1,43 +1,16 @@
-// The server's HTTP API and its WebSocket of game events.
+// The server's HTTP API and its WebSocket of game events. The types of what
+// the server answers are generated from the Rust ones (types.ts).
 
-/** A clock setting as the API takes it. */
-export interface ClockSpec {
+import type { Analysed, Created, Event, GameList, GameState, RematchReply, SeatReply, Summary } from './types';
+
+export type { Analysed, GameState, Summary };
+
+/** A clock setting as the API takes it (a request: fields may be left out). */
+export interface ClockRequest {
   limit: number;
   increment?: number;
   delay?: number;
   delay_kind?: 'bronstein' | 'simple';
-}
-
-/** A game's state as the server sends it. */
-export interface GameState {
-  id: string;
-  opponent: 'local' | 'friend' | 'computer';
-  level: number | null;
-  human_color: 'white' | 'black' | null;
-  initial_fen: string;
-  fen: string;
-  turn: 'white' | 'black';
-  check: boolean;
-  moves: string;
-  san: string[];
-  status: 'created' | 'started' | 'ended';
-  result: string | null;
-  termination: string | null;
-  winner: 'white' | 'black' | null;
-  description_en: string | null;
-  description_hu: string | null;
-  wtime: number | null;
-  btime: number | null;
-  clock_running: 'white' | 'black' | null;
-  clock: ClockSpec | null;
-  draw_offer: 'white' | 'black' | null;
-  takeback_offer: 'white' | 'black' | null;
-  claimable: string[];
-  rules: { touch_move?: boolean; no_draw_offer_before?: number } | null;
-  touched: string[];
-  created_at: number;
-  opening: { eco: string; name: string } | null;
-  rematch: string | null;
 }
 
 /** An error the API answered with. */
@@ -75,53 +48,20 @@ async function call<T>(method: string, path: string, token?: string, body?: unkn
   return json as T;
 }
 
-/** What `POST /api/games` answers. */
-export interface Created {
-  id: string;
-  tokens: Partial<Record<'white' | 'black', string>>;
-  urls: Partial<Record<'white' | 'black' | 'spectator', string>>;
-}
-
 /** A request to create a game. */
 export interface CreateRequest {
   opponent: 'local' | 'friend' | 'computer';
   color: 'white' | 'black' | 'random';
   level?: number;
-  clock: ClockSpec | null;
+  clock: ClockRequest | null;
   rules: { touch_move: boolean; no_draw_offer_before?: number };
-}
-
-/** A row of the games list. */
-export interface GameSummary {
-  id: string;
-  opponent: string;
-  level: number | null;
-  human_color: string | null;
-  status: string;
-  result: string | null;
-  termination: string | null;
-  clock: ClockSpec | null;
-  moves: number;
-  created_at: number;
-  updated_at: number;
-}
-
-/** One analysed position (before the move of the same index). */
-export interface AnalysedPly {
-  /** Score in centipawns from White's side, or null with `mate`. */
-  cp: number | null;
-  /** Mate in N from White's side (negative: Black mates). */
-  mate: number | null;
-  /** The engine's best move (UCI) and line. */
-  best: string | null;
-  pv: string[];
 }
 
 export const api = {
   create: (req: CreateRequest) => call<Created>('POST', '/api/games', undefined, req),
   state: (id: string) => call<GameState>('GET', `/api/games/${encodeURIComponent(id)}`),
-  seat: (id: string, token: string) => call<{ colors: ('white' | 'black')[] }>('GET', `/api/games/${encodeURIComponent(id)}/seat`, token),
-  list: () => call<{ games: GameSummary[] }>('GET', '/api/games'),
+  seat: (id: string, token: string) => call<SeatReply>('GET', `/api/games/${encodeURIComponent(id)}/seat`, token),
+  list: () => call<GameList>('GET', '/api/games'),
   move: (id: string, token: string, mv: string, offeringDraw: boolean, lang: string) =>
     call<unknown>(
       'POST',
@@ -135,8 +75,8 @@ export const api = {
   abort: (id: string, token: string) => call<unknown>('POST', `/api/games/${id}/abort`, token),
   takeback: (id: string, token: string, yes: boolean) => call<unknown>('POST', `/api/games/${id}/takeback/${yes ? 'yes' : 'no'}`, token),
   touch: (id: string, token: string, square: string) => call<unknown>('POST', `/api/games/${id}/touch/${square}`, token),
-  rematch: (id: string, token: string) => call<{ id: string; token: string; color: string; url: string }>('POST', `/api/games/${id}/rematch`, token),
-  analysis: (id: string) => call<{ plies: AnalysedPly[] }>('GET', `/api/games/${id}/analysis`),
+  rematch: (id: string, token: string) => call<RematchReply>('POST', `/api/games/${id}/rematch`, token),
+  analysis: (id: string) => call<{ plies: Analysed[] }>('GET', `/api/games/${id}/analysis`),
 };
 
 /** A game's event socket that reconnects by itself. */
@@ -162,13 +102,13 @@ export class GameSocket {
       this.onConnection(true);
     };
     ws.onmessage = ev => {
-      let msg: any;
+      let msg: Event | { type: 'error' };
       try {
-        msg = JSON.parse(String(ev.data));
+        msg = JSON.parse(String(ev.data)) as Event | { type: 'error' };
       } catch {
         return;
       }
-      if ((msg.type === 'gameFull' || msg.type === 'gameState') && msg.state) this.onState(msg.state, msg.type === 'gameFull');
+      if (msg.type === 'gameFull' || msg.type === 'gameState') this.onState(msg.state, msg.type === 'gameFull');
     };
     ws.onclose = () => {
       this.ws = null;

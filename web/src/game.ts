@@ -7,7 +7,7 @@ import { parseUci } from 'chessops/util';
 import { makeSan } from 'chessops/san';
 import { h, fill } from './dom';
 import { lang, t } from './i18n';
-import { api, ApiError, GameSocket, type AnalysedPly, type GameState } from './api';
+import { api, ApiError, GameSocket, type Analysed, type GameState } from './api';
 import { replay, dests, isPromotion, material, pieceAt, type Ply } from './chess';
 import { moveList, evalGraph, formatClock, judge, lowTime, type Judgement } from './moves';
 import { localSan, FIGURES } from './notation';
@@ -48,7 +48,7 @@ class GameView {
   private received = performance.now();
   private timer = 0;
   private lowWarned: Record<Color, boolean> = { white: false, black: false };
-  private analysis: AnalysedPly[] | null = null;
+  private analysis: Analysed[] | null = null;
   private analysing = false;
   private refusal = '';
   private destroyed = false;
@@ -361,9 +361,9 @@ class GameView {
         const label = s.claimable.includes('threefold_repetition') ? tr.claimThreefold : s.claimable.includes('fifty_moves') ? tr.claimFifty : tr.claimDraw;
         actions.push(btn('claim', label, () => api.claim(this.id, token)));
       }
-      const nMoves = s.moves ? s.moves.split(' ').length : 0;
-      if (nMoves < 2) actions.push(btn('abort', tr.abort, () => api.abort(this.id, token)));
-      else if (nMoves > 0 && s.takeback_offer === null) actions.push(btn('takeback', tr.takeback, () => api.takeback(this.id, token, true)));
+      // What may be done now, the server says (the rules are not repeated here).
+      if (s.can_abort) actions.push(btn('abort', tr.abort, () => api.abort(this.id, token)));
+      else if (s.can_takeback) actions.push(btn('takeback', tr.takeback, () => api.takeback(this.id, token, true)));
       if (this.confirmResign) {
         actions.push(
           h('span.confirm', {}, [

@@ -2,9 +2,9 @@
 
 import { h, fill } from './dom';
 import { lang, t, terminationText } from './i18n';
-import { api, type GameSummary } from './api';
+import { api, type Summary } from './api';
 
-function control(g: GameSummary): string {
+function control(g: Summary): string {
   const c = g.clock;
   if (!c) return '∞';
   const min = c.limit / 60;
@@ -26,7 +26,7 @@ export function historyPage(root: HTMLElement): void {
         return;
       }
       const status = (s: string) => (s === 'ended' ? tr.statusEnded : s === 'started' ? tr.statusStarted : tr.statusCreated);
-      const players = (g: GameSummary) => {
+      const players = (g: Summary) => {
         if (g.opponent === 'computer') {
           const comp = `${tr.computerLevel} ${g.level ?? ''}`;
           return g.human_color === 'black' ? `${comp} – ${tr.you}` : `${tr.you} – ${comp}`;

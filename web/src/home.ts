@@ -2,7 +2,7 @@
 
 import { h, fill } from './dom';
 import { lang, t } from './i18n';
-import { api, ApiError, type ClockSpec, type CreateRequest } from './api';
+import { api, ApiError, type ClockRequest, type CreateRequest } from './api';
 import { navigate } from './nav';
 import { rememberSeat } from './seats';
 
@@ -132,7 +132,7 @@ export function homePage(root: HTMLElement): void {
     ]);
   };
 
-  const clockSpec = (): ClockSpec | null => {
+  const clockSpec = (): ClockRequest | null => {
     if (tc === 'none') return null;
     if (tc === 'custom') {
       const num = (id: string) => Number((form.querySelector(`#${id}`) as HTMLInputElement | null)?.value || 0);
@@ -140,7 +140,7 @@ export function homePage(root: HTMLElement): void {
       localStorage.setItem('sakk.home.cmin', String(num('c-min')));
       localStorage.setItem('sakk.home.cinc', String(num('c-inc')));
       localStorage.setItem('sakk.home.cdelay', String(num('c-delay')));
-      const spec: ClockSpec = { limit: Math.round(num('c-min') * 60), increment: num('c-inc') };
+      const spec: ClockRequest = { limit: Math.round(num('c-min') * 60), increment: num('c-inc') };
       if (num('c-delay') > 0) {
         spec.delay = num('c-delay');
         spec.delay_kind = kind;

@@ -3,13 +3,13 @@
 import { h } from './dom';
 import { localSan } from './notation';
 import type { Lang } from './i18n';
-import type { AnalysedPly } from './api';
+import type { Analysed } from './api';
 
 /** A move's annotation from the engine's analysis. */
 export type Judgement = '??' | '?' | '?!' | '';
 
 /** The score of an analysed position in centipawns from White's side, mates as ±10000. */
-export function whiteCp(p: AnalysedPly): number {
+export function whiteCp(p: Analysed): number {
   if (p.mate !== null) return p.mate > 0 ? 10000 - p.mate : -10000 - p.mate;
   return p.cp ?? 0;
 }
@@ -20,7 +20,7 @@ export function winChance(cp: number): number {
 }
 
 /** Judges each move by how much winning chance the mover lost. */
-export function judge(plies: AnalysedPly[]): Judgement[] {
+export function judge(plies: Analysed[]): Judgement[] {
   const out: Judgement[] = [];
   for (let i = 1; i < plies.length; i++) {
     const before = winChance(whiteCp(plies[i - 1]));
@@ -70,7 +70,7 @@ export function moveList(
 }
 
 /** The evaluation graph: White's winning chance after every ply; click to go there. */
-export function evalGraph(plies: AnalysedPly[], cursor: number, judgements: Judgement[], label: string, onPick: (ply: number) => void): SVGSVGElement {
+export function evalGraph(plies: Analysed[], cursor: number, judgements: Judgement[], label: string, onPick: (ply: number) => void): SVGSVGElement {
   const ns = 'http://www.w3.org/2000/svg';
   const w = 600;
   const hgt = 120;
@@ -81,7 +81,7 @@ export function evalGraph(plies: AnalysedPly[], cursor: number, judgements: Judg
   svg.setAttribute('aria-label', label);
   const n = Math.max(plies.length - 1, 1);
   const x = (i: number) => (i / n) * w;
-  const y = (p: AnalysedPly) => hgt / 2 - (winChance(whiteCp(p)) * hgt) / 2;
+  const y = (p: Analysed) => hgt / 2 - (winChance(whiteCp(p)) * hgt) / 2;
   let d = `M0 ${hgt} `;
   plies.forEach((p, i) => (d += `L${x(i).toFixed(1)} ${y(p).toFixed(1)} `));
   d += `L${w} ${hgt} Z`;

@@ -370,13 +370,7 @@ impl Game {
             return Err(GameError::GameOver);
         }
         let mover = self.turn();
-        let before = self.rules.no_draw_offer_before;
-        if before > 1 && self.position().fullmoves() < before {
-            return Err(GameError::DrawOfferBeforeMove(before));
-        }
-        if self.moves_by(!mover) == 0 {
-            return Err(GameError::DrawOfferTooEarly);
-        }
+        self.draw_offer_allowed()?;
         self.play(m)?;
         if let Some(last) = self.offers.last_mut() {
             *last = true;
@@ -569,6 +563,29 @@ impl Game {
         Ok(self.finish(Outcome::new(result, Termination::Timeout), Some(color)))
     }
 
+    /// Whether the game may still be called off: it is not over and not
+    /// both sides have moved.
+    pub fn can_abort(&self) -> bool {
+        !self.is_over() && (self.moves_by(Color::White) == 0 || self.moves_by(Color::Black) == 0)
+    }
+
+    /// Whether the side to move may offer a draw with its next move (not
+    /// before the opponent has moved, nor before the event rule's move).
+    pub fn may_offer_draw(&self) -> bool {
+        !self.is_over() && self.draw_offer_allowed().is_ok()
+    }
+
+    fn draw_offer_allowed(&self) -> Result<(), GameError> {
+        let before = self.rules.no_draw_offer_before;
+        if before > 1 && self.position().fullmoves() < before {
+            return Err(GameError::DrawOfferBeforeMove(before));
+        }
+        if self.moves_by(!self.turn()) == 0 {
+            return Err(GameError::DrawOfferTooEarly);
+        }
+        Ok(())
+    }
+
     /// Calls the game off before both sides have moved; it has no result.
     ///
     /// # Errors
@@ -577,7 +594,7 @@ impl Game {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
-        if self.moves_by(Color::White) > 0 && self.moves_by(Color::Black) > 0 {
+        if !self.can_abort() {
             return Err(GameError::AbortTooLate);
         }
         let outcome = Outcome {
@@ -801,6 +818,25 @@ mod tests {
             game.accept_draw(Color::White),
             Ok(Outcome::draw(Termination::Agreement))
         );
+    }
+
+    #[test]
+    fn what_the_player_may_do_follows_the_rules() {
+        let mut g = Game::new();
+        assert!(g.can_abort());
+        assert!(!g.may_offer_draw());
+        let e4 = g.position().parse_uci("e2e4").ok();
+        assert!(e4.is_some_and(|m| g.play(m).is_ok()));
+        // Black has not moved: still abortable; Black may offer (White moved).
+        assert!(g.can_abort());
+        assert!(g.may_offer_draw());
+        let e5 = g.position().parse_uci("e7e5").ok();
+        assert!(e5.is_some_and(|m| g.play(m).is_ok()));
+        assert!(!g.can_abort());
+        assert!(g.may_offer_draw());
+        assert!(g.resign(Color::White).is_ok());
+        assert!(!g.can_abort());
+        assert!(!g.may_offer_draw());
     }
 
     #[test]

@@ -19,6 +19,7 @@ use crate::error::ApiError;
 
 /// The engine's view of one position of a game, from White's side.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Analysed {
     /// Centipawns from White's side (none when a mate is seen).
     pub cp: Option<i32>,
@@ -32,8 +33,10 @@ pub struct Analysed {
 
 /// The analysis of a game, as the API answers it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Analysis {
     /// Nodes searched per position.
+    #[cfg_attr(test, ts(type = "number"))]
     pub nodes: u64,
     /// One entry per position analysed, from the start.
     pub plies: Vec<Analysed>,

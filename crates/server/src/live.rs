@@ -17,6 +17,7 @@ use crate::wire::{GameState, OpeningInfo, Opponent, Side, Status};
 
 /// The clock settings of a game, as the API takes them (seconds).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ClockSpec {
     /// Initial time in seconds.
     #[serde(default)]
@@ -75,6 +76,7 @@ impl ClockSpec {
 
 /// The event rules, as the API takes them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RulesSpec {
     /// Touch-move.
     #[serde(default)]
@@ -431,6 +433,13 @@ impl LiveGame {
             draw_offer: self.game.draw_offer().map(Side::from),
             takeback_offer: self.takeback_offer.map(Side::from),
             claimable,
+            can_abort: !self.is_over() && self.game.can_abort(),
+            can_takeback: !self.is_over()
+                && !self.game.moves().is_empty()
+                && self.takeback_offer.is_none(),
+            can_offer_draw: !self.is_over()
+                && self.row.opponent != Opponent::Computer
+                && self.game.may_offer_draw(),
             rules: self.rules(),
             touched: self.game.touched().iter().map(|s| s.to_string()).collect(),
             created_at: self.row.created_at,

@@ -9,6 +9,7 @@ use crate::live::{ClockSpec, RulesSpec};
 
 /// A side of the board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// White.
@@ -38,6 +39,7 @@ impl From<Side> for sakk::Color {
 
 /// Who plays the other side.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Opponent {
     /// Both sides on one device (one token for both seats).
@@ -51,6 +53,7 @@ pub enum Opponent {
 
 /// Where a game stands.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     /// No move yet.
@@ -83,6 +86,7 @@ stored_names!(Status { Created => "created", Started => "started", Ended => "end
 
 /// An opening's code and name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct OpeningInfo {
     /// The ECO code.
     pub eco: String,
@@ -93,12 +97,14 @@ pub struct OpeningInfo {
 /// A game's full state, as every client sees it (only ever a committed
 /// state).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct GameState {
     /// The game id.
     pub id: String,
     /// Who plays the other side.
     pub opponent: Opponent,
     /// The computer's level, 1–8.
+    #[cfg_attr(test, ts(type = "number | null"))]
     pub level: Option<i64>,
     /// The human's colour against the computer.
     pub human_color: Option<Side>,
@@ -127,8 +133,10 @@ pub struct GameState {
     /// How it ended, in Hungarian.
     pub description_hu: Option<String>,
     /// White's time left, in milliseconds.
+    #[cfg_attr(test, ts(type = "number | null"))]
     pub wtime: Option<i64>,
     /// Black's time left, in milliseconds.
+    #[cfg_attr(test, ts(type = "number | null"))]
     pub btime: Option<i64>,
     /// The clock that is running.
     pub clock_running: Option<Side>,
@@ -140,11 +148,19 @@ pub struct GameState {
     pub takeback_offer: Option<Side>,
     /// The draws the side to move may claim now (termination codes).
     pub claimable: Vec<&'static str>,
+    /// The game may be aborted now (not both sides have moved).
+    pub can_abort: bool,
+    /// A takeback may be asked for now (a move to take back, no question
+    /// pending).
+    pub can_takeback: bool,
+    /// The side to move may offer a draw with its next move.
+    pub can_offer_draw: bool,
     /// The event rules.
     pub rules: RulesSpec,
     /// Squares touched under touch-move.
     pub touched: Vec<String>,
     /// Milliseconds since the Unix epoch.
+    #[cfg_attr(test, ts(type = "number"))]
     pub created_at: i64,
     /// The opening, when known.
     pub opening: Option<OpeningInfo>,
@@ -154,6 +170,7 @@ pub struct GameState {
 
 /// What a watcher of a game receives.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "type")]
 pub enum Event {
     /// The full state: the first message, and after a watcher fell behind.
@@ -174,6 +191,7 @@ pub enum Event {
 
 /// An error as the API answers it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ErrorBody {
     /// A stable code.
     pub error: String,
@@ -185,17 +203,21 @@ pub struct ErrorBody {
 
 /// A value for each seat (tokens, links).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Seats<T> {
     /// White's.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub white: Option<T>,
     /// Black's.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub black: Option<T>,
 }
 
 /// The links of a new game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Links {
     /// Each seat's link (with its token).
     #[serde(flatten)]
@@ -206,6 +228,7 @@ pub struct Links {
 
 /// The answer to `POST /api/games`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Created {
     /// The game id.
     pub id: String,
@@ -218,12 +241,14 @@ pub struct Created {
 
 /// One game of the list.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Summary {
     /// The game id.
     pub id: String,
     /// Who plays the other side.
     pub opponent: Opponent,
     /// The computer's level.
+    #[cfg_attr(test, ts(type = "number | null"))]
     pub level: Option<i64>,
     /// The human's colour against the computer.
     pub human_color: Option<Side>,
@@ -236,25 +261,31 @@ pub struct Summary {
     /// The clock's settings.
     pub clock: Option<ClockSpec>,
     /// Plies played.
+    #[cfg_attr(test, ts(type = "number"))]
     pub moves: i64,
     /// Milliseconds since the Unix epoch.
+    #[cfg_attr(test, ts(type = "number"))]
     pub created_at: i64,
     /// Milliseconds since the Unix epoch.
+    #[cfg_attr(test, ts(type = "number"))]
     pub updated_at: i64,
 }
 
 /// A page of the games list.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct GameList {
     /// The games, most recently changed first.
     pub games: Vec<Summary>,
     /// Pass as `?after=` for the next page; absent on the last.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub next: Option<String>,
 }
 
 /// The answer to `GET /api/games/{id}/seat`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct SeatReply {
     /// The colours the token plays.
     pub colors: Vec<Side>,
@@ -262,6 +293,7 @@ pub struct SeatReply {
 
 /// The answer to `POST /api/games/{id}/rematch`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RematchReply {
     /// The new game.
     pub id: String,
@@ -276,6 +308,62 @@ pub struct RematchReply {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The TypeScript of every type the front-end reads, in one file.
+    fn typescript() -> String {
+        use ts_rs::TS;
+        let cfg = ts_rs::Config::default();
+        let decls = [
+            Side::decl(&cfg),
+            Opponent::decl(&cfg),
+            Status::decl(&cfg),
+            OpeningInfo::decl(&cfg),
+            crate::live::ClockSpec::decl(&cfg),
+            crate::live::RulesSpec::decl(&cfg),
+            GameState::decl(&cfg),
+            Event::decl(&cfg),
+            ErrorBody::decl(&cfg),
+            Seats::<String>::decl(&cfg),
+            Links::decl(&cfg),
+            Created::decl(&cfg),
+            Summary::decl(&cfg),
+            GameList::decl(&cfg),
+            SeatReply::decl(&cfg),
+            RematchReply::decl(&cfg),
+            crate::analysis::Analysed::decl(&cfg),
+            crate::analysis::Analysis::decl(&cfg),
+        ];
+        let mut out = String::from(
+            "// Generated from the server's wire types (crates/server/src/wire.rs) by\n\
+             // `SAKK_WRITE_TYPES=1 cargo test -p sakk-server typescript`: do not edit.\n",
+        );
+        for d in decls {
+            out.push_str("\nexport ");
+            out.push_str(&d);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// `web/src/types.ts` is what the Rust types say; with
+    /// `SAKK_WRITE_TYPES=1` the test writes it instead.
+    #[test]
+    fn the_front_ends_typescript_types_are_current() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/src/types.ts");
+        let fresh = typescript();
+        if std::env::var_os("SAKK_WRITE_TYPES").is_some() {
+            assert!(
+                std::fs::write(&path, &fresh).is_ok(),
+                "cannot write {}",
+                path.display()
+            );
+        }
+        let current = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            current == fresh,
+            "web/src/types.ts is out of date: run SAKK_WRITE_TYPES=1 cargo test -p sakk-server typescript"
+        );
+    }
 
     #[test]
     fn stored_names_round_trip_and_match_the_wire() {

@@ -1,0 +1,356 @@
+// Generated from the server's wire types (crates/server/src/wire.rs) by
+// `SAKK_WRITE_TYPES=1 cargo test -p sakk-server typescript`: do not edit.
+
+export type Side = "white" | "black";
+
+export type Opponent = "local" | "friend" | "computer";
+
+export type Status = "created" | "started" | "ended";
+
+export type OpeningInfo = { 
+/**
+ * The ECO code.
+ */
+eco: string, 
+/**
+ * The name.
+ */
+name: string, };
+
+export type ClockSpec = { 
+/**
+ * Initial time in seconds.
+ */
+limit: number, 
+/**
+ * Fischer increment in seconds.
+ */
+increment: number, 
+/**
+ * Delay in seconds.
+ */
+delay: number, 
+/**
+ * `bronstein` or `simple`.
+ */
+delay_kind: string | null, 
+/**
+ * A preset label instead (`5+3`, `40/90+30`).
+ */
+preset: string | null, };
+
+export type RulesSpec = { 
+/**
+ * Touch-move.
+ */
+touch_move: boolean, 
+/**
+ * No draw offer before this move.
+ */
+no_draw_offer_before: number, };
+
+export type GameState = { 
+/**
+ * The game id.
+ */
+id: string, 
+/**
+ * Who plays the other side.
+ */
+opponent: Opponent, 
+/**
+ * The computer's level, 1–8.
+ */
+level: number | null, 
+/**
+ * The human's colour against the computer.
+ */
+human_color: Side | null, 
+/**
+ * The start position.
+ */
+initial_fen: string, 
+/**
+ * The position now.
+ */
+fen: string, 
+/**
+ * The side to move.
+ */
+turn: Side, 
+/**
+ * The side to move is in check.
+ */
+check: boolean, 
+/**
+ * The moves in UCI, separated by spaces.
+ */
+moves: string, 
+/**
+ * The moves in SAN.
+ */
+san: Array<string>, 
+/**
+ * Where the game stands.
+ */
+status: Status, 
+/**
+ * `1-0`, `0-1`, `1/2-1/2` or `*`, once over.
+ */
+result: string | null, 
+/**
+ * How it ended (a termination code).
+ */
+termination: string | null, 
+/**
+ * The winner.
+ */
+winner: Side | null, 
+/**
+ * How it ended, in English.
+ */
+description_en: string | null, 
+/**
+ * How it ended, in Hungarian.
+ */
+description_hu: string | null, 
+/**
+ * White's time left, in milliseconds.
+ */
+wtime: number | null, 
+/**
+ * Black's time left, in milliseconds.
+ */
+btime: number | null, 
+/**
+ * The clock that is running.
+ */
+clock_running: Side | null, 
+/**
+ * The clock's settings.
+ */
+clock: ClockSpec | null, 
+/**
+ * The side whose draw offer stands.
+ */
+draw_offer: Side | null, 
+/**
+ * The side that asked to take back.
+ */
+takeback_offer: Side | null, 
+/**
+ * The draws the side to move may claim now (termination codes).
+ */
+claimable: Array<string>, 
+/**
+ * The game may be aborted now (not both sides have moved).
+ */
+can_abort: boolean, 
+/**
+ * A takeback may be asked for now (a move to take back, no question
+ * pending).
+ */
+can_takeback: boolean, 
+/**
+ * The side to move may offer a draw with its next move.
+ */
+can_offer_draw: boolean, 
+/**
+ * The event rules.
+ */
+rules: RulesSpec, 
+/**
+ * Squares touched under touch-move.
+ */
+touched: Array<string>, 
+/**
+ * Milliseconds since the Unix epoch.
+ */
+created_at: number, 
+/**
+ * The opening, when known.
+ */
+opening: OpeningInfo | null, 
+/**
+ * The rematch's game id, once started.
+ */
+rematch: string | null, };
+
+export type Event = { "type": "gameFull", 
+/**
+ * The game id.
+ */
+id: string, 
+/**
+ * The state.
+ */
+state: GameState, } | { "type": "gameState", 
+/**
+ * The state.
+ */
+state: GameState, };
+
+export type ErrorBody = { 
+/**
+ * A stable code.
+ */
+error: string, 
+/**
+ * In English.
+ */
+message: string, 
+/**
+ * In Hungarian.
+ */
+message_hu: string, };
+
+export type Seats<T> = { 
+/**
+ * White's.
+ */
+white?: T, 
+/**
+ * Black's.
+ */
+black?: T, };
+
+export type Links = { 
+/**
+ * The link for spectators.
+ */
+spectator: string, 
+/**
+ * White's.
+ */
+white?: string, 
+/**
+ * Black's.
+ */
+black?: string, };
+
+export type Created = { 
+/**
+ * The game id.
+ */
+id: string, 
+/**
+ * The seat tokens the creator holds (shown once: only their hashes are
+ * stored).
+ */
+tokens: Seats<string>, 
+/**
+ * The links.
+ */
+urls: Links, };
+
+export type Summary = { 
+/**
+ * The game id.
+ */
+id: string, 
+/**
+ * Who plays the other side.
+ */
+opponent: Opponent, 
+/**
+ * The computer's level.
+ */
+level: number | null, 
+/**
+ * The human's colour against the computer.
+ */
+human_color: Side | null, 
+/**
+ * Where the game stands.
+ */
+status: Status, 
+/**
+ * The result, once over.
+ */
+result: string | null, 
+/**
+ * The termination code, once over.
+ */
+termination: string | null, 
+/**
+ * The clock's settings.
+ */
+clock: ClockSpec | null, 
+/**
+ * Plies played.
+ */
+moves: number, 
+/**
+ * Milliseconds since the Unix epoch.
+ */
+created_at: number, 
+/**
+ * Milliseconds since the Unix epoch.
+ */
+updated_at: number, };
+
+export type GameList = { 
+/**
+ * The games, most recently changed first.
+ */
+games: Array<Summary>, 
+/**
+ * Pass as `?after=` for the next page; absent on the last.
+ */
+next?: string, };
+
+export type SeatReply = { 
+/**
+ * The colours the token plays.
+ */
+colors: Array<Side>, };
+
+export type RematchReply = { 
+/**
+ * The new game.
+ */
+id: string, 
+/**
+ * The caller's colour in it.
+ */
+color: Side, 
+/**
+ * The caller's token in it (the same token as in the old game).
+ */
+token: string, 
+/**
+ * The caller's link.
+ */
+url: string, };
+
+export type Analysed = { 
+/**
+ * Centipawns from White's side (none when a mate is seen).
+ */
+cp: number | null, 
+/**
+ * Mate in this many moves from White's side (negative: Black mates).
+ */
+mate: number | null, 
+/**
+ * The best move, in UCI.
+ */
+best: string | null, 
+/**
+ * The best line, in UCI.
+ */
+pv: Array<string>, };
+
+export type Analysis = { 
+/**
+ * Nodes searched per position.
+ */
+nodes: number, 
+/**
+ * One entry per position analysed, from the start.
+ */
+plies: Array<Analysed>, 
+/**
+ * The game had more positions than are analysed.
+ */
+truncated: boolean, };
