@@ -202,7 +202,11 @@ message: string,
 /**
  * In Hungarian.
  */
-message_hu: string, };
+message_hu: string, 
+/**
+ * The parameters of the message, by name (stable, like the code).
+ */
+params: Record<string, string>, };
 
 export type Seats<T> = { 
 /**

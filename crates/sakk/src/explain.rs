@@ -61,17 +61,6 @@ fn role_en(role: Role) -> &'static str {
     role.name()
 }
 
-fn role_hu(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "gyalog",
-        Role::Knight => "huszár",
-        Role::Bishop => "futó",
-        Role::Rook => "bástya",
-        Role::Queen => "vezér",
-        Role::King => "király",
-    }
-}
-
 impl Refusal {
     /// The stable, machine-readable code, e.g. `pinned`.
     pub const fn code(&self) -> &'static str {
@@ -100,7 +89,26 @@ impl Refusal {
         }
     }
 
-    /// The explanation in English.
+    /// The parameters of the explanation, by name (`square`, `role`), for
+    /// a message catalogue: the code names the message, these fill it in.
+    pub fn args(&self) -> Vec<(&'static str, String)> {
+        match *self {
+            Refusal::NoPiece(sq)
+            | Refusal::NotYourPiece(sq)
+            | Refusal::OwnPieceOnTarget(sq)
+            | Refusal::PathBlocked(sq)
+            | Refusal::Pinned(sq)
+            | Refusal::CastlingThroughCheck(sq)
+            | Refusal::TouchedPieceMustMove(sq)
+            | Refusal::TouchedPieceMustBeCaptured(sq) => vec![("square", sq.to_string())],
+            Refusal::CannotMoveThatWay(role) => vec![("role", role.name().to_string())],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The explanation in English (the library's own words; user
+    /// interfaces take theirs from a catalogue by [`Refusal::code`] and
+    /// [`Refusal::args`]).
     pub fn message_en(&self) -> String {
         match *self {
             Refusal::NoPiece(sq) => format!("There is no piece on {sq}."),
@@ -160,71 +168,6 @@ impl Refusal {
                 "Touch-move: you touched the king and then the rook, so you must castle."
                     .to_string()
             }
-        }
-    }
-
-    /// The explanation in Hungarian.
-    pub fn message_hu(&self) -> String {
-        match *self {
-            Refusal::NoPiece(sq) => format!("Az {sq} mezőn nincs bábu."),
-            Refusal::NotYourPiece(sq) => {
-                format!("Az {sq} mezőn álló bábu nem a tiéd, nem léphetsz vele.")
-            }
-            Refusal::CannotMoveThatWay(role) => {
-                if role == Role::Pawn {
-                    "A gyalog nem léphet így: egy mezőt lép előre (a kiinduló mezőjéről kettőt \
-                     is), és átlósan előre üt."
-                        .to_string()
-                } else {
-                    let name = role_hu(role);
-                    format!("A {name} nem léphet így.")
-                }
-            }
-            Refusal::OwnPieceOnTarget(sq) => {
-                format!("Saját bábut nem lehet leütni (az {sq} mezőn).")
-            }
-            Refusal::PathBlocked(sq) => format!("Az utat elzárja az {sq} mezőn álló bábu."),
-            Refusal::KingInCheck => "E lépés után a királyod sakkban állna.".to_string(),
-            Refusal::Pinned(sq) => format!(
-                "A bábu kötésben van: ha ellépne, az {sq} mezőn álló bábu sakkot adna a királyodnak."
-            ),
-            Refusal::DoubleCheck => {
-                "Kettős sakk: csak a király lépésével lehet elhárítani.".to_string()
-            }
-            Refusal::CastlingKingMoved => "Nem sáncolhatsz: a király már lépett.".to_string(),
-            Refusal::CastlingRookMoved => {
-                "Erre az oldalra nem sáncolhatsz: a bástya már lépett (vagy leütötték)."
-                    .to_string()
-            }
-            Refusal::CastlingPiecesBetween => {
-                "Nem sáncolhatsz: bábuk állnak a király és a bástya között.".to_string()
-            }
-            Refusal::CastlingInCheck => "Sakkból nem lehet sáncolni.".to_string(),
-            Refusal::CastlingThroughCheck(sq) => format!(
-                "Nem sáncolhatsz: a király áthaladna az {sq} mezőn, amelyet az ellenfél támad."
-            ),
-            Refusal::CastlingIntoCheck => {
-                "Nem sáncolhatsz: a király sakkba kerülne.".to_string()
-            }
-            Refusal::EnPassantExpired => "Menet közbeni ütés már nem lehetséges: csak \
-                 közvetlenül a gyalog kettős lépése után szabad."
-                .to_string(),
-            Refusal::PromotionMissing => "A gyalog eléri az utolsó sort: válassz vezért, \
-                 bástyát, futót vagy huszárt."
-                .to_string(),
-            Refusal::PromotionNotAllowed => "Csak az utolsó sorra érő gyalog változhat át, és \
-                 csak vezérré, bástyává, futóvá vagy huszárrá."
-                .to_string(),
-            Refusal::GameOver => "A játszma már véget ért.".to_string(),
-            Refusal::TouchedPieceMustMove(sq) => format!(
-                "Fogott bábu lép: megérintetted az {sq} mezőn álló bábudat, ezért azzal kell lépned."
-            ),
-            Refusal::TouchedPieceMustBeCaptured(sq) => format!(
-                "Fogott bábu lép: megérintetted az ellenfél {sq} mezőn álló bábuját, ezért le kell ütnöd."
-            ),
-            Refusal::TouchedMustCastle => "Fogott bábu lép: előbb a királyt, majd a bástyát \
-                 érintetted, ezért sáncolnod kell."
-                .to_string(),
         }
     }
 }
@@ -567,13 +510,15 @@ mod tests {
     }
 
     #[test]
-    fn messages_in_both_languages() {
+    fn codes_with_their_parameters() {
         let r = Refusal::Pinned(Square::B5);
         assert_eq!(r.code(), "pinned");
+        assert_eq!(r.args(), vec![("square", "b5".to_string())]);
         assert!(r.message_en().contains("b5"));
-        assert!(r.message_hu().contains("kötésben"));
-        assert!(Refusal::CannotMoveThatWay(Role::Knight)
-            .message_hu()
-            .contains("huszár"));
+        assert_eq!(
+            Refusal::CannotMoveThatWay(Role::Knight).args(),
+            vec![("role", "knight".to_string())]
+        );
+        assert!(Refusal::KingInCheck.args().is_empty());
     }
 }

@@ -78,7 +78,28 @@ impl GameError {
         }
     }
 
-    /// The explanation in English.
+    /// The parameters of the explanation, by name, for a message catalogue
+    /// (see [`Refusal::args`]): `move` for an event's first draw-offer move;
+    /// `repetitions`, `moves` and `played` (`yes`/`no`) for a refused claim.
+    pub fn args(&self) -> Vec<(&'static str, String)> {
+        match self {
+            GameError::Move(r) => r.args(),
+            GameError::DrawOfferBeforeMove(n) => vec![("move", n.to_string())],
+            GameError::ClaimRefused(c) => vec![
+                ("repetitions", c.repetitions.to_string()),
+                ("moves", (c.halfmoves / 2).to_string()),
+                (
+                    "played",
+                    if c.move_played { "yes" } else { "no" }.to_string(),
+                ),
+            ],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The explanation in English (the library's own words; user
+    /// interfaces take theirs from a catalogue by [`GameError::code`] and
+    /// [`GameError::args`]).
     pub fn message_en(&self) -> String {
         match self {
             GameError::Move(r) => r.message_en(),
@@ -108,41 +129,6 @@ impl GameError {
             }
             GameError::NothingToTakeBack => "There is no move to take back.".to_string(),
             GameError::TouchMoveOff => "Touch-move is not a rule of this game.".to_string(),
-        }
-    }
-
-    /// The explanation in Hungarian.
-    pub fn message_hu(&self) -> String {
-        match self {
-            GameError::Move(r) => r.message_hu(),
-            GameError::GameOver => "A játszma már véget ért.".to_string(),
-            GameError::NotYourTurn => "Nem te következel.".to_string(),
-            GameError::DrawOfferTooEarly => {
-                "Döntetlenben csak azután lehet megegyezni, hogy mindkét játékos lépett."
-                    .to_string()
-            }
-            GameError::DrawOfferBeforeMove(n) => {
-                format!(
-                    "E verseny szabályai szerint a {n}. lépés előtt nem lehet döntetlent ajánlani."
-                )
-            }
-            GameError::NoDrawOffer => "Nincs megválaszolható döntetlenajánlat.".to_string(),
-            GameError::ClaimRefused(c) => format!(
-                "Az igény nem jogos: az állás {} alkalommal fordult elő (három kell), és {} \
-                 lépés telt el ütés és gyaloglépés nélkül (ötven kell).{}",
-                c.repetitions,
-                c.halfmoves / 2,
-                if c.move_played {
-                    " A bejelentett lépés érvényes, és megtörtént."
-                } else {
-                    ""
-                }
-            ),
-            GameError::AbortTooLate => {
-                "Mindkét játékos lépett már: a játszmát nem lehet megszakítani.".to_string()
-            }
-            GameError::NothingToTakeBack => "Nincs visszavehető lépés.".to_string(),
-            GameError::TouchMoveOff => "Ebben a játszmában nincs fogott bábu szabály.".to_string(),
         }
     }
 }
@@ -298,11 +284,6 @@ impl Game {
     /// The result in English words (see [`Outcome::describe_en`]).
     pub fn describe_en(&self) -> Option<String> {
         self.outcome.map(|o| o.describe_en(self.ended_by))
-    }
-
-    /// The result in Hungarian words (see [`Outcome::describe_hu`]).
-    pub fn describe_hu(&self) -> Option<String> {
-        self.outcome.map(|o| o.describe_hu(self.ended_by))
     }
 
     /// How many moves `color` has made in this game.

@@ -32,7 +32,17 @@ impl MoveInputError {
         }
     }
 
-    /// The explanation in English.
+    /// The parameters of the explanation, by name, for a message catalogue
+    /// (see [`Refusal::args`]).
+    pub fn args(&self) -> Vec<(&'static str, String)> {
+        match self {
+            MoveInputError::Refused(r) => r.args(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The explanation in English (the library's own words; user
+    /// interfaces take theirs from a catalogue).
     pub fn message_en(&self) -> String {
         match self {
             MoveInputError::Unreadable => "This is not a move: write it like e4, Nf3, exd5, \
@@ -42,19 +52,6 @@ impl MoveInputError {
                  or rank it comes from (e.g. Nbd2)."
                 .to_string(),
             MoveInputError::Refused(r) => r.message_en(),
-        }
-    }
-
-    /// The explanation in Hungarian.
-    pub fn message_hu(&self) -> String {
-        match self {
-            MoveInputError::Unreadable => "Ez nem lépés: így írd, mint e4, Hf3, exd5, O-O, \
-                 e8=V vagy g1f3."
-                .to_string(),
-            MoveInputError::Ambiguous => "Több bábu is megteheti ezt a lépést: add meg azt is, \
-                 melyik vonalról vagy sorról indul (pl. Hbd2)."
-                .to_string(),
-            MoveInputError::Refused(r) => r.message_hu(),
         }
     }
 }

@@ -147,24 +147,6 @@ impl Termination {
             Termination::Aborted => "aborted",
         }
     }
-
-    /// In Hungarian words.
-    pub const fn name_hu(self) -> &'static str {
-        match self {
-            Termination::Checkmate => "matt",
-            Termination::Resignation => "feladás",
-            Termination::Timeout => "lejárt az idő",
-            Termination::Stalemate => "patt",
-            Termination::InsufficientMaterial => "nincs mattadó erő",
-            Termination::DeadPosition => "halott állás",
-            Termination::FivefoldRepetition => "ötszöri állásismétlés",
-            Termination::SeventyFiveMoves => "75 lépéses szabály",
-            Termination::ThreefoldRepetition => "háromszori állásismétlés",
-            Termination::FiftyMoves => "ötvenlépéses szabály",
-            Termination::Agreement => "megegyezés",
-            Termination::Aborted => "megszakítva",
-        }
-    }
 }
 
 impl fmt::Display for Termination {
@@ -228,33 +210,6 @@ impl Outcome {
             }
         }
     }
-
-    /// The result in Hungarian words, e.g. "Sötét nyert — matt", "Döntetlen — patt".
-    pub fn describe_hu(&self, loser_or_mover: Option<Color>) -> String {
-        let name = |c: Color| match c {
-            Color::White => "Világos",
-            Color::Black => "Sötét",
-        };
-        match (self.result, self.termination) {
-            (None, _) => "A játszma megszakítva".to_string(),
-            (Some(GameResult::Draw), Termination::Timeout) => match loser_or_mover {
-                Some(c) => format!(
-                    "{} ideje lejárt, de {} nem tud mattot adni: döntetlen",
-                    name(c),
-                    name(!c).to_lowercase()
-                ),
-                None => "Lejárt az idő, de az ellenfél nem tud mattot adni: döntetlen".to_string(),
-            },
-            (Some(GameResult::Draw), Termination::Resignation) => {
-                "Feladás, de az ellenfél nem tud mattot adni: döntetlen".to_string()
-            }
-            (Some(GameResult::Draw), t) => format!("Döntetlen — {}", t.name_hu()),
-            (Some(r), t) => match r.winner() {
-                Some(c) => format!("{} nyert — {}", name(c), t.name_hu()),
-                None => format!("Döntetlen — {}", t.name_hu()),
-            },
-        }
-    }
 }
 
 fn cap(s: &str) -> String {
@@ -280,10 +235,9 @@ mod tests {
     #[test]
     fn descriptions() {
         let mate = Outcome::new(GameResult::BlackWins, Termination::Checkmate);
-        assert_eq!(mate.describe_hu(None), "Sötét nyert — matt");
         assert_eq!(mate.describe_en(None), "Black won — checkmate");
         let patt = Outcome::draw(Termination::Stalemate);
-        assert_eq!(patt.describe_hu(None), "Döntetlen — patt");
+        assert_eq!(patt.describe_en(None), "Draw — stalemate");
         let flag = Outcome::draw(Termination::Timeout);
         assert_eq!(
             flag.describe_en(Some(Color::White)),

@@ -522,11 +522,7 @@ fn takeback(
 /// out a new one to the second player).
 fn rematch(state: &AppState, g: &mut LiveGame, actor: Actor<'_>) -> Result<Effect, ApiError> {
     if !g.is_over() {
-        return Err(ApiError::bad(
-            "game_not_over",
-            "A rematch starts after the game.",
-            "Visszavágó a játszma után indítható.",
-        ));
+        return Err(ApiError::bad("game_not_over"));
     }
     let Actor::Client(token) = actor else {
         return Err(ApiError::Forbidden("bad_token"));
@@ -610,9 +606,9 @@ pub async fn create(state: &AppState, new: NewGame) -> Result<(String, String, S
     let now = unix_ms();
     let initial = match &new.clock {
         Some(c) => {
-            let tc = c.time_control().map_err(|e| {
-                ApiError::bad("bad_clock", e.clone(), format!("Hibás óra-beállítás: {e}"))
-            })?;
+            let tc = c
+                .time_control()
+                .map_err(|e| ApiError::bad_detail("bad_clock", e))?;
             let t = sakk::Clock::new(tc).remaining(Color::White, Duration::ZERO);
             Some(i64::try_from(t.as_millis()).unwrap_or(i64::MAX))
         }

@@ -1,35 +1,42 @@
-//! The API's one error type: every refusal is JSON
-//! `{"error": "<code>", "message": "<English>", "message_hu": "<Hungarian>"}`
-//! with the right status code; internal errors are logged, never leaked.
+//! The API's one error type. Every refusal is JSON
+//! `{"error": "<code>", "params": {…}, "message": "<English>", "message_hu":
+//! "<Hungarian>"}` with the right status code: the code and its parameters
+//! are stable, the words come from the catalogues (`sakk-i18n`). Internal
+//! errors are logged, never leaked.
+
+use std::collections::BTreeMap;
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use sakk_i18n::Locale;
+
+/// A message's parameters, by name.
+pub type Args = Vec<(&'static str, String)>;
 
 /// Why a request failed.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
-    /// A malformed request: bad JSON, bad parameter, bad move text.
-    #[error("{message}")]
+    /// A malformed request (400): its code names the catalogue's
+    /// `error-<code>` message.
+    #[error("bad request: {code}")]
     BadRequest {
-        /// Machine-readable code.
+        /// The stable code.
         code: &'static str,
-        /// English explanation.
-        message: String,
-        /// Hungarian explanation.
-        message_hu: String,
+        /// The message's parameters.
+        args: Args,
     },
-    /// A move or action the rules forbid (400, with the rule).
-    #[error("{message}")]
+    /// A move or action the rules forbid (400): the rule's code names the
+    /// catalogue's `rule-<code>` message.
+    #[error("refused by the rules: {code}")]
     Rules {
         /// The rule's code.
         code: &'static str,
-        /// English explanation.
-        message: String,
-        /// Hungarian explanation.
-        message_hu: String,
+        /// The message's parameters.
+        args: Args,
     },
-    /// No or the wrong seat token, or not this seat's turn.
+    /// No or the wrong seat token (`bad_token`), or not this seat's turn
+    /// (`not_your_turn`).
     #[error("{0}")]
     Forbidden(&'static str),
     /// No such game.
@@ -57,18 +64,25 @@ pub enum ApiError {
     /// The server is shutting down (503).
     #[error("the server is shutting down")]
     ShuttingDown,
-    /// Something broke inside (storage); the details go to the log.
+    /// Something broke inside; the details go to the log.
     #[error("internal error")]
     Internal(String),
 }
 
 impl ApiError {
-    /// A bad request with messages in both languages.
-    pub fn bad(code: &'static str, en: impl Into<String>, hu: impl Into<String>) -> ApiError {
+    /// A bad request without parameters.
+    pub fn bad(code: &'static str) -> ApiError {
         ApiError::BadRequest {
             code,
-            message: en.into(),
-            message_hu: hu.into(),
+            args: Vec::new(),
+        }
+    }
+
+    /// A bad request whose message names what was wrong (`detail`).
+    pub fn bad_detail(code: &'static str, detail: impl Into<String>) -> ApiError {
+        ApiError::BadRequest {
+            code,
+            args: vec![("detail", detail.into())],
         }
     }
 }
@@ -79,8 +93,7 @@ impl From<sakk::MoveInputError> for ApiError {
             sakk::MoveInputError::Refused(sakk::Refusal::GameOver) => ApiError::GameOver,
             e => ApiError::Rules {
                 code: e.code(),
-                message: e.message_en(),
-                message_hu: e.message_hu(),
+                args: e.args(),
             },
         }
     }
@@ -94,8 +107,7 @@ impl From<sakk::GameError> for ApiError {
             }
             e => ApiError::Rules {
                 code: e.code(),
-                message: e.message_en(),
-                message_hu: e.message_hu(),
+                args: e.args(),
             },
         }
     }
@@ -116,88 +128,62 @@ impl From<crate::store::StoreError> for ApiError {
 }
 
 impl ApiError {
-    /// The status, the code and the messages (English, Hungarian) of this
-    /// error: the one place an error becomes what a client reads, whether
-    /// it goes out as an HTTP response or a WebSocket message.
-    pub fn parts(self) -> (StatusCode, &'static str, String, String) {
+    /// The status, the code, the catalogue's message id and the
+    /// parameters: the one place an error becomes what a client reads,
+    /// whether it goes out as an HTTP response or a WebSocket message.
+    pub fn parts(self) -> (StatusCode, &'static str, String, Args) {
+        let plain =
+            |status, code: &'static str| (status, code, sakk_i18n::id("error", code), Vec::new());
         match self {
-            ApiError::BadRequest { code, message, message_hu } => (StatusCode::BAD_REQUEST, code, message, message_hu),
-            ApiError::Rules { code, message, message_hu } => (StatusCode::BAD_REQUEST, code, message, message_hu),
-            ApiError::Forbidden(code) => (
-                StatusCode::FORBIDDEN,
+            ApiError::BadRequest { code, args } => (
+                StatusCode::BAD_REQUEST,
                 code,
-                match code {
-                    "not_your_turn" => "It is not your turn.".to_string(),
-                    _ => "This needs the seat token of a player of this game (Authorization: Bearer …).".to_string(),
-                },
-                match code {
-                    "not_your_turn" => "Nem te következel.".to_string(),
-                    _ => "Ehhez a játszma egyik játékosának kulcsa kell (Authorization: Bearer …).".to_string(),
-                },
+                sakk_i18n::id("error", code),
+                args,
             ),
-            ApiError::NotFound => (
-                StatusCode::NOT_FOUND,
-                "not_found",
-                "There is no such game.".to_string(),
-                "Nincs ilyen játszma.".to_string(),
+            ApiError::Rules { code, args } => (
+                StatusCode::BAD_REQUEST,
+                code,
+                sakk_i18n::id("rule", code),
+                args,
             ),
-            ApiError::GameOver => (
-                StatusCode::CONFLICT,
-                "game_over",
-                "The game is already over.".to_string(),
-                "A játszma már véget ért.".to_string(),
-            ),
-            ApiError::TooLarge => (
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "too_large",
-                "The request body is too large.".to_string(),
-                "A kérés törzse túl nagy.".to_string(),
-            ),
-            ApiError::StorageUnavailable => (
-                StatusCode::SERVICE_UNAVAILABLE,
-                "storage_unavailable",
-                "The change could not be stored, so nothing was changed. Try again in a moment.".to_string(),
-                "A változást nem sikerült menteni, ezért semmi sem változott. Próbáld újra egy kicsit később.".to_string(),
-            ),
+            ApiError::Forbidden(code) => plain(StatusCode::FORBIDDEN, code),
+            ApiError::NotFound => plain(StatusCode::NOT_FOUND, "not_found"),
+            ApiError::GameOver => plain(StatusCode::CONFLICT, "game_over"),
+            ApiError::TooLarge => plain(StatusCode::PAYLOAD_TOO_LARGE, "too_large"),
+            ApiError::StorageUnavailable => {
+                plain(StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable")
+            }
             ApiError::RateLimited { retry_after } => (
                 StatusCode::TOO_MANY_REQUESTS,
                 "rate_limited",
-                format!("Too many requests; try again in {retry_after} s."),
-                format!("Túl sok kérés; próbáld újra {retry_after} másodperc múlva."),
+                sakk_i18n::id("error", "rate_limited"),
+                vec![("seconds", retry_after.to_string())],
             ),
-            ApiError::EngineBusy => (
-                StatusCode::SERVICE_UNAVAILABLE,
-                "engine_busy",
-                "The engine is busy; try again in a moment.".to_string(),
-                "A gép most foglalt; próbáld újra egy kicsit később.".to_string(),
-            ),
-            ApiError::ShuttingDown => (
-                StatusCode::SERVICE_UNAVAILABLE,
-                "shutting_down",
-                "The server is restarting; try again in a moment.".to_string(),
-                "A szerver újraindul; próbáld újra egy kicsit később.".to_string(),
-            ),
+            ApiError::EngineBusy => plain(StatusCode::SERVICE_UNAVAILABLE, "engine_busy"),
+            ApiError::ShuttingDown => plain(StatusCode::SERVICE_UNAVAILABLE, "shutting_down"),
             ApiError::Internal(detail) => {
                 tracing::error!(%detail, "internal error");
-                (
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "internal",
-                    "Something went wrong on the server; nothing was changed.".to_string(),
-                    "Hiba történt a szerveren; semmi sem változott.".to_string(),
-                )
+                plain(StatusCode::INTERNAL_SERVER_ERROR, "internal")
             }
         }
     }
 
-    /// The JSON body of this error: `{"error", "message", "message_hu"}`.
+    /// The JSON body of this error, with its words in English and
+    /// Hungarian.
     pub fn body(self) -> (StatusCode, crate::wire::ErrorBody) {
-        let (status, code, message, message_hu) = self.parts();
+        let (status, code, id, args) = self.parts();
+        let params: BTreeMap<String, String> = args
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), v.clone()))
+            .collect();
         (
             status,
             crate::wire::ErrorBody {
                 error: code.to_string(),
-                message,
-                message_hu,
+                message: sakk_i18n::tr(Locale::English, &id, &args),
+                message_hu: sakk_i18n::tr(Locale::Hungarian, &id, &args),
+                params,
             },
         )
     }
@@ -217,5 +203,52 @@ impl IntoResponse for ApiError {
                 .insert(axum::http::header::RETRY_AFTER, secs.into());
         }
         res
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every error the server can answer has its words in every catalogue.
+    #[test]
+    fn every_error_has_its_words() {
+        let errors = [
+            ApiError::bad("bad_opponent"),
+            ApiError::bad("bad_color"),
+            ApiError::bad("bad_level"),
+            ApiError::bad_detail("bad_fen", "x"),
+            ApiError::bad_detail("bad_clock", "x"),
+            ApiError::bad_detail("bad_request", "x"),
+            ApiError::bad("bad_lang"),
+            ApiError::bad("bad_square"),
+            ApiError::bad("bad_answer"),
+            ApiError::bad("bad_status"),
+            ApiError::bad("bad_cursor"),
+            ApiError::bad("game_not_over"),
+            ApiError::Forbidden("bad_token"),
+            ApiError::Forbidden("not_your_turn"),
+            ApiError::NotFound,
+            ApiError::GameOver,
+            ApiError::TooLarge,
+            ApiError::StorageUnavailable,
+            ApiError::RateLimited { retry_after: 3 },
+            ApiError::EngineBusy,
+            ApiError::ShuttingDown,
+            ApiError::Internal("x".to_string()),
+        ];
+        for e in errors {
+            let (_, _, id, _) = e.parts();
+            for locale in Locale::ALL {
+                assert!(
+                    sakk_i18n::catalogue().has(locale, &id),
+                    "{}: {id}",
+                    locale.tag()
+                );
+            }
+        }
+        let (_, body) = ApiError::RateLimited { retry_after: 7 }.body();
+        assert_eq!(body.message, "Too many requests; try again in 7 s.");
+        assert_eq!(body.params.get("seconds").map(String::as_str), Some("7"));
     }
 }

@@ -12,6 +12,8 @@ use sakk::{
     Termination, TimeControl,
 };
 
+use sakk_i18n::Locale;
+
 use crate::store::{GameRow, MoveRow};
 use crate::wire::{GameState, OpeningInfo, Opponent, Side, Status};
 
@@ -424,8 +426,12 @@ impl LiveGame {
             result: self.outcome.map(|o| o.pgn_result()),
             termination: self.outcome.map(|o| o.termination.code()),
             winner: self.outcome.and_then(|o| o.winner()).map(Side::from),
-            description_en: self.outcome.map(|o| o.describe_en(self.ended_by)),
-            description_hu: self.outcome.map(|o| o.describe_hu(self.ended_by)),
+            description_en: self
+                .outcome
+                .map(|o| sakk_i18n::outcome(Locale::English, &o, self.ended_by)),
+            description_hu: self
+                .outcome
+                .map(|o| sakk_i18n::outcome(Locale::Hungarian, &o, self.ended_by)),
             wtime,
             btime,
             clock_running: self.clock.as_ref().and_then(Clock::running).map(Side::from),

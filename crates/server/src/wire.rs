@@ -199,6 +199,9 @@ pub struct ErrorBody {
     pub message: String,
     /// In Hungarian.
     pub message_hu: String,
+    /// The parameters of the message, by name (stable, like the code).
+    #[cfg_attr(test, ts(type = "Record<string, string>"))]
+    pub params: std::collections::BTreeMap<String, String>,
 }
 
 /// A value for each seat (tokens, links).

@@ -4,51 +4,9 @@
 use std::io::{BufRead, Write};
 
 use sakk::{Color, Game, Lang, Position, Role};
+use sakk_i18n::{tr, Locale};
 
 use crate::Failure;
-
-/// The words of the terminal game.
-struct Words {
-    your_move: &'static str,
-    computer_plays: &'static str,
-    illegal: &'static str,
-    help: &'static str,
-    taken_back: &'static str,
-    nothing_to_take_back: &'static str,
-    no_claim: &'static str,
-    quit: &'static str,
-    you_play: &'static str,
-    white: &'static str,
-    black: &'static str,
-}
-
-const EN: Words = Words {
-    your_move: "Your move",
-    computer_plays: "sakk plays",
-    illegal: "Illegal",
-    help: "Type a move (Nf3, e4, g1f3, O-O), or: undo, claim, resign, board, quit.",
-    taken_back: "Taken back.",
-    nothing_to_take_back: "Nothing to take back.",
-    no_claim: "No draw can be claimed now.",
-    quit: "Game left unfinished.",
-    you_play: "You play",
-    white: "White",
-    black: "Black",
-};
-
-const HU: Words = Words {
-    your_move: "Lépésed",
-    computer_plays: "A sakk lépése",
-    illegal: "Szabálytalan",
-    help: "Írj be egy lépést (Hf3, e4, g1f3, O-O), vagy: vissza, igény, feladom, tábla, kilép.",
-    taken_back: "Visszavéve.",
-    nothing_to_take_back: "Nincs mit visszavenni.",
-    no_claim: "Most nem igényelhető döntetlen.",
-    quit: "A játszma befejezetlen maradt.",
-    you_play: "Színed",
-    white: "világos",
-    black: "sötét",
-};
 
 /// The board as text, from `side`'s point of view, with figurines.
 pub fn board_text(pos: &Position, side: Color) -> String {
@@ -107,20 +65,24 @@ fn figure(color: Color, role: Role) -> char {
 /// Plays a game on standard input and output.
 pub fn run(fen: Option<&str>, level: u8, human: Color, lang: Lang) -> Result<(), Failure> {
     let start = super::position(fen)?;
-    let w = if lang == Lang::Hungarian { &HU } else { &EN };
+    let locale = if lang == Lang::Hungarian {
+        Locale::Hungarian
+    } else {
+        Locale::English
+    };
+    // The words of the terminal game, from the catalogue.
+    let w = |id: &str| tr(locale, id, &[]);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout();
     let mut game = Game::from_position(start);
-    let side_name = if human.is_white() { w.white } else { w.black };
+    let side = if human.is_white() { "white" } else { "black" };
     let say = |out: &mut std::io::Stdout, text: &str| {
         let _ = writeln!(out, "{text}");
         let _ = out.flush();
     };
-    say(
-        &mut out,
-        &format!("{}: {side_name}. {}", w.you_play, w.help),
-    );
+    let you_play = tr(locale, "play-you-play", &[("side", side.to_string())]);
+    say(&mut out, &format!("{you_play}. {}", w("play-help")));
     say(&mut out, &board_text(game.position(), human));
     while !game.is_over() {
         if game.turn() != human {
@@ -141,32 +103,32 @@ pub fn run(fen: Option<&str>, level: u8, human: Color, lang: Lang) -> Result<(),
             if game.play(m).is_err() {
                 break;
             }
-            say(&mut out, &format!("{}: {san}", w.computer_plays));
+            say(&mut out, &format!("{}: {san}", w("play-computer-plays")));
             say(&mut out, &board_text(game.position(), human));
             continue;
         }
-        let _ = write!(out, "{}: ", w.your_move);
+        let _ = write!(out, "{}: ", w("play-your-move"));
         let _ = out.flush();
         let mut line = String::new();
         if input.read_line(&mut line).unwrap_or(0) == 0 {
-            say(&mut out, w.quit);
+            say(&mut out, &w("play-quit"));
             return Ok(());
         }
         let text = line.trim();
         match text.to_lowercase().as_str() {
             "" => continue,
             "quit" | "exit" | "kilép" | "kilepes" | "kilépés" => {
-                say(&mut out, w.quit);
+                say(&mut out, &w("play-quit"));
                 return Ok(());
             }
-            "help" | "?" | "súgó" | "sugo" => say(&mut out, w.help),
+            "help" | "?" | "súgó" | "sugo" => say(&mut out, &w("play-help")),
             "board" | "tábla" | "tabla" => say(&mut out, &board_text(game.position(), human)),
             "resign" | "feladom" => {
                 let _ = game.resign(human);
             }
             "claim" | "igény" | "igeny" => match game.claim_draw(None) {
                 Ok(_) => {}
-                Err(_) => say(&mut out, w.no_claim),
+                Err(_) => say(&mut out, &w("play-no-claim")),
             },
             "undo" | "vissza" => {
                 // Back to the human's previous turn: the computer's reply and the human's move.
@@ -181,39 +143,29 @@ pub fn run(fen: Option<&str>, level: u8, human: Color, lang: Lang) -> Result<(),
                     }
                 }
                 if undone == 0 {
-                    say(&mut out, w.nothing_to_take_back);
+                    say(&mut out, &w("play-nothing-to-take-back"));
                 } else {
-                    say(&mut out, w.taken_back);
+                    say(&mut out, &w("play-taken-back"));
                     say(&mut out, &board_text(game.position(), human));
                 }
             }
             _ => match game.position().read_move(text, lang) {
                 Ok(m) => {
                     if let Err(refusal) = game.play(m) {
-                        let why = if lang == Lang::Hungarian {
-                            refusal.message_hu()
-                        } else {
-                            refusal.message_en()
-                        };
-                        say(&mut out, &format!("{}: {why}", w.illegal));
+                        let why = sakk_i18n::rule_error(locale, &sakk::GameError::Move(refusal));
+                        say(&mut out, &format!("{}: {why}", w("play-illegal")));
                     }
                 }
                 Err(e) => {
-                    let why = if lang == Lang::Hungarian {
-                        e.message_hu()
-                    } else {
-                        e.message_en()
-                    };
-                    say(&mut out, &format!("{}: {why}", w.illegal));
+                    let why = sakk_i18n::move_error(locale, &e);
+                    say(&mut out, &format!("{}: {why}", w("play-illegal")));
                 }
             },
         }
     }
-    let result = if lang == Lang::Hungarian {
-        game.describe_hu()
-    } else {
-        game.describe_en()
-    };
+    let result = game
+        .outcome()
+        .map(|o| sakk_i18n::outcome(locale, &o, game.ended_by()));
     if let Some(text) = result {
         say(&mut out, &board_text(game.position(), human));
         say(&mut out, &text);

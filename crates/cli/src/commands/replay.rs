@@ -84,8 +84,8 @@ pub fn run(fen: Option<&str>, each: bool, lang: Lang, args: &[String]) -> Result
                     "index": index,
                     "move": text,
                     "reason": e.code(),
-                    "message_en": e.message_en(),
-                    "message_hu": e.message_hu(),
+                    "message_en": sakk_i18n::move_error(sakk_i18n::Locale::English, &e),
+                    "message_hu": sakk_i18n::move_error(sakk_i18n::Locale::Hungarian, &e),
                 });
                 return Err(Failure::usage(line.to_string()).raw());
             }

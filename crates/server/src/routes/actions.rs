@@ -21,11 +21,7 @@ pub(crate) fn move_lang(lang: Option<&str>) -> Result<Lang, ApiError> {
         Some("hu") => Ok(Lang::Hungarian),
         Some("de") => Ok(Lang::German),
         Some("fr") => Ok(Lang::French),
-        Some(_) => Err(ApiError::bad(
-            "bad_lang",
-            "lang must be en, hu, de or fr",
-            "A lang értéke en, hu, de vagy fr lehet.",
-        )),
+        Some(_) => Err(ApiError::bad("bad_lang")),
     }
 }
 
@@ -34,11 +30,7 @@ pub(crate) fn yes_or_no(answer: &str) -> Result<bool, ApiError> {
     match answer {
         "yes" | "accept" => Ok(true),
         "no" | "decline" => Ok(false),
-        _ => Err(ApiError::bad(
-            "bad_request",
-            "answer yes or no",
-            "Válasz: yes vagy no.",
-        )),
+        _ => Err(ApiError::bad("bad_answer")),
     }
 }
 
@@ -151,9 +143,7 @@ pub(crate) async fn touch(
     Query(q): Query<TouchQuery>,
     headers: HeaderMap,
 ) -> Result<Json<GameState>, ApiError> {
-    let square: sakk::Square = square
-        .parse()
-        .map_err(|_| ApiError::bad("bad_square", "not a square like e4", "Nem mező (pl. e4)."))?;
+    let square: sakk::Square = square.parse().map_err(|_| ApiError::bad("bad_square"))?;
     let command = Command::Touch {
         square,
         adjust: q.adjust == Some(true),

@@ -19,11 +19,7 @@ pub(crate) async fn analysis(
     let positions = {
         let g = slot.lock().await;
         if !g.live.is_over() {
-            return Err(ApiError::bad(
-                "game_not_over",
-                "The analysis is available after the game.",
-                "Az elemzés a játszma után érhető el.",
-            ));
+            return Err(ApiError::bad("game_not_over"));
         }
         g.live.game.positions().to_vec()
     };

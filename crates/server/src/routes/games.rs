@@ -44,13 +44,7 @@ pub(crate) struct NewGameRequest {
 
 /// Checks a request for a new game.
 fn new_game(req: NewGameRequest) -> Result<NewGame, ApiError> {
-    let opponent = Opponent::parse(&req.opponent).ok_or_else(|| {
-        ApiError::bad(
-            "bad_opponent",
-            "opponent must be local, friend or computer",
-            "Az ellenfél: local, friend vagy computer.",
-        )
-    })?;
+    let opponent = Opponent::parse(&req.opponent).ok_or_else(|| ApiError::bad("bad_opponent"))?;
     let color = match req.color.as_deref() {
         None | Some("random") => {
             let mut b = [0u8; 1];
@@ -61,35 +55,26 @@ fn new_game(req: NewGameRequest) -> Result<NewGame, ApiError> {
                 Color::Black
             }
         }
-        Some(name) => Side::parse(name).map(Color::from).ok_or_else(|| {
-            ApiError::bad(
-                "bad_color",
-                "color must be white, black or random",
-                "A szín: white, black vagy random.",
-            )
-        })?,
+        Some(name) => Side::parse(name)
+            .map(Color::from)
+            .ok_or_else(|| ApiError::bad("bad_color"))?,
     };
     let level = match (opponent, req.level) {
         (Opponent::Computer, Some(l)) if (1..=8).contains(&l) => Some(l),
         (Opponent::Computer, None) => Some(4),
-        (Opponent::Computer, Some(_)) => {
-            return Err(ApiError::bad(
-                "bad_level",
-                "level must be 1 to 8",
-                "A szint 1 és 8 között lehet.",
-            ))
-        }
+        (Opponent::Computer, Some(_)) => return Err(ApiError::bad("bad_level")),
         _ => None,
     };
     let start = match &req.fen {
-        Some(fen) => Position::from_fen(fen)
-            .map_err(|e| ApiError::bad("bad_fen", e.to_string(), format!("Hibás FEN: {e}")))?,
+        Some(fen) => {
+            Position::from_fen(fen).map_err(|e| ApiError::bad_detail("bad_fen", e.to_string()))?
+        }
         None => Position::new(),
     };
     if let Some(clock) = &req.clock {
-        clock.time_control().map_err(|e| {
-            ApiError::bad("bad_clock", e.clone(), format!("Hibás óra-beállítás: {e}"))
-        })?;
+        clock
+            .time_control()
+            .map_err(|e| ApiError::bad_detail("bad_clock", e))?;
     }
     Ok(NewGame {
         opponent,
@@ -117,11 +102,7 @@ pub(crate) async fn create(
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::TooLarge
         } else {
-            ApiError::bad(
-                "bad_request",
-                format!("Bad game request: {}", e.body_text()),
-                "Hibás játszmakérés.",
-            )
+            ApiError::bad_detail("bad_request", e.body_text())
         }
     })?;
     let new = new_game(req)?;
@@ -250,13 +231,7 @@ pub(crate) async fn list(
 ) -> Result<Json<GameList>, ApiError> {
     let status = match q.status.as_deref() {
         None | Some("") => None,
-        Some(s) => Some(Status::parse(s).ok_or_else(|| {
-            ApiError::bad(
-                "bad_status",
-                "status must be created, started or ended",
-                "Az állapot: created, started vagy ended.",
-            )
-        })?),
+        Some(s) => Some(Status::parse(s).ok_or_else(|| ApiError::bad("bad_status"))?),
     };
     let after = match q.after.as_deref() {
         None | Some("") => None,
@@ -264,13 +239,7 @@ pub(crate) async fn list(
             cursor
                 .split_once('.')
                 .and_then(|(t, id)| Some((t.parse::<i64>().ok()?, id.to_string())))
-                .ok_or_else(|| {
-                    ApiError::bad(
-                        "bad_cursor",
-                        "after: not a page cursor",
-                        "Hibás lapozási jel.",
-                    )
-                })?,
+                .ok_or_else(|| ApiError::bad("bad_cursor"))?,
         ),
     };
     let limit = q.limit.unwrap_or(50).clamp(1, 100);

@@ -144,7 +144,7 @@ enum ClientMessage {
 /// Decodes a client message into the command and its token.
 fn decode(text: &str) -> Result<(String, Command), ApiError> {
     let msg: ClientMessage = serde_json::from_str(text)
-        .map_err(|e| ApiError::bad("bad_request", format!("Bad message: {e}"), "Hibás üzenet."))?;
+        .map_err(|e| ApiError::bad_detail("bad_request", e.to_string()))?;
     Ok(match msg {
         ClientMessage::Move {
             token,

@@ -1,0 +1,118 @@
+# A sakk szavai magyarul: egy katalógus a szervernek, a terminálnak és a
+# parancssornak. Az üzenetek azonosítói a mag állandó kódjai, paraméterekkel.
+
+## Színek és bábuk
+
+side = { $side ->
+    [white] Világos
+   *[black] Sötét
+}
+
+## A szabályok: miért nem szabályos egy lépés vagy cselekvés
+
+rule-no-piece = Az { $square } mezőn nincs bábu.
+rule-not-your-piece = Az { $square } mezőn álló bábu nem a tiéd, nem léphetsz vele.
+rule-cannot-move-that-way = { $role ->
+    [pawn] A gyalog nem léphet így: egy mezőt lép előre (a kiinduló mezőjéről kettőt is), és átlósan előre üt.
+    [knight] A huszár nem léphet így.
+    [bishop] A futó nem léphet így.
+    [rook] A bástya nem léphet így.
+    [queen] A vezér nem léphet így.
+   *[king] A király nem léphet így.
+}
+rule-own-piece-on-target = Saját bábut nem lehet leütni (az { $square } mezőn).
+rule-path-blocked = Az utat elzárja az { $square } mezőn álló bábu.
+rule-king-in-check = E lépés után a királyod sakkban állna.
+rule-pinned = A bábu kötésben van: ha ellépne, az { $square } mezőn álló bábu sakkot adna a királyodnak.
+rule-double-check = Kettős sakk: csak a király lépésével lehet elhárítani.
+rule-castling-king-moved = Nem sáncolhatsz: a király már lépett.
+rule-castling-rook-moved = Erre az oldalra nem sáncolhatsz: a bástya már lépett (vagy leütötték).
+rule-castling-pieces-between = Nem sáncolhatsz: bábuk állnak a király és a bástya között.
+rule-castling-in-check = Sakkból nem lehet sáncolni.
+rule-castling-through-check = Nem sáncolhatsz: a király áthaladna az { $square } mezőn, amelyet az ellenfél támad.
+rule-castling-into-check = Nem sáncolhatsz: a király sakkba kerülne.
+rule-en-passant-expired = Menet közbeni ütés már nem lehetséges: csak közvetlenül a gyalog kettős lépése után szabad.
+rule-promotion-missing = A gyalog eléri az utolsó sort: válassz vezért, bástyát, futót vagy huszárt.
+rule-promotion-not-allowed = Csak az utolsó sorra érő gyalog változhat át, és csak vezérré, bástyává, futóvá vagy huszárrá.
+rule-game-over = A játszma már véget ért.
+rule-touched-piece-must-move = Fogott bábu lép: megérintetted az { $square } mezőn álló bábudat, ezért azzal kell lépned.
+rule-touched-piece-must-be-captured = Fogott bábu lép: megérintetted az ellenfél { $square } mezőn álló bábuját, ezért le kell ütnöd.
+rule-touched-must-castle = Fogott bábu lép: előbb a királyt, majd a bástyát érintetted, ezért sáncolnod kell.
+rule-not-your-turn = Nem te következel.
+rule-draw-offer-too-early = Döntetlenben csak azután lehet megegyezni, hogy mindkét játékos lépett.
+rule-draw-offer-before-move = E verseny szabályai szerint a { $move }. lépés előtt nem lehet döntetlent ajánlani.
+rule-no-draw-offer = Nincs megválaszolható döntetlenajánlat.
+rule-claim-refused = Az igény nem jogos: az állás { $repetitions } alkalommal fordult elő (három kell), és { $moves } lépés telt el ütés és gyaloglépés nélkül (ötven kell).{ $played ->
+    [yes] { " " }A bejelentett lépés érvényes, és megtörtént.
+   *[no] {""}
+}
+rule-abort-too-late = Mindkét játékos lépett: a játszmát már nem lehet megszakítani.
+rule-nothing-to-take-back = Nincs visszavehető lépés.
+rule-touch-move-off = A fogott bábu szabálya ebben a játszmában nem érvényes.
+rule-unreadable-move = Ez nem lépés: így írd, mint e4, Hf3, exd5, O-O, e8=V vagy g1f3.
+rule-ambiguous-move = Több bábu is megteheti ezt a lépést: add meg azt is, melyik vonalról vagy sorról indul (pl. Hbd2).
+
+## Hogyan ér véget a játszma
+
+termination-checkmate = matt
+termination-resignation = feladás
+termination-timeout = lejárt az idő
+termination-stalemate = patt
+termination-insufficient-material = nincs mattadó erő
+termination-dead-position = halott állás
+termination-fivefold-repetition = ötszöri állásismétlés
+termination-seventyfive-moves = 75 lépéses szabály
+termination-threefold-repetition = háromszori állásismétlés
+termination-fifty-moves = ötvenlépéses szabály
+termination-agreement = megegyezés
+termination-aborted = megszakítva
+
+outcome-aborted = A játszma megszakítva
+outcome-won = { side } nyert — { $how }
+outcome-draw = Döntetlen — { $how }
+outcome-timeout-draw = { $side ->
+    [white] Világos ideje lejárt, de sötét nem tud mattot adni: döntetlen
+    [black] Sötét ideje lejárt, de világos nem tud mattot adni: döntetlen
+   *[other] Lejárt az idő, de az ellenfél nem tud mattot adni: döntetlen
+}
+outcome-resignation-draw = Feladás, de az ellenfél nem tud mattot adni: döntetlen
+
+## A szerver válaszai
+
+error-bad-token = Ehhez a játszma egyik játékosának kulcsa kell (Authorization: Bearer …).
+error-not-your-turn = Nem te következel.
+error-not-found = Nincs ilyen játszma.
+error-game-over = A játszma már véget ért.
+error-too-large = A kérés törzse túl nagy.
+error-storage-unavailable = A változást nem sikerült menteni, ezért semmi sem változott. Próbáld újra egy kicsit később.
+error-rate-limited = Túl sok kérés; próbáld újra { $seconds } másodperc múlva.
+error-engine-busy = A gép most foglalt; próbáld újra egy kicsit később.
+error-shutting-down = A szerver újraindul; próbáld újra egy kicsit később.
+error-internal = Hiba történt a szerveren; semmi sem változott.
+error-bad-request = Hibás kérés: { $detail }
+error-bad-opponent = Az ellenfél: local, friend vagy computer.
+error-bad-color = A szín: white, black vagy random.
+error-bad-level = A szint 1 és 8 között lehet.
+error-bad-fen = Hibás FEN: { $detail }
+error-bad-clock = Hibás óra-beállítás: { $detail }
+error-bad-lang = A lang értéke en, hu, de vagy fr lehet.
+error-bad-square = Nem mező (pl. e4).
+error-bad-answer = Válasz: yes vagy no.
+error-bad-status = Az állapot: created, started vagy ended.
+error-bad-cursor = Hibás lapozási jel.
+error-game-not-over = Ez csak a játszma után lehetséges.
+
+## A játszma a terminálban (`sakk play`)
+
+play-your-move = Lépésed
+play-computer-plays = A sakk lépése
+play-illegal = Szabálytalan
+play-help = Írj be egy lépést (Hf3, e4, g1f3, O-O), vagy: vissza, igény, feladom, tábla, kilép.
+play-taken-back = Visszavéve.
+play-nothing-to-take-back = Nincs mit visszavenni.
+play-no-claim = Most nem igényelhető döntetlen.
+play-quit = A játszma befejezetlen maradt.
+play-you-play = Színed: { $side ->
+    [white] világos
+   *[black] sötét
+}
