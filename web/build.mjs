@@ -15,6 +15,8 @@ await build({
   outfile: join(out, 'app.js'),
   legalComments: 'none',
   logLevel: 'warning',
+  // The Fluent catalogues (crates/i18n/locales) are bundled as text.
+  loader: { '.ftl': 'text' },
 });
 const cg = 'node_modules/@lichess-org/chessground/assets/';
 const css = ['chessground.base.css', 'chessground.brown.css', 'chessground.cburnett.css']

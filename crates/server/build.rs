@@ -24,6 +24,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     ] {
         println!("cargo:rerun-if-changed={}", web.join(p).display());
     }
+    // The catalogues the front-end bundles.
+    println!(
+        "cargo:rerun-if-changed={}",
+        web.join("../crates/i18n/locales").display()
+    );
     let dist = match std::env::var_os("SAKK_WEB_DIST") {
         Some(dir) => PathBuf::from(dir),
         None => {

@@ -6,7 +6,15 @@ import { build } from 'esbuild';
 
 /** Bundles a TypeScript module and imports it. */
 async function load(entry) {
-  const out = await build({ entryPoints: [entry], bundle: true, format: 'esm', write: false, platform: 'neutral', logLevel: 'silent' });
+  const out = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    write: false,
+    platform: 'neutral',
+    logLevel: 'silent',
+    loader: { '.ftl': 'text' },
+  });
   const code = out.outputFiles[0].text;
   return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
 }
@@ -14,6 +22,16 @@ async function load(entry) {
 const { Timer } = await load('src/timer.ts');
 const { formatClock, judge, winChance } = await load('src/moves.ts');
 const { localSan } = await load('src/notation.ts');
+const { message, missingWords } = await load('src/i18n.ts');
+
+test('every word of the UI is in both catalogues, and the UI speaks as the server does', () => {
+  assert.deepEqual(missingWords(), []);
+  assert.equal(message('hu', 'web-new-game'), 'Új játszma');
+  assert.equal(message('en', 'web-level-names-8'), 'Full strength');
+  // The endings in the same words as the server's (one catalogue).
+  assert.equal(message('hu', 'termination-insufficient-material'), 'nincs mattadó erő');
+  assert.equal(message('en', 'no-such-message'), 'no-such-message');
+});
 
 const setting = (base, increment = 0, delay = 0, delayKind = 'bronstein') => ({ base, increment, delay, delayKind });
 
