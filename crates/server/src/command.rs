@@ -108,6 +108,14 @@ impl Effect {
         }
     }
 
+    fn moved(row: crate::store::MoveRow) -> Effect {
+        Effect {
+            change: Change::Move(row),
+            inserts: Vec::new(),
+            reply: Ok(()),
+        }
+    }
+
     fn refused(e: ApiError) -> Effect {
         Effect {
             change: Change::State,
@@ -335,11 +343,7 @@ fn execute(
                 Ok(Effect::state())
             } else {
                 match g.apply_move(mv, false, now) {
-                    Ok(Some(row)) => Ok(Effect {
-                        change: Change::Move(row),
-                        inserts: Vec::new(),
-                        reply: Ok(()),
-                    }),
+                    Ok(Some(row)) => Ok(Effect::moved(row)),
                     Ok(None) => Ok(Effect::state()),
                     Err(e) => Err(e.into()),
                 }
@@ -381,11 +385,7 @@ fn play(
     acting_color(g, actor, true)?;
     let m = g.game.position().read_move(text, lang)?;
     match g.apply_move(m, offering_draw, now)? {
-        Some(row) => Ok(Effect {
-            change: Change::Move(row),
-            inserts: Vec::new(),
-            reply: Ok(()),
-        }),
+        Some(row) => Ok(Effect::moved(row)),
         // The mover's flag fell first: the game ended on time.
         None => Ok(Effect::refused(ApiError::GameOver)),
     }
@@ -453,9 +453,8 @@ fn claim_draw(
                 };
                 if let Some(row) = row {
                     return Ok(Effect {
-                        change: Change::Move(row),
-                        inserts: Vec::new(),
                         reply: Err(refusal),
+                        ..Effect::moved(row)
                     });
                 }
             }

@@ -6,75 +6,14 @@
 use std::num::NonZeroU32;
 use std::time::{Duration, Instant};
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use serde_json::Value;
-use tower::ServiceExt;
 
-use sakk_server::{router, AppState, Options, Rates, Store};
+use sakk_server::{AppState, Rates};
 
-/// A fresh SQLite database in a temporary directory (or the PostgreSQL
-/// database of `SAKK_TEST_DATABASE_URL`); returns its URL.
-fn database() -> String {
-    if let Ok(url) = std::env::var("SAKK_TEST_DATABASE_URL") {
-        return url;
-    }
-    let dir = std::env::temp_dir().join(format!(
-        "sakk-core-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos())
-    ));
-    let _ = std::fs::create_dir_all(&dir);
-    format!("sqlite://{}", dir.join("t.db").display())
-}
-
-async fn app_with(url: &str, rates: Rates) -> (AppState, Store) {
-    let store = match Store::open(url).await {
-        Ok(s) => s,
-        Err(e) => panic!("cannot open {url}: {e}"),
-    };
-    let mut options = Options::new("https://chess.example.org".to_string());
-    options.rates = rates;
-    options.max_think = Duration::from_secs(2);
-    (AppState::with_options(store.clone(), options), store)
-}
-
-/// One request through the router: status, headers, JSON body.
-async fn call(
-    state: &AppState,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<&str>,
-) -> (StatusCode, axum::http::HeaderMap, Value) {
-    let mut req = Request::builder().method(method).uri(path);
-    if let Some(t) = token {
-        req = req.header("authorization", format!("Bearer {t}"));
-    }
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    let req = match req.body(Body::from(body.unwrap_or("").to_string())) {
-        Ok(r) => r,
-        Err(e) => panic!("request: {e}"),
-    };
-    let res = match router(state.clone()).oneshot(req).await {
-        Ok(r) => r,
-        Err(e) => match e {},
-    };
-    let status = res.status();
-    let headers = res.headers().clone();
-    let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
-        .await
-        .unwrap_or_default();
-    (
-        status,
-        headers,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
+#[path = "common/oneshot.rs"]
+mod oneshot;
+use oneshot::{app_with, call, database};
 
 /// Creates a game; returns its id and the tokens (white, black).
 async fn create(state: &AppState, body: &str) -> (String, String, String) {

@@ -10,13 +10,15 @@
 use std::io::Write;
 use std::time::Duration;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use serde_json::Value;
-use tower::ServiceExt;
 
-use sakk_server::{router, AppState, Options, Rates, Store};
+use sakk_server::{AppState, Rates};
 
+#[path = "common/oneshot.rs"]
+mod oneshot;
+
+/// One request through the router: its status and JSON body.
 async fn call(
     state: &AppState,
     method: &str,
@@ -24,36 +26,13 @@ async fn call(
     token: Option<&str>,
     body: Option<&str>,
 ) -> (StatusCode, Value) {
-    let mut req = Request::builder().method(method).uri(path);
-    if let Some(t) = token {
-        req = req.header("authorization", format!("Bearer {t}"));
-    }
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    let Ok(req) = req.body(Body::from(body.unwrap_or("").to_string())) else {
-        panic!("request")
-    };
-    let Ok(res) = router(state.clone()).oneshot(req).await;
-    let status = res.status();
-    let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
-        .await
-        .unwrap_or_default();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
+    let (status, _, json) = oneshot::call(state, method, path, token, body).await;
+    (status, json)
 }
 
+/// A server's state over the database at `url`.
 async fn open(url: &str) -> AppState {
-    match Store::open(url).await {
-        Ok(store) => {
-            let mut o = Options::new("http://localhost".to_string());
-            o.rates = Rates::unlimited();
-            AppState::with_options(store, o)
-        }
-        Err(e) => panic!("cannot open {url}: {e}"),
-    }
+    oneshot::app_with(url, Rates::unlimited()).await.0
 }
 
 /// Fills the file system of `dir` to the last byte.

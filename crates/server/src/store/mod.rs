@@ -145,10 +145,9 @@ pub type Page = Vec<(GameRow, i64)>;
 
 /// A column holding one of an enum's stored names.
 fn named<T>(r: &AnyRow, column: &str, parse: fn(&str) -> Option<T>) -> Result<T, sqlx::Error> {
-    let text: String = r.try_get(column)?;
-    parse(&text).ok_or_else(|| sqlx::Error::ColumnDecode {
+    named_opt(r, column, parse)?.ok_or_else(|| sqlx::Error::ColumnDecode {
         index: column.to_string(),
-        source: format!("unknown value {text:?}").into(),
+        source: "unexpected NULL".into(),
     })
 }
 
