@@ -27,6 +27,11 @@ pub struct Options {
     pub retention: Retention,
     /// Requests allowed per client address.
     pub rates: Rates,
+    /// How often a quiet WebSocket is pinged.
+    pub ping_every: Duration,
+    /// How long a WebSocket client may stay silent (no message, no pong)
+    /// before it is closed.
+    pub silent_for: Duration,
 }
 
 impl Options {
@@ -38,6 +43,8 @@ impl Options {
             engine_threads: None,
             retention: Retention::default(),
             rates: Rates::default(),
+            ping_every: Duration::from_secs(20),
+            silent_for: Duration::from_secs(60),
         }
     }
 }
@@ -57,6 +64,8 @@ struct Inner {
     epoch: Instant,
     public_url: String,
     max_think: Duration,
+    ping_every: Duration,
+    silent_for: Duration,
     shutdown: watch::Sender<bool>,
 }
 
@@ -83,6 +92,8 @@ impl AppState {
                 epoch: Instant::now(),
                 public_url: options.public_url.trim_end_matches('/').to_string(),
                 max_think: options.max_think,
+                ping_every: options.ping_every,
+                silent_for: options.silent_for,
                 shutdown: watch::channel(false).0,
             }),
         }
@@ -126,6 +137,12 @@ impl AppState {
     /// The longest the computer thinks on one move.
     pub fn max_think(&self) -> Duration {
         self.inner.max_think
+    }
+
+    /// How often a quiet WebSocket is pinged, and how long its client may
+    /// stay silent before it is closed.
+    pub fn socket_timing(&self) -> (Duration, Duration) {
+        (self.inner.ping_every, self.inner.silent_for)
     }
 
     /// A new game id.

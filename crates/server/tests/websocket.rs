@@ -1,117 +1,183 @@
-//! The WebSocket: the same events as the stream, and moves and actions
-//! from the client.
+//! The WebSocket, through a real client (tokio-tungstenite): the same
+//! events as the stream, moves and actions from the client, refusals as
+//! error messages; a quiet socket is pinged and a silent client closed.
 
-mod common;
-
-use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
-use common::{new_game, request, start_server};
+use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
+use tokio_tungstenite::tungstenite::Message;
 
-/// A minimal WebSocket client: handshake, masked text frames out, frames in.
-struct Ws(TcpStream);
+use sakk_server::{router, AppState, Options, Rates, Store};
 
-impl Ws {
-    fn connect(addr: SocketAddr, path: &str) -> Ws {
-        let mut s = TcpStream::connect(addr).unwrap_or_else(|e| panic!("{e}"));
-        let _ = s.set_read_timeout(Some(Duration::from_secs(20)));
-        let req = format!(
-            "GET {path} HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
-             Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        );
-        let _ = s.write_all(req.as_bytes());
-        // Read the 101 response head, byte by byte up to the blank line.
-        let mut head = Vec::new();
-        let mut b = [0u8; 1];
-        while !head.ends_with(b"\r\n\r\n") {
-            if s.read_exact(&mut b).is_err() {
-                break;
-            }
-            head.push(b[0]);
-        }
-        let head = String::from_utf8_lossy(&head);
-        assert!(head.starts_with("HTTP/1.1 101"), "{head}");
-        Ws(s)
-    }
+#[path = "common/oneshot.rs"]
+mod oneshot;
 
-    fn send(&mut self, text: &str) {
-        let payload = text.as_bytes();
-        let mask = [0x12u8, 0x34, 0x56, 0x78];
-        let mut frame = vec![0x81u8];
-        match payload.len() {
-            n if n < 126 => frame.push(0x80 | n as u8),
-            n => {
-                frame.push(0x80 | 126);
-                frame.extend_from_slice(&(n as u16).to_be_bytes());
-            }
-        }
-        frame.extend_from_slice(&mask);
-        frame.extend(payload.iter().enumerate().map(|(i, b)| b ^ mask[i % 4]));
-        let _ = self.0.write_all(&frame);
-    }
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-    fn recv(&mut self) -> Value {
-        let mut h = [0u8; 2];
-        if self.0.read_exact(&mut h).is_err() {
-            return Value::Null;
-        }
-        let mut len = u64::from(h[1] & 0x7f);
-        if len == 126 {
-            let mut l = [0u8; 2];
-            let _ = self.0.read_exact(&mut l);
-            len = u64::from(u16::from_be_bytes(l));
-        } else if len == 127 {
-            let mut l = [0u8; 8];
-            let _ = self.0.read_exact(&mut l);
-            len = u64::from_be_bytes(l);
-        }
-        let mut payload = vec![0u8; len as usize];
-        let _ = self.0.read_exact(&mut payload);
-        serde_json::from_slice(&payload).unwrap_or(Value::Null)
+/// The router on a real listener; returns its address.
+async fn serve(options: Options) -> (std::net::SocketAddr, AppState) {
+    let store = match Store::open(&oneshot::database()).await {
+        Ok(s) => s,
+        Err(e) => panic!("store: {e}"),
+    };
+    let state = AppState::with_options(store, options);
+    let Ok(listener) = tokio::net::TcpListener::bind("127.0.0.1:0").await else {
+        panic!("cannot listen")
+    };
+    let Ok(addr) = listener.local_addr() else {
+        panic!("no address")
+    };
+    let app = router(state.clone());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    (addr, state)
+}
+
+fn options() -> Options {
+    let mut o = Options::new("http://localhost".to_string());
+    o.rates = Rates::unlimited();
+    o
+}
+
+async fn connect(addr: std::net::SocketAddr, id: &str) -> Socket {
+    match tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/socket")).await {
+        Ok((ws, _)) => ws,
+        Err(e) => panic!("connect: {e}"),
     }
 }
 
-#[test]
-fn moves_and_events_over_the_socket() {
-    let addr = start_server();
-    let (id, white, black) = new_game(addr, r#"{"opponent": "friend", "color": "white"}"#);
-    let mut ws = Ws::connect(addr, &format!("/api/games/{id}/socket"));
-    let full = ws.recv();
+/// The next JSON message (pings are answered by the client on the way).
+async fn recv(ws: &mut Socket) -> Value {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(20), ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => {
+                return serde_json::from_str(t.as_str()).unwrap_or(Value::Null)
+            }
+            Ok(Some(Ok(_))) => continue,
+            other => panic!("no message: {other:?}"),
+        }
+    }
+}
+
+async fn send(ws: &mut Socket, text: String) {
+    assert!(ws.send(Message::text(text)).await.is_ok());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_and_events_over_the_socket() {
+    let (addr, state) = serve(options()).await;
+    let (_, _, created) = oneshot::call(
+        &state,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"opponent": "friend", "color": "white"}"#),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap_or_default().to_string();
+    let white = created["tokens"]["white"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let black = created["tokens"]["black"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let mut ws = connect(addr, &id).await;
+    let full = recv(&mut ws).await;
     assert_eq!(full["type"], "gameFull");
     assert_eq!(full["state"]["moves"], "");
 
-    ws.send(&format!(
-        r#"{{"t": "move", "move": "e4", "token": "{white}"}}"#
-    ));
-    let state = ws.recv();
-    assert_eq!(state["type"], "gameState");
-    assert_eq!(state["state"]["moves"], "e2e4");
+    send(
+        &mut ws,
+        format!(r#"{{"t": "move", "move": "e4", "token": "{white}"}}"#),
+    )
+    .await;
+    let state_msg = recv(&mut ws).await;
+    assert_eq!(state_msg["type"], "gameState");
+    assert_eq!(state_msg["state"]["moves"], "e2e4");
 
-    // A refusal comes back as an error message and changes nothing.
-    ws.send(&format!(
-        r#"{{"t": "move", "move": "e5", "token": "{white}"}}"#
-    ));
-    let err = ws.recv();
+    // A refusal comes back as an error message, in both languages, and
+    // changes nothing.
+    send(
+        &mut ws,
+        format!(r#"{{"t": "move", "move": "e5", "token": "{white}"}}"#),
+    )
+    .await;
+    let err = recv(&mut ws).await;
     assert_eq!(err["type"], "error");
     assert_eq!(err["error"], "not_your_turn");
-    ws.send("not json");
-    assert_eq!(ws.recv()["type"], "error");
+    assert_eq!(err["message_hu"], "Nem te következel.");
+    send(&mut ws, "not json".to_string()).await;
+    let bad = recv(&mut ws).await;
+    assert_eq!(
+        (bad["type"].clone(), bad["error"].clone()),
+        (Value::from("error"), Value::from("bad_request"))
+    );
 
     // A move over HTTP reaches the socket too.
-    let r = request(
-        addr,
+    let (status, _, _) = oneshot::call(
+        &state,
         "POST",
         &format!("/api/games/{id}/move/e7e5"),
         Some(&black),
         None,
-    );
-    assert_eq!(r.status, 200);
-    assert_eq!(ws.recv()["state"]["moves"], "e2e4 e7e5");
+    )
+    .await;
+    assert_eq!(status, axum::http::StatusCode::OK);
+    assert_eq!(recv(&mut ws).await["state"]["moves"], "e2e4 e7e5");
 
-    ws.send(&format!(r#"{{"t": "resign", "token": "{white}"}}"#));
-    let end = ws.recv();
+    send(&mut ws, format!(r#"{{"t": "resign", "token": "{white}"}}"#)).await;
+    let end = recv(&mut ws).await;
     assert_eq!(end["state"]["termination"], "resignation");
     assert_eq!(end["state"]["result"], "0-1");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_quiet_socket_is_pinged_and_a_silent_client_closed() {
+    let mut o = options();
+    o.ping_every = Duration::from_millis(300);
+    o.silent_for = Duration::from_millis(1200);
+    let (addr, state) = serve(o).await;
+    let (_, _, created) = oneshot::call(
+        &state,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"opponent": "local"}"#),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap_or_default().to_string();
+
+    // A client that reads (and so answers every ping) stays connected.
+    let mut alive = connect(addr, &id).await;
+    assert_eq!(recv(&mut alive).await["type"], "gameFull");
+    let mut pings = 0;
+    let until = tokio::time::Instant::now() + Duration::from_millis(2500);
+    while tokio::time::Instant::now() < until {
+        match tokio::time::timeout(Duration::from_millis(100), alive.next()).await {
+            Ok(Some(Ok(Message::Ping(_)))) => pings += 1,
+            Ok(Some(Ok(Message::Close(_))) | None) => panic!("closed while answering pings"),
+            _ => {}
+        }
+    }
+    assert!(pings >= 3, "{pings} pings");
+
+    // A client that never answers is closed after the silence.
+    let mut silent = connect(addr, &id).await;
+    assert_eq!(recv(&mut silent).await["type"], "gameFull");
+    tokio::time::sleep(Duration::from_millis(2000)).await;
+    let mut closed = false;
+    let until = tokio::time::Instant::now() + Duration::from_secs(4);
+    while tokio::time::Instant::now() < until {
+        match tokio::time::timeout(Duration::from_millis(200), silent.next()).await {
+            Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) => {
+                closed = true;
+                break;
+            }
+            _ => {}
+        }
+    }
+    assert!(closed, "the silent client is still connected");
 }

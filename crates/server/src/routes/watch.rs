@@ -194,11 +194,6 @@ fn error_message(e: ApiError) -> String {
     .unwrap_or_default()
 }
 
-/// How often a quiet socket is pinged, and how long a client may stay
-/// silent (no message, no pong) before it is closed.
-const PING_EVERY: Duration = Duration::from_secs(20);
-const SILENT_FOR: Duration = Duration::from_secs(60);
-
 /// `GET /api/games/{id}/socket`: the game over a WebSocket.
 pub(crate) async fn socket(
     State(state): State<AppState>,
@@ -230,7 +225,10 @@ async fn serve_socket(
         return;
     }
     let mut shutdown = state.shutdown_signal();
-    let mut ping = tokio::time::interval(PING_EVERY);
+    // A quiet socket is pinged; a client silent too long (no message, no
+    // pong) is closed.
+    let (ping_every, silent_for) = state.socket_timing();
+    let mut ping = tokio::time::interval(ping_every);
     ping.tick().await;
     let mut heard = tokio::time::Instant::now();
     loop {
@@ -274,7 +272,7 @@ async fn serve_socket(
                 }
             }
             _ = ping.tick() => {
-                if heard.elapsed() >= SILENT_FOR {
+                if heard.elapsed() >= silent_for {
                     let _ = socket.send(Message::Close(None)).await;
                     return;
                 }
