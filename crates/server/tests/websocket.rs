@@ -171,12 +171,11 @@ async fn a_quiet_socket_is_pinged_and_a_silent_client_closed() {
     let mut closed = false;
     let until = tokio::time::Instant::now() + Duration::from_secs(4);
     while tokio::time::Instant::now() < until {
-        match tokio::time::timeout(Duration::from_millis(200), silent.next()).await {
-            Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) => {
-                closed = true;
-                break;
-            }
-            _ => {}
+        if let Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) =
+            tokio::time::timeout(Duration::from_millis(200), silent.next()).await
+        {
+            closed = true;
+            break;
         }
     }
     assert!(closed, "the silent client is still connected");
