@@ -295,7 +295,7 @@ updated_at: number, };
 
 export type GameList = { 
 /**
- * The games, most recently changed first.
+ * The games, newest first.
  */
 games: Array<Summary>, 
 /**

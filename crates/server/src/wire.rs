@@ -278,7 +278,7 @@ pub struct Summary {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct GameList {
-    /// The games, most recently changed first.
+    /// The games, newest first.
     pub games: Vec<Summary>,
     /// Pass as `?after=` for the next page; absent on the last.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -223,8 +223,8 @@ pub(crate) struct ListQuery {
     limit: Option<i64>,
 }
 
-/// `GET /api/games[?status=…&after=…&limit=…]`: a page of the games, most
-/// recently changed first.
+/// `GET /api/games[?status=…&after=…&limit=…]`: a page of the games,
+/// newest first.
 pub(crate) async fn list(
     State(state): State<AppState>,
     Query(q): Query<ListQuery>,

@@ -329,10 +329,10 @@ impl Store {
         Ok(Some((game, moves)))
     }
 
-    /// A page of the games list, most recently changed first, optionally
-    /// of one status, starting after `after` (the `(updated_at, id)` of the
-    /// last game of the previous page): keyset pagination on an index, so a
-    /// page costs the same however far back it is.
+    /// A page of the games list, newest first, optionally of one status,
+    /// starting after `after` (the `(created_at, id)` of the last game of
+    /// the previous page): keyset pagination on an index, so a page costs
+    /// the same however far back it is.
     ///
     /// # Errors
     /// A database error.
@@ -347,8 +347,8 @@ impl Store {
             Some(status) => {
                 sqlx::query(
                     "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS n FROM games g \
-                     WHERE g.status = $1 AND (g.updated_at, g.id) < ($2, $3) \
-                     ORDER BY g.updated_at DESC, g.id DESC LIMIT $4",
+                     WHERE g.status = $1 AND (g.created_at, g.id) < ($2, $3) \
+                     ORDER BY g.created_at DESC, g.id DESC LIMIT $4",
                 )
                 .bind(status.as_str())
                 .bind(at)
@@ -360,8 +360,8 @@ impl Store {
             None => {
                 sqlx::query(
                     "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS n FROM games g \
-                     WHERE (g.updated_at, g.id) < ($1, $2) \
-                     ORDER BY g.updated_at DESC, g.id DESC LIMIT $3",
+                     WHERE (g.created_at, g.id) < ($1, $2) \
+                     ORDER BY g.created_at DESC, g.id DESC LIMIT $3",
                 )
                 .bind(at)
                 .bind(id)
@@ -549,8 +549,8 @@ mod tests {
         let (store, dir) = temp_store("page").await;
         for i in 0..25 {
             let mut row = game(&format!("p{i:02}"));
-            // Several games changed in the same millisecond.
-            row.updated_at = 1_000 + i / 3;
+            // Several games created in the same millisecond.
+            row.created_at = 1_000 + i / 3;
             if i % 2 == 0 {
                 row.status = Status::Ended;
             }
@@ -568,7 +568,7 @@ mod tests {
                     Err(e) => panic!("page: {e}"),
                 };
                 let Some((last, _)) = page.last() else { break };
-                after = Some((last.updated_at, last.id.clone()));
+                after = Some((last.created_at, last.id.clone()));
                 seen.extend(page.into_iter().map(|(r, _)| r.id));
             }
             let mut expected: Vec<String> = (0..25)
