@@ -31,11 +31,15 @@ pub(super) async fn run(pool: AnyPool, mut jobs: mpsc::Receiver<Job>) {
             }
         }
         let group: Vec<&Commit> = batch.iter().map(|j| &j.commit).collect();
-        if write_group(&pool, &group).await.is_ok() {
+        let written = write_group(&pool, &group).await;
+        if written.is_ok() {
             for job in batch.drain(..) {
                 let _ = job.done.send(Ok(()));
             }
         } else {
+            if let Err(e) = written {
+                tracing::warn!(error = %e, commits = batch.len(), "a group commit failed; retrying its commits one by one");
+            }
             for job in batch.drain(..) {
                 let result = write_group(&pool, &[&job.commit]).await;
                 let _ = job.done.send(result);
