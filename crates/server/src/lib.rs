@@ -30,6 +30,7 @@ pub mod error;
 pub mod games;
 pub mod limits;
 pub mod live;
+pub mod new_game;
 pub mod routes;
 pub mod security;
 pub mod state;

@@ -10,9 +10,10 @@ use serde::Deserialize;
 use sakk::{Color, Position};
 
 use super::token;
-use crate::command::{self, apply, Actor, Command, NewGame};
+use crate::command::{apply, Actor, Command};
 use crate::error::ApiError;
 use crate::live::{ClockSpec, RulesSpec};
+use crate::new_game::{self, NewGame};
 use crate::state::AppState;
 use crate::wire::{
     Created, GameList, GameState, Links, Opponent, RematchReply, SeatReply, Seats, Side, Status,
@@ -107,7 +108,7 @@ pub(crate) async fn create(
     })?;
     let new = new_game(req)?;
     let (opponent, color) = (new.opponent, new.color);
-    let (id, white, black) = command::create(&state, new).await?;
+    let (id, white, black) = new_game::create(&state, new).await?;
     let spectator = format!("{}/game/{id}", state.public_url());
     let (tokens, seats) = if opponent == Opponent::Computer {
         let own = if color.is_white() { &white } else { &black };
