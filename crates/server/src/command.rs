@@ -21,7 +21,7 @@ use sakk::{Color, Lang, Move, Position, Square};
 use crate::engine_pool::Stop;
 use crate::error::ApiError;
 use crate::games::{Inner, Published, Slot};
-use crate::live::{unix_ms, LiveGame};
+use crate::live::{initial_ms, unix_ms, LiveGame};
 use crate::state::AppState;
 use crate::store::{Change, Commit, GameRow};
 use crate::wire::{Event, GameState, Opponent, Side, Status};
@@ -272,13 +272,23 @@ async fn server_command(state: &AppState, id: &str, command: Command) {
     }
 }
 
-/// The seat that acts: the side to move if the token holds it, else (when
-/// `needs_turn` is false) the token's one seat.
-fn acting_color(g: &LiveGame, actor: Actor<'_>, needs_turn: bool) -> Result<Color, ApiError> {
+/// The colours the actor's seat token holds (both for a local game's one
+/// token); `bad_token` when it holds none, or the actor is the server.
+fn seats(g: &LiveGame, actor: Actor<'_>) -> Result<Vec<Color>, ApiError> {
     let Actor::Client(token) = actor else {
         return Err(ApiError::Forbidden("bad_token"));
     };
     let seats = g.seat(token);
+    if seats.is_empty() {
+        return Err(ApiError::Forbidden("bad_token"));
+    }
+    Ok(seats)
+}
+
+/// The seat that acts: the side to move if the token holds it, else (when
+/// `needs_turn` is false) the token's one seat.
+fn acting_color(g: &LiveGame, actor: Actor<'_>, needs_turn: bool) -> Result<Color, ApiError> {
+    let seats = seats(g, actor)?;
     let Some(&first) = seats.first() else {
         return Err(ApiError::Forbidden("bad_token"));
     };
@@ -398,17 +408,14 @@ fn answer_draw(
     now: Duration,
 ) -> Result<Effect, ApiError> {
     over_guard(g)?;
-    acting_color(g, actor, false)?;
+    let seats = seats(g, actor)?;
     // The answer comes from the side the offer was made to.
     let to = g
         .game
         .draw_offer()
         .map(|c| !c)
         .ok_or(sakk::GameError::NoDrawOffer)?;
-    let Actor::Client(token) = actor else {
-        return Err(ApiError::Forbidden("bad_token"));
-    };
-    if !g.seat(token).contains(&to) {
+    if !seats.contains(&to) {
         return Err(ApiError::Forbidden("not_your_turn"));
     }
     if accept {
@@ -471,10 +478,7 @@ fn takeback(
     now: Duration,
 ) -> Result<Effect, ApiError> {
     over_guard(g)?;
-    let Actor::Client(token) = actor else {
-        return Err(ApiError::Forbidden("bad_token"));
-    };
-    let seats = g.seat(token);
+    let seats = seats(g, actor)?;
     let Some(&first) = seats.first() else {
         return Err(ApiError::Forbidden("bad_token"));
     };
@@ -523,17 +527,13 @@ fn rematch(state: &AppState, g: &mut LiveGame, actor: Actor<'_>) -> Result<Effec
     if !g.is_over() {
         return Err(ApiError::bad("game_not_over"));
     }
-    let Actor::Client(token) = actor else {
-        return Err(ApiError::Forbidden("bad_token"));
-    };
-    if g.seat(token).is_empty() {
-        return Err(ApiError::Forbidden("bad_token"));
-    }
+    seats(g, actor)?;
     if g.row.rematch.is_some() {
         return Ok(Effect::state());
     }
     let old = &g.row;
     let new_id = state.new_game_id()?;
+    let initial = g.control.as_ref().map(initial_ms);
     let now = unix_ms();
     let row = GameRow {
         id: new_id.clone(),
@@ -551,8 +551,8 @@ fn rematch(state: &AppState, g: &mut LiveGame, actor: Actor<'_>) -> Result<Effec
         clock: old.clock.clone(),
         rules: old.rules.clone(),
         status: Status::Created,
-        white_ms: g.clock.as_ref().map(|_| initial_ms(g)),
-        black_ms: g.clock.as_ref().map(|_| initial_ms(g)),
+        white_ms: initial,
+        black_ms: initial,
         ..GameRow::default()
     };
     g.row.rematch = Some(new_id);
@@ -561,12 +561,5 @@ fn rematch(state: &AppState, g: &mut LiveGame, actor: Actor<'_>) -> Result<Effec
         change: Change::State,
         inserts: vec![row],
         reply: Ok(()),
-    })
-}
-
-fn initial_ms(g: &LiveGame) -> i64 {
-    g.control.clone().map_or(0, |tc| {
-        let t = sakk::Clock::new(tc).remaining(Color::White, Duration::ZERO);
-        i64::try_from(t.as_millis()).unwrap_or(i64::MAX)
     })
 }

@@ -142,6 +142,11 @@ fn ms(d: Duration) -> i64 {
     d.as_millis().min(i64::MAX as u128) as i64
 }
 
+/// The time each side starts with under `control`, in milliseconds.
+pub fn initial_ms(control: &TimeControl) -> i64 {
+    ms(Clock::new(control.clone()).remaining(Color::White, Duration::ZERO))
+}
+
 impl LiveGame {
     /// A game from its stored row and moves. The clock restarts for the side
     /// to move at `now`: time while the server was down is not charged.

@@ -1,13 +1,11 @@
 //! Creating a game: checked settings in, a committed game out (in memory
 //! only after its commit), with its clear seat tokens, shown once.
 
-use std::time::Duration;
-
 use sakk::{Color, Position};
 
 use crate::command::follow_up;
 use crate::error::ApiError;
-use crate::live::{unix_ms, ClockSpec, LiveGame, RulesSpec};
+use crate::live::{initial_ms, unix_ms, ClockSpec, LiveGame, RulesSpec};
 use crate::state::AppState;
 use crate::store::{Change, Commit, GameRow};
 use crate::wire::{Opponent, Status};
@@ -45,13 +43,10 @@ pub async fn create(state: &AppState, new: NewGame) -> Result<(String, String, S
     };
     let now = unix_ms();
     let initial = match &new.clock {
-        Some(c) => {
-            let tc = c
-                .time_control()
-                .map_err(|e| ApiError::bad_detail("bad_clock", e))?;
-            let t = sakk::Clock::new(tc).remaining(Color::White, Duration::ZERO);
-            Some(i64::try_from(t.as_millis()).unwrap_or(i64::MAX))
-        }
+        Some(c) => Some(initial_ms(
+            &c.time_control()
+                .map_err(|e| ApiError::bad_detail("bad_clock", e))?,
+        )),
         None => None,
     };
     let row = GameRow {

@@ -9,23 +9,11 @@ use std::time::{Duration, Instant};
 use axum::http::StatusCode;
 use serde_json::Value;
 
-use sakk_server::{AppState, Rates};
+use sakk_server::Rates;
 
 #[path = "common/oneshot.rs"]
 mod oneshot;
-use oneshot::{app_with, call, database};
-
-/// Creates a game; returns its id and the tokens (white, black).
-async fn create(state: &AppState, body: &str) -> (String, String, String) {
-    let (status, _, v) = call(state, "POST", "/api/games", None, Some(body)).await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
-    let s = |x: &Value| x.as_str().unwrap_or_default().to_string();
-    (
-        s(&v["id"]),
-        s(&v["tokens"]["white"]),
-        s(&v["tokens"]["black"]),
-    )
-}
+use oneshot::{app_with, call, create, database};
 
 fn moves(state: &Value) -> usize {
     state["moves"]

@@ -30,6 +30,18 @@ async fn call(
     (status, json)
 }
 
+/// Plays `m` in game `id` with `token`: the status and the JSON answer.
+async fn play(state: &AppState, id: &str, token: &str, m: &str) -> (StatusCode, Value) {
+    call(
+        state,
+        "POST",
+        &format!("/api/games/{id}/move/{m}"),
+        Some(token),
+        None,
+    )
+    .await
+}
+
 /// A server's state over the database at `url`.
 async fn open(url: &str) -> AppState {
     oneshot::app_with(url, Rates::unlimited()).await.0
@@ -61,20 +73,7 @@ async fn a_full_disk_refuses_moves_and_loses_nothing() {
     let dir = std::path::PathBuf::from(dir);
     let url = format!("sqlite://{}", dir.join("full.db").display());
     let state = open(&url).await;
-    let (status, created) = call(
-        &state,
-        "POST",
-        "/api/games",
-        None,
-        Some(r#"{"opponent": "local"}"#),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap_or_default().to_string();
-    let token = created["tokens"]["white"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string();
+    let (id, token, _) = oneshot::create(&state, r#"{"opponent": "local"}"#).await;
 
     // Moves that never repeat a position and never end the game quickly:
     // each side's pawns forward, one at a time.
@@ -86,28 +85,14 @@ async fn a_full_disk_refuses_moves_and_loses_nothing() {
     let mut plies = plan.iter();
     // Some moves on a disk with room.
     for m in plies.by_ref().take(4) {
-        let (status, body) = call(
-            &state,
-            "POST",
-            &format!("/api/games/{id}/move/{m}"),
-            Some(&token),
-            None,
-        )
-        .await;
+        let (status, body) = play(&state, &id, &token, m).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         acknowledged.push(m.clone());
     }
     let filler = fill(&dir);
     let mut refused = None;
     for m in plies.by_ref() {
-        let (status, body) = call(
-            &state,
-            "POST",
-            &format!("/api/games/{id}/move/{m}"),
-            Some(&token),
-            None,
-        )
-        .await;
+        let (status, body) = play(&state, &id, &token, m).await;
         match status {
             StatusCode::OK => acknowledged.push(m.clone()),
             StatusCode::SERVICE_UNAVAILABLE => {
@@ -133,14 +118,7 @@ async fn a_full_disk_refuses_moves_and_loses_nothing() {
     let _ = std::fs::remove_file(&filler);
     let mut ok = false;
     for _ in 0..20 {
-        let (status, _) = call(
-            &state,
-            "POST",
-            &format!("/api/games/{id}/move/{refused}"),
-            Some(&token),
-            None,
-        )
-        .await;
+        let (status, _) = play(&state, &id, &token, &refused).await;
         if status == StatusCode::OK {
             ok = true;
             break;
@@ -150,14 +128,7 @@ async fn a_full_disk_refuses_moves_and_loses_nothing() {
     assert!(ok, "storage did not come back");
     acknowledged.push(refused);
     if let Some(m) = plies.next() {
-        let (status, _) = call(
-            &state,
-            "POST",
-            &format!("/api/games/{id}/move/{m}"),
-            Some(&token),
-            None,
-        )
-        .await;
+        let (status, _) = play(&state, &id, &token, m).await;
         assert_eq!(status, StatusCode::OK);
         acknowledged.push(m.clone());
     }

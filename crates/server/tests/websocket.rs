@@ -67,23 +67,8 @@ async fn send(ws: &mut Socket, text: String) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn moves_and_events_over_the_socket() {
     let (addr, state) = serve(options()).await;
-    let (_, _, created) = oneshot::call(
-        &state,
-        "POST",
-        "/api/games",
-        None,
-        Some(r#"{"opponent": "friend", "color": "white"}"#),
-    )
-    .await;
-    let id = created["id"].as_str().unwrap_or_default().to_string();
-    let white = created["tokens"]["white"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string();
-    let black = created["tokens"]["black"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string();
+    let (id, white, black) =
+        oneshot::create(&state, r#"{"opponent": "friend", "color": "white"}"#).await;
     let mut ws = connect(addr, &id).await;
     let full = recv(&mut ws).await;
     assert_eq!(full["type"], "gameFull");
@@ -140,15 +125,7 @@ async fn a_quiet_socket_is_pinged_and_a_silent_client_closed() {
     o.ping_every = Duration::from_millis(300);
     o.silent_for = Duration::from_millis(1200);
     let (addr, state) = serve(o).await;
-    let (_, _, created) = oneshot::call(
-        &state,
-        "POST",
-        "/api/games",
-        None,
-        Some(r#"{"opponent": "local"}"#),
-    )
-    .await;
-    let id = created["id"].as_str().unwrap_or_default().to_string();
+    let (id, _, _) = oneshot::create(&state, r#"{"opponent": "local"}"#).await;
 
     // A client that reads (and so answers every ping) stays connected.
     let mut alive = connect(addr, &id).await;

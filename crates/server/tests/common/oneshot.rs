@@ -76,3 +76,15 @@ pub async fn call(
         serde_json::from_slice(&bytes).unwrap_or(Value::Null),
     )
 }
+
+/// Creates a game; returns its id and the tokens (white, black).
+pub async fn create(state: &AppState, body: &str) -> (String, String, String) {
+    let (status, _, v) = call(state, "POST", "/api/games", None, Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let s = |x: &Value| x.as_str().unwrap_or_default().to_string();
+    (
+        s(&v["id"]),
+        s(&v["tokens"]["white"]),
+        s(&v["tokens"]["black"]),
+    )
+}
