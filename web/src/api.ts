@@ -1,17 +1,15 @@
 // The server's HTTP API and its WebSocket of game events. The types of what
 // the server answers are generated from the Rust ones (types.ts).
 
-import type { Analysed, Created, Event, GameList, GameState, RematchReply, SeatReply, Summary } from './types';
+import type { Analysed, ClockSpec, Created, Event, GameList, GameState, GameStatus, RematchReply, SeatReply, Summary } from './types';
 
-export type { Analysed, GameState, Summary };
+export type { Analysed, GameState, GameStatus, Summary };
 
 /** A clock setting as the API takes it (a request: fields may be left out). */
-export interface ClockRequest {
-  limit: number;
-  increment?: number;
-  delay?: number;
-  delay_kind?: 'bronstein' | 'simple';
-}
+export type ClockRequest = ClockSpec;
+
+/** Whether a game with this status is over. */
+export const isOver = (s: GameStatus): boolean => s !== 'created' && s !== 'started';
 
 /** An error the API answered with. */
 export class ApiError extends Error {
@@ -51,7 +49,7 @@ async function call<T>(method: string, path: string, token?: string, body?: unkn
 /** A request to create a game. */
 export interface CreateRequest {
   opponent: 'local' | 'friend' | 'computer';
-  color: 'white' | 'black' | 'random';
+  color?: 'white' | 'black' | 'random';
   level?: number;
   clock: ClockRequest | null;
   rules: { touch_move: boolean; no_draw_offer_before?: number };
@@ -108,7 +106,7 @@ export class GameSocket {
       } catch {
         return;
       }
-      if (msg.type === 'gameFull' || msg.type === 'gameState') this.onState(msg.state, msg.type === 'gameFull');
+      if (msg.type === 'gameFull' || msg.type === 'gameState') this.onState(msg.type === 'gameFull' ? msg.state : msg, msg.type === 'gameFull');
     };
     ws.onclose = () => {
       this.ws = null;

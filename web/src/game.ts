@@ -7,7 +7,7 @@ import { parseUci } from 'chessops/util';
 import { makeSan } from 'chessops/san';
 import { h, fill } from './dom';
 import { lang, t } from './i18n';
-import { api, ApiError, GameSocket, type Analysed, type GameState } from './api';
+import { api, ApiError, GameSocket, isOver, type Analysed, type GameState } from './api';
 import { replay, dests, isPromotion, material, pieceAt, type Ply } from './chess';
 import { moveList, evalGraph, formatClock, judge, lowTime, type Judgement } from './moves';
 import { localSan, FIGURES } from './notation';
@@ -173,8 +173,8 @@ class GameView {
       sound.play(last.check ? 'check' : last.capture ? 'capture' : 'move');
       this.announce(localSan(s.san[s.san.length - 1] ?? '', lang()));
     }
-    if (s.status === 'ended') seatEnded(this.id);
-    if (before && before.status !== 'ended' && s.status === 'ended') {
+    if (isOver(s.status)) seatEnded(this.id);
+    if (before && !isOver(before.status) && isOver(s.status)) {
       sound.play('end');
       this.announce(this.resultText());
     }
@@ -185,11 +185,11 @@ class GameView {
 
   private myTurn(): boolean {
     const s = this.state;
-    return !!s && s.status !== 'ended' && this.seats.includes(s.turn);
+    return !!s && !isOver(s.status) && this.seats.includes(s.turn);
   }
 
   private isOver(): boolean {
-    return this.state?.status === 'ended';
+    return !!this.state && isOver(this.state.status);
   }
 
   private remoteOpponent(): boolean {
@@ -198,7 +198,7 @@ class GameView {
 
   private resultText(): string {
     const s = this.state;
-    if (!s || s.status !== 'ended') return '';
+    if (!s || !isOver(s.status)) return '';
     return (lang() === 'hu' ? s.description_hu : s.description_en) ?? s.result ?? '';
   }
 
@@ -307,15 +307,15 @@ class GameView {
     const s = this.state;
     if (!s || !s.clock) return;
     const elapsed = performance.now() - this.received;
-    const limit = (s.clock.limit ?? 0) * 1000;
+    const limit = s.clock.initial;
     const low = lowTime(limit);
     for (const c of ['white', 'black'] as Color[]) {
       const el = this.root.querySelector(`.clock[data-color="${c}"]`) as HTMLElement | null;
       if (!el) continue;
       let ms = (c === 'white' ? s.wtime : s.btime) ?? 0;
-      const running = s.clock_running === c && s.status !== 'ended';
+      const running = s.clock_running === c && !isOver(s.status);
       if (running) {
-        const hold = s.clock.delay_kind === 'simple' ? (s.clock.delay ?? 0) * 1000 : 0;
+        const hold = s.clock.delay_kind === 'simple' ? s.clock.delay : 0;
         ms -= Math.max(0, elapsed - hold);
       }
       el.textContent = formatClock(ms);
@@ -387,7 +387,9 @@ class GameView {
           }),
         );
       }
-      if (s.draw_offer && this.seats.includes(other(s.draw_offer))) {
+      const drawBy: Color | null = s.wdraw ? 'white' : s.bdraw ? 'black' : null;
+      const takebackBy: Color | null = s.wtakeback ? 'white' : s.btakeback ? 'black' : null;
+      if (drawBy && this.seats.includes(other(drawBy))) {
         prompts.push(
           h('div.prompt.draw-offer', {}, [
             h('span', {}, tr.opponentOffersDraw),
@@ -396,7 +398,7 @@ class GameView {
           ]),
         );
       }
-      if (s.takeback_offer && this.seats.includes(other(s.takeback_offer))) {
+      if (takebackBy && this.seats.includes(other(takebackBy))) {
         prompts.push(
           h('div.prompt.takeback-offer', {}, [
             h('span', {}, tr.takebackOffered),

@@ -7,9 +7,9 @@ import { api, type Summary } from './api';
 function control(g: Summary): string {
   const c = g.clock;
   if (!c) return '∞';
-  const min = c.limit / 60;
-  let s = `${Number.isInteger(min) ? min : min.toFixed(1)}+${c.increment ?? 0}`;
-  if (c.delay) s += ` d${c.delay}`;
+  const min = c.initial / 60000;
+  let s = `${Number.isInteger(min) ? min : min.toFixed(1)}+${c.increment / 1000}`;
+  if (c.delay) s += ` d${c.delay / 1000}`;
   return s;
 }
 
@@ -25,7 +25,7 @@ export function historyPage(root: HTMLElement): void {
         fill(body, [h('h1', {}, tr.historyTitle), h('p', {}, tr.historyEmpty)]);
         return;
       }
-      const status = (s: string) => (s === 'ended' ? tr.statusEnded : s === 'started' ? tr.statusStarted : tr.statusCreated);
+      const status = (s: string) => (s === 'started' ? tr.statusStarted : s === 'created' ? tr.statusCreated : tr.statusEnded);
       const players = (g: Summary) => {
         if (g.opponent === 'computer') {
           const comp = `${tr.computerLevel} ${g.level ?? ''}`;

@@ -162,10 +162,10 @@ export function homePage(root: HTMLElement): void {
     const nodraw = (form.querySelector('#nodraw') as HTMLInputElement).checked;
     const req: CreateRequest = {
       opponent,
-      color: mine,
       clock: clockSpec(),
       rules: nodraw ? { touch_move: touch, no_draw_offer_before: 30 } : { touch_move: touch },
     };
+    if (opponent !== 'local') req.color = mine;
     if (opponent === 'computer') req.level = level;
     localStorage.setItem('sakk.home.opponent', opponent);
     localStorage.setItem('sakk.home.tc', tc);

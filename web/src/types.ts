@@ -5,7 +5,92 @@ export type Side = "white" | "black";
 
 export type Opponent = "local" | "friend" | "computer";
 
-export type Status = "created" | "started" | "ended";
+export type GameStatus = "created" | "started" | "aborted" | "mate" | "resign" | "stalemate" | "outoftime" | "draw";
+
+export type DelayKind = "simple" | "bronstein";
+
+export type ClockPeriod = { 
+/**
+ * Moves to make in it; absent for the rest of the game.
+ */
+moves: number | null, 
+/**
+ * Time given for it.
+ */
+time: number, 
+/**
+ * Added after each move (Fischer).
+ */
+increment: number, 
+/**
+ * Delay per move.
+ */
+delay: number, 
+/**
+ * How the delay works; absent without a delay.
+ */
+delay_kind: DelayKind | null, };
+
+export type ClockInUse = { 
+/**
+ * The starting time, in milliseconds.
+ */
+initial: number, 
+/**
+ * The first period's increment, in milliseconds.
+ */
+increment: number, 
+/**
+ * The first period's delay, in milliseconds.
+ */
+delay: number, 
+/**
+ * How the delay works; absent without a delay.
+ */
+delay_kind: DelayKind | null, 
+/**
+ * Every period (one for most games; the last repeats when it has a
+ * move count).
+ */
+periods: Array<ClockPeriod>, 
+/**
+ * A sandclock (hourglass): the time one side uses flows to the other.
+ */
+sandclock: boolean, 
+/**
+ * The PGN `TimeControl` tag's value.
+ */
+pgn: string, };
+
+export type RejectedClaim = { 
+/**
+ * The claimant.
+ */
+by: Side, 
+/**
+ * How often the position (after the declared move) had occurred.
+ */
+repetitions: number, 
+/**
+ * Moves by each side without a capture or pawn move.
+ */
+moves: number, 
+/**
+ * The declared move, in UCI, played.
+ */
+declared: string | null, 
+/**
+ * Milliseconds added to the opponent's clock (0 untimed).
+ */
+added_ms: number, 
+/**
+ * What happened, in English.
+ */
+message: string, 
+/**
+ * What happened, in Hungarian.
+ */
+message_hu: string, };
 
 export type OpeningInfo = { 
 /**
@@ -21,23 +106,23 @@ export type ClockSpec = {
 /**
  * Initial time in seconds.
  */
-limit: number, 
+limit?: number, 
 /**
  * Fischer increment in seconds.
  */
-increment: number, 
+increment?: number, 
 /**
  * Delay in seconds.
  */
-delay: number, 
+delay?: number, 
 /**
- * `bronstein` or `simple`.
+ * How the delay works.
  */
-delay_kind: string | null, 
+delay_kind?: DelayKind, 
 /**
  * A preset label instead (`5+3`, `40/90+30`).
  */
-preset: string | null, };
+preset?: string, };
 
 export type RulesSpec = { 
 /**
@@ -91,11 +176,11 @@ moves: string,
  */
 san: Array<string>, 
 /**
- * Where the game stands.
+ * Where the game stands, with lichess's names.
  */
-status: Status, 
+status: GameStatus, 
 /**
- * `1-0`, `0-1`, `1/2-1/2` or `*`, once over.
+ * `1-0`, `0-1` or `1/2-1/2`, once over (absent for an aborted game).
  */
 result: string | null, 
 /**
@@ -123,21 +208,37 @@ wtime: number | null,
  */
 btime: number | null, 
 /**
- * The clock that is running.
+ * White's increment now, in milliseconds.
+ */
+winc: number | null, 
+/**
+ * Black's increment now, in milliseconds.
+ */
+binc: number | null, 
+/**
+ * The clock that is running (none once the game is over).
  */
 clock_running: Side | null, 
 /**
- * The clock's settings.
+ * The clock in use.
  */
-clock: ClockSpec | null, 
+clock: ClockInUse | null, 
 /**
- * The side whose draw offer stands.
+ * White offers a draw.
  */
-draw_offer: Side | null, 
+wdraw: boolean, 
 /**
- * The side that asked to take back.
+ * Black offers a draw.
  */
-takeback_offer: Side | null, 
+bdraw: boolean, 
+/**
+ * White asks to take back.
+ */
+wtakeback: boolean, 
+/**
+ * Black asks to take back.
+ */
+btakeback: boolean, 
 /**
  * The draws the side to move may claim now (termination codes).
  */
@@ -155,6 +256,15 @@ can_takeback: boolean,
  * The side to move may offer a draw with its next move.
  */
 can_offer_draw: boolean, 
+/**
+ * The last move (UCI) was declared with a correct draw claim: it is on
+ * the scoresheet, and the claim was about the position after it.
+ */
+declared_move: string | null, 
+/**
+ * The incorrect draw claim just made, until the next move.
+ */
+rejected_claim: RejectedClaim | null, 
 /**
  * The event rules.
  */
@@ -184,11 +294,7 @@ id: string,
 /**
  * The state.
  */
-state: GameState, } | { "type": "gameState", 
-/**
- * The state.
- */
-state: GameState, };
+state: GameState, } | { "type": "gameState" } & GameState;
 
 export type ErrorBody = { 
 /**
@@ -238,6 +344,12 @@ export type Created = {
  */
 id: string, 
 /**
+ * The colour the creator plays: against the computer, and in a game
+ * by link the seat whose link the creator keeps (the other link is for
+ * the friend). Absent in a local game, where one device plays both.
+ */
+color: Side | null, 
+/**
  * The seat tokens the creator holds (shown once: only their hashes are
  * stored).
  */
@@ -265,9 +377,9 @@ level: number | null,
  */
 human_color: Side | null, 
 /**
- * Where the game stands.
+ * Where the game stands, with lichess's names.
  */
-status: Status, 
+status: GameStatus, 
 /**
  * The result, once over.
  */
@@ -277,9 +389,9 @@ result: string | null,
  */
 termination: string | null, 
 /**
- * The clock's settings.
+ * The clock in use.
  */
-clock: ClockSpec | null, 
+clock: ClockInUse | null, 
 /**
  * Plies played.
  */

@@ -100,7 +100,7 @@ enum Command {
         /// How many plies deep.
         depth: u32,
     },
-    /// Play moves (UCI or SAN in any supported language) and print the
+    /// Play moves (UCI, or SAN in the language of --lang) and print the
     /// position as JSON.
     Replay {
         /// The position (FEN, or `startpos`); the start position if absent.
@@ -109,15 +109,17 @@ enum Command {
         /// One JSON object per line: the start, then one after every move.
         #[arg(long)]
         each: bool,
-        /// Which language's piece letters to try first for SAN.
-        #[arg(long, value_enum, default_value_t = LangArg::En)]
-        lang: LangArg,
+        /// The piece letters of SAN moves; only that language is read.
+        /// Without it every language is tried, and a move two languages read
+        /// differently (B: bishop in English, rook in Hungarian) is refused.
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
         /// The moves; read from standard input when none are given.
         moves: Vec<String>,
     },
-    /// Play against the computer in the terminal: type moves in SAN
-    /// (English or Hungarian letters) or UCI; `undo`, `claim`, `resign`,
-    /// `board`, `quit`.
+    /// Play against the computer in the terminal: type moves in SAN (the
+    /// letters of --lang) or UCI; `undo`, `claim`, `resign`, `board`,
+    /// `quit`.
     Play {
         /// The computer's level, 1 (beginner) to 8 (full strength).
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=8))]
@@ -125,7 +127,8 @@ enum Command {
         /// Your colour.
         #[arg(long, value_enum, default_value_t = ColorArg::White)]
         color: ColorArg,
-        /// The language of the texts and of the piece letters.
+        /// The language of the texts and of the piece letters (moves are
+        /// read in it: in Hungarian B is the rook, F the bishop).
         #[arg(long, value_enum, default_value_t = LangArg::En)]
         lang: LangArg,
         /// The start position (FEN); the usual one if absent.
@@ -155,18 +158,19 @@ enum Command {
         /// Moves played from it (UCI or SAN), space-separated.
         #[arg(long)]
         moves: Option<String>,
-        /// Search this deep.
-        #[arg(long, conflicts_with = "movetime")]
+        /// Search this deep (1 to 64).
+        #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(i32).range(1..=64))]
         depth: Option<i32>,
         /// Search this many milliseconds (default 2000 without --depth).
         #[arg(long)]
         movetime: Option<u64>,
-        /// How many best lines.
-        #[arg(long, default_value_t = 1)]
-        multipv: usize,
-        /// Piece letters of the lines.
-        #[arg(long, value_enum, default_value_t = LangArg::En)]
-        lang: LangArg,
+        /// How many best lines (1 to 64).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+        multipv: u16,
+        /// Piece letters of --moves and of the lines (English lines when
+        /// absent, and --moves read in every language, ambiguity refused).
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
     },
     /// Play UCI engines against each other (like cutechess-cli).
     Match {
@@ -213,13 +217,14 @@ enum Command {
         /// The position (FEN, or `startpos`); the start position if absent.
         #[arg(long)]
         fen: Option<String>,
-        /// How to write the moves.
-        #[arg(long, value_enum, default_value_t = Notation::Uci)]
-        notation: Notation,
-        /// Piece letters for SAN: en (K Q R B N), hu (K V B F H), de (K D T L S),
-        /// fr (R D T F C), fig (figurines).
-        #[arg(long, value_enum, default_value_t = LangArg::En)]
-        lang: LangArg,
+        /// How to write the moves: uci (the default), or san (the default
+        /// with --lang).
+        #[arg(long, value_enum)]
+        notation: Option<Notation>,
+        /// Piece letters for SAN (implies --notation san): en (K Q R B N),
+        /// hu (K V B F H), de (K D T L S), fr (R D T F C), fig (figurines).
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
     },
 }
 
@@ -228,7 +233,7 @@ enum Command {
 enum PgnAction {
     /// Check every game; one line per problem, then `games: N, errors: M`.
     Check {
-        /// The PGN file (`-` for standard input).
+        /// The PGN file (`-` for standard input; not a directory).
         file: String,
     },
     /// Write the games back in PGN export format.
@@ -399,7 +404,7 @@ fn main() -> ExitCode {
             each,
             lang,
             moves,
-        }) => commands::replay::run(fen.as_deref(), each, lang.into(), &moves),
+        }) => commands::replay::run(fen.as_deref(), each, lang.map(Into::into), &moves),
         Some(Command::Play {
             level,
             color,
@@ -462,8 +467,8 @@ fn main() -> ExitCode {
             moves.as_deref(),
             depth,
             movetime,
-            multipv,
-            lang.into(),
+            usize::from(multipv),
+            lang.map(Into::into),
         ),
         Some(Command::Tune { action }) => match action {
             TuneAction::Datagen {
@@ -501,11 +506,16 @@ fn main() -> ExitCode {
             fen,
             notation,
             lang,
-        }) => commands::moves::run(
-            fen.as_deref(),
-            matches!(notation, Notation::San),
-            lang.into(),
-        ),
+        }) => match (notation, lang) {
+            (Some(Notation::Uci), Some(_)) => Err(Failure::usage(
+                "--lang sets the letters of SAN: use it with --notation san, or leave it out",
+            )),
+            (notation, lang) => commands::moves::run(
+                fen.as_deref(),
+                matches!(notation, Some(Notation::San)) || lang.is_some(),
+                lang.map_or(sakk::Lang::English, Into::into),
+            ),
+        },
         Some(Command::Serve(args)) => args.config().and_then(commands::serve::run),
         // No subcommand: exactly `sakk serve`, with clap's defaults and
         // SAKK_* variables (an invalid one is reported, not ignored).

@@ -205,10 +205,12 @@ fn replay_refuses_an_illegal_move_with_the_rule() {
         Ok(v) => v,
         Err(e) => panic!("{e}: {}", stderr(&out)),
     };
-    assert_eq!(err["error"], "illegal_move");
+    // The server's error shape: code, English, Hungarian, parameters.
+    assert_eq!(err["error"], "cannot_move_that_way");
     assert_eq!(err["index"], 2);
     assert_eq!(err["move"], "Ke3");
-    assert_eq!(err["reason"], "cannot_move_that_way");
+    assert_eq!(err["params"]["role"], "king");
+    assert!(err["message"].as_str().is_some_and(|m| m.contains("king")));
     assert!(err["message_hu"]
         .as_str()
         .is_some_and(|m| m.contains("király")));
@@ -219,7 +221,59 @@ fn replay_refuses_an_illegal_move_with_the_rule() {
         "O-O",
     ]);
     let err: serde_json::Value = serde_json::from_str(stderr(&out).trim()).unwrap_or_default();
-    assert_eq!(err["reason"], "castling_through_check");
+    assert_eq!(err["error"], "castling_through_check");
+}
+
+/// `--lang hu` reads only Hungarian letters: Bb4 is a rook move, refused
+/// where no rook reaches b4 (never the bishop move the English reading
+/// would give); without --lang a move two languages read differently is
+/// refused, naming both readings.
+#[test]
+fn replay_reads_moves_in_the_language_given() {
+    let opening = ["replay", "d4", "e6", "Nf3"];
+    let hu = sakk(&[&opening[..], &["--lang", "hu", "Bb4"]].concat());
+    assert_eq!(hu.status.code(), Some(2), "{}", stdout(&hu));
+    let err: serde_json::Value = serde_json::from_str(stderr(&hu).trim()).unwrap_or_default();
+    assert_eq!(err["move"], "Bb4");
+    assert_ne!(err["error"], serde_json::Value::Null);
+    let en = sakk(&[&opening[..], &["--lang", "en", "Bb4"]].concat());
+    assert_eq!(en.status.code(), Some(0), "{}", stderr(&en));
+    let fb4 = sakk(&[&opening[..], &["--lang", "hu", "Fb4"]].concat());
+    assert_eq!(stdout(&fb4), stdout(&en));
+    // B: the bishop c1 in English, the rook a2 in Hungarian.
+    let both = sakk(&["replay", "--fen", "4k3/8/8/8/8/8/R7/2B1K3 w - - 0 1", "Bb2"]);
+    assert_eq!(both.status.code(), Some(2));
+    let err: serde_json::Value = serde_json::from_str(stderr(&both).trim()).unwrap_or_default();
+    assert_eq!(err["error"], "ambiguous_language");
+    assert_eq!(err["params"]["first"], "c1b2");
+    assert_eq!(err["params"]["second"], "a2b2");
+    assert!(err["message_hu"].as_str().is_some_and(|m| m.contains("magyarul")));
+}
+
+/// The command line's small traps: a directory is no PGN file, depth and
+/// MultiPV start at 1, --lang without SAN is not silently ignored.
+#[test]
+fn the_command_line_refuses_what_it_cannot_do() {
+    let dir = std::env::temp_dir();
+    let dir = dir.to_string_lossy();
+    for action in ["check", "export"] {
+        let out = sakk(&["pgn", action, &dir]);
+        assert_eq!(out.status.code(), Some(2), "pgn {action}: {}", stdout(&out));
+        assert!(stderr(&out).contains("directory"), "{}", stderr(&out));
+    }
+    for args in [
+        &["analyse", "--depth", "0"][..],
+        &["analyse", "--depth", "2", "--multipv", "0"],
+        &["moves", "--notation", "uci", "--lang", "hu"],
+    ] {
+        let out = sakk(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+        assert!(!stdout(&out).contains("stalemate"));
+    }
+    let hu = sakk(&["moves", "--lang", "hu"]);
+    assert!(stdout(&hu).lines().any(|l| l == "Hf3"), "{}", stdout(&hu));
+    let help = sakk(&["--help"]);
+    assert!(!stdout(&help).contains("later"), "{}", stdout(&help));
 }
 
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {

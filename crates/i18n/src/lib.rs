@@ -289,6 +289,25 @@ mod tests {
             for code in ["unreadable_move", "ambiguous_move"] {
                 assert!(catalogue().has(locale, &id("rule", code)), "{code}");
             }
+            let two = sakk::Position::new();
+            let (e4, d4) = (
+                two.read_move("e4", sakk::Lang::English),
+                two.read_move("d4", sakk::Lang::English),
+            );
+            if let (Ok(e4), Ok(d4)) = (e4, d4) {
+                let e = sakk::MoveInputError::AmbiguousLanguage {
+                    first: (sakk::Lang::English, e4),
+                    second: (sakk::Lang::Hungarian, d4),
+                };
+                let text = tr(locale, &id("rule", e.code()), &e.args());
+                assert!(text.contains("e2e4") && text.contains("d2d4"), "{text}");
+                let names = if locale == Locale::Hungarian {
+                    ["angolul", "magyarul"]
+                } else {
+                    ["English", "Hungarian"]
+                };
+                assert!(names.iter().all(|n| text.contains(n)), "{text}");
+            }
             for t in Termination::ALL {
                 assert!(catalogue().has(locale, &id("termination", t.code())), "{t}");
             }
@@ -317,21 +336,34 @@ mod tests {
         assert_eq!(rule_error(Hu, &knight), "A huszár nem léphet így.");
         let claim = GameError::ClaimRefused(sakk::ClaimRefusal {
             repetitions: 1,
-            halfmoves: 20,
+            halfmoves: 2,
             move_played: false,
         });
         assert_eq!(
             rule_error(En, &claim),
-            "The claim is not correct: the position has occurred once (three are needed) and 10 \
-             moves have been made without a capture or pawn move (fifty are needed)."
+            "The claim is not correct: the position has occurred once (three are needed) and 1 \
+             move has been made without a capture or pawn move (fifty are needed). The claim \
+             stands as a draw offer."
         );
         let played = GameError::ClaimRefused(sakk::ClaimRefusal {
             repetitions: 2,
             halfmoves: 20,
             move_played: true,
         });
-        assert!(rule_error(En, &played)
-            .ends_with("needed). The declared move stands and has been played."));
+        let mut args = played.args();
+        args.push(("added_minutes", "2".to_string()));
+        let text = tr(En, "rule-claim-refused", &args);
+        assert!(
+            text.contains("2 times (three")
+                && text.contains("10 moves have")
+                && text.ends_with(
+                    "needed). The declared move stands and has been played. The claim stands \
+                     as a draw offer. The opponent gets 2 more minutes."
+                ),
+            "{text}"
+        );
+        let text = tr(Hu, "rule-claim-refused", &args);
+        assert!(text.ends_with("Az ellenfél 2 perc többletidőt kap."), "{text}");
         assert_eq!(
             tr(Hu, "play-you-play", &[("side", "white".to_string())]),
             "Színed: világos"

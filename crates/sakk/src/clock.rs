@@ -123,7 +123,9 @@ impl Clock {
         self.moves[color]
     }
 
-    fn stage(&self, color: Color) -> Option<Stage> {
+    /// The period `color` plays in now (by the moves it has completed on
+    /// this clock); `None` for a sandclock or no clock.
+    pub fn stage(&self, color: Color) -> Option<Stage> {
         let TimeControl::Stages(stages) = &self.control else {
             return None;
         };
@@ -382,7 +384,19 @@ impl Clock {
     pub fn set_remaining(&mut self, color: Color, time: Duration) {
         self.remaining[color] = time;
     }
+
+    /// Gives `color` `time` more, as the arbiter does (e.g.
+    /// [`INCORRECT_CLAIM_TIME`] to the opponent of an incorrect draw claim),
+    /// whether or not its clock is running.
+    pub fn add_time(&mut self, color: Color, time: Duration) {
+        self.remaining[color] = self.remaining[color].saturating_add(time);
+    }
 }
+
+/// The time the arbiter adds to the opponent's clock when a draw claim
+/// (threefold repetition, fifty moves) is found incorrect: two minutes
+/// (FIDE Laws 9.5.2).
+pub const INCORRECT_CLAIM_TIME: Duration = Duration::from_secs(120);
 
 #[cfg(test)]
 mod tests {
@@ -410,6 +424,18 @@ mod tests {
         assert_eq!(c.press(ms(60_000)), Err(ClockError::Flagged(Color::White)));
         assert_eq!(c.flagged(), Some(Color::White));
         assert_eq!(c.remaining(Color::White, ms(70_000)), ms(0));
+    }
+
+    #[test]
+    fn the_arbiter_adds_time_to_a_running_clock() {
+        let mut c = clock("1+0");
+        let _ = c.start(Color::White, ms(0));
+        c.add_time(Color::White, INCORRECT_CLAIM_TIME);
+        assert_eq!(c.remaining(Color::White, ms(10_000)), ms(170_000));
+        assert_eq!(c.flag_at(ms(179_999)), None);
+        assert_eq!(c.flag_at(ms(180_000)), Some(Color::White));
+        c.add_time(Color::Black, ms(500));
+        assert_eq!(c.remaining(Color::Black, ms(10_000)), ms(60_500));
     }
 
     #[test]

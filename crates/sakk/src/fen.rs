@@ -40,6 +40,53 @@ pub enum FenError {
     Position(PositionError),
 }
 
+impl FenError {
+    /// A stable, machine-readable code (for message catalogues).
+    pub const fn code(&self) -> &'static str {
+        match self {
+            FenError::Empty => "empty",
+            FenError::FieldCount(_) => "field_count",
+            FenError::RankCount(_) => "rank_count",
+            FenError::RankLength(_) => "rank_length",
+            FenError::InvalidPiece(_) => "invalid_piece",
+            FenError::InvalidTurn => "invalid_turn",
+            FenError::InvalidCastling => "invalid_castling",
+            FenError::InvalidEnPassant => "invalid_en_passant",
+            FenError::InvalidHalfmoves => "invalid_halfmoves",
+            FenError::InvalidFullmoves => "invalid_fullmoves",
+            FenError::Position(PositionError::MissingKing(_)) => "missing_king",
+            FenError::Position(PositionError::TooManyKings(_)) => "too_many_kings",
+            FenError::Position(PositionError::PawnOnBackRank(_)) => "pawn_on_back_rank",
+            FenError::Position(PositionError::TooMuchMaterial(_)) => "too_much_material",
+            FenError::Position(PositionError::OppositeCheck) => "opposite_check",
+            FenError::Position(PositionError::InvalidCastlingRight(_)) => "invalid_castling_right",
+            FenError::Position(PositionError::InvalidEnPassant(_)) => "impossible_en_passant",
+        }
+    }
+
+    /// The parameters of the message, by name: `count` (fields, ranks),
+    /// `rank` (1–8), `char`, `side` (`white`, `black`), `square`.
+    pub fn args(&self) -> Vec<(&'static str, String)> {
+        let side = |c: &crate::Color| ("side", if c.is_white() { "white" } else { "black" }.to_string());
+        match self {
+            FenError::FieldCount(n) | FenError::RankCount(n) => vec![("count", n.to_string())],
+            FenError::RankLength(r) => vec![("rank", r.to_string())],
+            FenError::InvalidPiece(c) => vec![("char", c.to_string())],
+            FenError::Position(
+                PositionError::MissingKing(c)
+                | PositionError::TooManyKings(c)
+                | PositionError::TooMuchMaterial(c),
+            ) => vec![side(c)],
+            FenError::Position(
+                PositionError::PawnOnBackRank(sq)
+                | PositionError::InvalidCastlingRight(sq)
+                | PositionError::InvalidEnPassant(sq),
+            ) => vec![("square", sq.to_string())],
+            _ => Vec::new(),
+        }
+    }
+}
+
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

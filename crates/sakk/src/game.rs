@@ -113,11 +113,17 @@ impl GameError {
             }
             GameError::NoDrawOffer => "There is no draw offer to answer.".to_string(),
             GameError::ClaimRefused(c) => format!(
-                "The claim is not correct: the position has occurred {} time(s) (three are \
-                 needed) and {} moves have been made without a capture or pawn move (fifty \
-                 are needed).{}",
-                c.repetitions,
-                c.halfmoves / 2,
+                "The claim is not correct: the position has occurred {} (three are needed) \
+                 and {} made without a capture or pawn move (fifty are needed).{} The claim \
+                 stands as a draw offer.",
+                match c.repetitions {
+                    1 => "once".to_string(),
+                    n => format!("{n} times"),
+                },
+                match c.halfmoves / 2 {
+                    1 => "1 move has been".to_string(),
+                    n => format!("{n} moves have been"),
+                },
                 if c.move_played {
                     " The declared move stands and has been played."
                 } else {
@@ -465,8 +471,13 @@ impl Game {
     }
 
     /// Claims a draw for the side to move, in the current position or by
-    /// declaring the move `declared` (which is then not played if the claim
-    /// is correct). A claim also counts as a draw offer.
+    /// declaring the move `declared`. A claim also counts as a draw offer.
+    ///
+    /// A correct claim with a declared move ends the game with the move
+    /// written on the scoresheet (FIDE 9.2.1.1, 9.3.1): it is the last move
+    /// of the history, and the position the claim is about is the one after
+    /// it. Should that move itself end the game (checkmate, stalemate, the
+    /// fifth repetition), that ending stands.
     ///
     /// # Errors
     /// [`GameError::ClaimRefused`] if neither threefold repetition nor the
@@ -489,11 +500,21 @@ impl Game {
                 (self.repetitions_after(&after), after.halfmoves())
             }
         };
-        if repetitions >= 3 {
-            return Ok(self.finish(Outcome::draw(Termination::ThreefoldRepetition), None));
-        }
-        if halfmoves >= 100 {
-            return Ok(self.finish(Outcome::draw(Termination::FiftyMoves), None));
+        let claimed = if repetitions >= 3 {
+            Some(Termination::ThreefoldRepetition)
+        } else if halfmoves >= 100 {
+            Some(Termination::FiftyMoves)
+        } else {
+            None
+        };
+        if let Some(termination) = claimed {
+            if let Some(m) = declared {
+                self.play(m)?;
+                if let Some(ended) = self.outcome() {
+                    return Ok(ended);
+                }
+            }
+            return Ok(self.finish(Outcome::draw(termination), None));
         }
         let mut move_played = false;
         if let Some(m) = declared {

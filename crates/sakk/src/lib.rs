@@ -73,7 +73,7 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::{Board, BoardFen};
-pub use clock::{Clock, ClockError};
+pub use clock::{Clock, ClockError, INCORRECT_CLAIM_TIME};
 pub use explain::Refusal;
 pub use facts::{KnightFork, MoveFacts, NamedMate, Phase};
 pub use fen::{FenError, STARTING_FEN};

@@ -121,6 +121,17 @@ impl Lang {
             Lang::Figurine => "fig",
         }
     }
+
+    /// The language's name in English (the library's own words).
+    pub const fn name_en(self) -> &'static str {
+        match self {
+            Lang::English => "English",
+            Lang::Hungarian => "Hungarian",
+            Lang::German => "German",
+            Lang::French => "French",
+            Lang::Figurine => "figurines",
+        }
+    }
 }
 
 /// The code of the king figurine in [`San::parse`]'s byte copy (queen, rook,

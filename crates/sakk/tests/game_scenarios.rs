@@ -115,7 +115,10 @@ fn fifty_move_claim_at_99_plies_with_a_declared_move() {
         g.claim_draw(Some(ra2)),
         Ok(Outcome::draw(Termination::FiftyMoves))
     );
-    assert!(g.moves().is_empty(), "the declared move is not played");
+    // The declared move is on the scoresheet, the last of the history.
+    assert_eq!(g.moves(), &[ra2]);
+    assert!(g.is_over());
+    assert_eq!(g.draw_offer(), None);
 }
 
 #[test]

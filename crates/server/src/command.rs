@@ -33,8 +33,9 @@ pub enum Command {
     Move {
         /// The move's text.
         text: String,
-        /// The piece letters of the text.
-        lang: Lang,
+        /// The piece letters of the text (every language, ambiguity
+        /// refused, when `None`).
+        lang: Option<Lang>,
         /// Offer a draw with it.
         offering_draw: bool,
     },
@@ -47,8 +48,8 @@ pub enum Command {
     ClaimDraw {
         /// The declared move's text.
         declared: Option<String>,
-        /// Its piece letters.
-        lang: Lang,
+        /// Its piece letters (as for a move).
+        lang: Option<Lang>,
     },
     /// Resign.
     Resign,
@@ -180,9 +181,7 @@ fn publish(slot: &Slot, g: &mut Inner, now: Duration) -> GameState {
         e.stop();
     }
     let shown = g.live.state(&mut g.notation, now);
-    let event = Event::State {
-        state: shown.clone(),
-    };
+    let event = Event::State(shown.clone());
     if let Ok(line) = serde_json::to_string(&event) {
         let _ = slot.events.send(Arc::new(Published {
             line,
@@ -278,6 +277,9 @@ fn seats(g: &LiveGame, actor: Actor<'_>) -> Result<Vec<Color>, ApiError> {
     let Actor::Client(token) = actor else {
         return Err(ApiError::Forbidden("bad_token"));
     };
+    if token.is_empty() {
+        return Err(ApiError::Unauthorized);
+    }
     let seats = g.seat(token);
     if seats.is_empty() {
         return Err(ApiError::Forbidden("bad_token"));
@@ -363,6 +365,19 @@ fn execute(
     result.unwrap_or_else(Effect::refused)
 }
 
+/// Reads a move in the language given, or in every language when none is
+/// (two different legal readings are then refused, never guessed).
+fn read_move(
+    pos: &sakk::Position,
+    text: &str,
+    lang: Option<Lang>,
+) -> Result<sakk::Move, sakk::MoveInputError> {
+    match lang {
+        Some(lang) => pos.read_move(text, lang),
+        None => pos.read_move_any(text),
+    }
+}
+
 fn over_guard(g: &LiveGame) -> Result<(), ApiError> {
     if g.is_over() {
         Err(ApiError::GameOver)
@@ -387,13 +402,13 @@ fn play(
     g: &mut LiveGame,
     actor: Actor<'_>,
     text: &str,
-    lang: Lang,
+    lang: Option<Lang>,
     offering_draw: bool,
     now: Duration,
 ) -> Result<Effect, ApiError> {
     over_guard(g)?;
     acting_color(g, actor, true)?;
-    let m = g.game.position().read_move(text, lang)?;
+    let m = read_move(g.game.position(), text, lang)?;
     match g.apply_move(m, offering_draw, now)? {
         Some(row) => Ok(Effect::moved(row)),
         // The mover's flag fell first: the game ended on time.
@@ -409,14 +424,15 @@ fn answer_draw(
 ) -> Result<Effect, ApiError> {
     over_guard(g)?;
     let seats = seats(g, actor)?;
-    // The answer comes from the side the offer was made to.
+    // The answer comes from the side the offer was made to; the side that
+    // made it has no offer to answer.
     let to = g
         .game
         .draw_offer()
         .map(|c| !c)
         .ok_or(sakk::GameError::NoDrawOffer)?;
     if !seats.contains(&to) {
-        return Err(ApiError::Forbidden("not_your_turn"));
+        return Err(sakk::GameError::NoDrawOffer.into());
     }
     if accept {
         let o = g.game.accept_draw(to)?;
@@ -433,39 +449,70 @@ fn claim_draw(
     g: &mut LiveGame,
     actor: Actor<'_>,
     declared: Option<&str>,
-    lang: Lang,
+    lang: Option<Lang>,
     now: Duration,
 ) -> Result<Effect, ApiError> {
     over_guard(g)?;
     acting_color(g, actor, true)?;
     let declared = match declared {
-        Some(text) => Some(g.game.position().read_move(text, lang)?),
+        Some(text) => Some(read_move(g.game.position(), text, lang)?),
         None => None,
     };
+    let claimant = g.game.turn();
+    let declared_uci = declared.map(|m| g.game.position().uci(m).to_string());
     let mut trial = g.game.clone();
     match trial.claim_draw(declared) {
         Ok(o) => {
+            let written = trial.moves().len() > g.game.moves().len();
             g.game = trial;
             g.finish(Some(o), None);
             stop_clock(g, now);
+            if written {
+                // The declared move, on the scoresheet (FIDE 9.2.1.1).
+                return Ok(Effect::moved(g.record_last_move(false, true, now)));
+            }
             Ok(Effect::state())
         }
         Err(sakk::GameError::ClaimRefused(r)) => {
-            let refusal = ApiError::from(sakk::GameError::ClaimRefused(r));
-            if let (true, Some(m)) = (r.move_played, declared) {
-                // FIDE 9.5: the declared move stands; the claim is an offer.
-                let row = match g.apply_move(m, true, now) {
+            // FIDE 9.5: a declared move stands and is played; the claim
+            // stands as a draw offer; the opponent gets two more minutes.
+            let row = match (r.move_played, declared) {
+                (true, Some(m)) => match g.apply_move(m, true, now) {
                     Ok(row) => row,
                     Err(_) => g.apply_move(m, false, now)?,
-                };
-                if let Some(row) = row {
-                    return Ok(Effect {
-                        reply: Err(refusal),
-                        ..Effect::moved(row)
-                    });
+                },
+                _ => {
+                    g.game = trial;
+                    g.version += 1;
+                    None
                 }
+            };
+            if g.is_over() {
+                // The clock ran out before the move.
+                return Ok(row.map_or_else(Effect::state, Effect::moved));
             }
-            Err(refusal)
+            let added = match g.clock.as_mut() {
+                Some(c) => {
+                    c.add_time(!claimant, sakk::INCORRECT_CLAIM_TIME);
+                    sakk::INCORRECT_CLAIM_TIME
+                }
+                None => Duration::ZERO,
+            };
+            g.touch_row(now);
+            let e = sakk::GameError::ClaimRefused(r);
+            let id = sakk_i18n::id("rule", e.code());
+            let mut args = e.args();
+            args.push(("added_minutes", (added.as_secs() / 60).to_string()));
+            g.rejected_claim = Some(crate::wire::RejectedClaim {
+                by: claimant.into(),
+                repetitions: r.repetitions,
+                moves: r.halfmoves / 2,
+                declared: declared_uci,
+                added_ms: i64::try_from(added.as_millis()).unwrap_or(i64::MAX),
+                message: sakk_i18n::tr(sakk_i18n::Locale::English, &id, &args),
+                message_hu: sakk_i18n::tr(sakk_i18n::Locale::Hungarian, &id, &args),
+            });
+            Ok(row.map_or_else(Effect::state, Effect::moved))
         }
         Err(e) => Err(e.into()),
     }
@@ -498,12 +545,16 @@ fn takeback(
         }
         // The opponent agrees.
         (true, Some(asker)) if asker != me => Some(asker),
-        (false, Some(asker)) if asker != me => {
+        // Asked already: the question stands.
+        (true, Some(_)) => None,
+        // The opponent declines, or the asker withdraws.
+        (false, Some(_)) => {
             g.takeback_offer = None;
             g.version += 1;
             None
         }
-        _ => None,
+        // As for a draw: nothing to answer is refused.
+        (false, None) => return Err(ApiError::bad("no_takeback_request")),
     };
     match back_to {
         Some(to) => {

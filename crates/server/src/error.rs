@@ -35,13 +35,32 @@ pub enum ApiError {
         /// The message's parameters.
         args: Args,
     },
-    /// No or the wrong seat token (`bad_token`), or not this seat's turn
+    /// A position the FEN reader refuses (400 `bad_fen`): the reason's code
+    /// names the catalogue's `fen-<reason>` message.
+    #[error("bad FEN: {0}")]
+    Fen(sakk::FenError),
+    /// No seat token where one is needed (401, with `WWW-Authenticate`).
+    #[error("a seat token is needed")]
+    Unauthorized,
+    /// The wrong seat token (`bad_token`), or not this seat's turn
     /// (`not_your_turn`).
     #[error("{0}")]
     Forbidden(&'static str),
     /// No such game.
     #[error("no such game")]
     NotFound,
+    /// No such address in the API (404 `no_route`).
+    #[error("no such address: {0}")]
+    NoRoute(String),
+    /// The address exists, the method does not (405).
+    #[error("method {0} not allowed")]
+    MethodNotAllowed(String),
+    /// The address is longer than the server reads (414).
+    #[error("the address is too long")]
+    UriTooLong,
+    /// A WebSocket address asked without the upgrade (426).
+    #[error("a WebSocket upgrade is needed")]
+    UpgradeRequired,
     /// The game is over.
     #[error("the game is already over")]
     GameOver,
@@ -78,12 +97,35 @@ impl ApiError {
         }
     }
 
-    /// A bad request whose message names what was wrong (`detail`).
+    /// A bad request whose English message names what was wrong (`detail`,
+    /// from a parser that speaks English only; the other catalogues say it
+    /// in their own words, without it).
     pub fn bad_detail(code: &'static str, detail: impl Into<String>) -> ApiError {
         ApiError::BadRequest {
             code,
             args: vec![("detail", detail.into())],
         }
+    }
+
+    /// A request field that does not apply to a game against `opponent`.
+    pub fn bad_field(
+        code: &'static str,
+        field: &'static str,
+        opponent: crate::wire::Opponent,
+    ) -> ApiError {
+        ApiError::BadRequest {
+            code,
+            args: vec![
+                ("field", field.to_string()),
+                ("opponent", opponent.as_str().to_string()),
+            ],
+        }
+    }
+}
+
+impl From<sakk::FenError> for ApiError {
+    fn from(e: sakk::FenError) -> ApiError {
+        ApiError::Fen(e)
     }
 }
 
@@ -147,8 +189,38 @@ impl ApiError {
                 sakk_i18n::id("rule", code),
                 args,
             ),
+            ApiError::Fen(e) => {
+                let mut args = vec![("reason", e.code().to_string())];
+                args.extend(e.args());
+                (
+                    StatusCode::BAD_REQUEST,
+                    "bad_fen",
+                    sakk_i18n::id("fen", e.code()),
+                    args,
+                )
+            }
+            ApiError::Unauthorized => plain(StatusCode::UNAUTHORIZED, "missing_token"),
             ApiError::Forbidden(code) => plain(StatusCode::FORBIDDEN, code),
             ApiError::NotFound => plain(StatusCode::NOT_FOUND, "not_found"),
+            ApiError::NoRoute(path) => (
+                StatusCode::NOT_FOUND,
+                "no_route",
+                sakk_i18n::id("error", "no_route"),
+                vec![("path", path)],
+            ),
+            ApiError::MethodNotAllowed(method) => (
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                sakk_i18n::id("error", "method_not_allowed"),
+                vec![("method", method)],
+            ),
+            ApiError::UriTooLong => (
+                StatusCode::URI_TOO_LONG,
+                "uri_too_long",
+                sakk_i18n::id("error", "uri_too_long"),
+                vec![("max", crate::routes::MAX_URI.to_string())],
+            ),
+            ApiError::UpgradeRequired => plain(StatusCode::UPGRADE_REQUIRED, "websocket_upgrade"),
             ApiError::GameOver => plain(StatusCode::CONFLICT, "game_over"),
             ApiError::TooLarge => plain(StatusCode::PAYLOAD_TOO_LARGE, "too_large"),
             ApiError::StorageUnavailable => {
@@ -196,11 +268,25 @@ impl IntoResponse for ApiError {
             ApiError::StorageUnavailable | ApiError::EngineBusy | ApiError::ShuttingDown => Some(1),
             _ => None,
         };
+        let unauthorized = matches!(self, ApiError::Unauthorized);
+        let upgrade = matches!(self, ApiError::UpgradeRequired);
         let (status, body) = self.body();
         let mut res = (status, Json(body)).into_response();
+        let h = res.headers_mut();
         if let Some(secs) = retry {
-            res.headers_mut()
-                .insert(axum::http::header::RETRY_AFTER, secs.into());
+            h.insert(axum::http::header::RETRY_AFTER, secs.into());
+        }
+        if unauthorized {
+            h.insert(
+                axum::http::header::WWW_AUTHENTICATE,
+                axum::http::HeaderValue::from_static("Bearer"),
+            );
+        }
+        if upgrade {
+            h.insert(
+                axum::http::header::UPGRADE,
+                axum::http::HeaderValue::from_static("websocket"),
+            );
         }
         res
     }
@@ -217,9 +303,28 @@ mod tests {
             ApiError::bad("bad_opponent"),
             ApiError::bad("bad_color"),
             ApiError::bad("bad_level"),
-            ApiError::bad_detail("bad_fen", "x"),
-            ApiError::bad_detail("bad_clock", "x"),
             ApiError::bad_detail("bad_request", "x"),
+            ApiError::bad_detail("bad_query", "x"),
+            ApiError::bad("bad_path"),
+            ApiError::bad("bad_limit"),
+            ApiError::bad("no_takeback_request"),
+            ApiError::bad_field("field_not_for_opponent", "level", crate::wire::Opponent::Friend),
+            ApiError::BadRequest {
+                code: "position_over",
+                args: vec![("termination", "stalemate".to_string())],
+            },
+            ApiError::bad("clock_preset_with_fields"),
+            ApiError::bad_detail("clock_unknown_preset", "x"),
+            ApiError::bad("clock_too_short"),
+            ApiError::bad("clock_out_of_range"),
+            ApiError::bad("clock_delay_kind_missing"),
+            ApiError::bad("clock_delay_kind_without_delay"),
+            ApiError::Fen(sakk::FenError::InvalidTurn),
+            ApiError::Unauthorized,
+            ApiError::NoRoute("/x".to_string()),
+            ApiError::MethodNotAllowed("PUT".to_string()),
+            ApiError::UriTooLong,
+            ApiError::UpgradeRequired,
             ApiError::bad("bad_lang"),
             ApiError::bad("bad_square"),
             ApiError::bad("bad_answer"),

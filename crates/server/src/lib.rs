@@ -78,6 +78,9 @@ pub struct Config {
     pub header_read_timeout: Duration,
     /// The longest the computer thinks on one move.
     pub max_think: Duration,
+    /// The shortest starting time a new game's clock may have (15 s; tests
+    /// of flag fall use less).
+    pub min_clock: Duration,
 }
 
 impl Default for Config {
@@ -92,6 +95,7 @@ impl Default for Config {
             max_connections: 16_384,
             header_read_timeout: Duration::from_secs(30),
             max_think: Duration::from_secs(3),
+            min_clock: new_game::MIN_CLOCK,
         }
     }
 }
@@ -176,6 +180,7 @@ pub async fn serve_until(
     let mut options = Options::new(public_url);
     options.rates = config.rates;
     options.max_think = config.max_think;
+    options.min_clock = config.min_clock;
     let state = AppState::with_options(store, options);
     tokio::spawn(state.clone().housekeeping(Duration::from_secs(30)));
     on_ready(local);

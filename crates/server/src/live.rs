@@ -15,36 +15,46 @@ use sakk::{
 use sakk_i18n::Locale;
 
 use crate::store::{GameRow, MoveRow};
-use crate::wire::{GameState, OpeningInfo, Opponent, Side, Status};
+use crate::wire::{ClockInUse, GameState, GameStatus, OpeningInfo, Opponent, Side, Status};
 
-/// The clock settings of a game, as the API takes them (seconds).
+/// The clock settings of a game, as the API takes them (seconds): a
+/// `preset` label, or `limit`, `increment` and `delay` with its
+/// `delay_kind`. Stored as given; [`ClockInUse`] is what the API reports.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
 pub struct ClockSpec {
     /// Initial time in seconds.
-    #[serde(default)]
-    pub limit: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub limit: Option<f64>,
     /// Fischer increment in seconds.
-    #[serde(default)]
-    pub increment: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub increment: Option<f64>,
     /// Delay in seconds.
-    #[serde(default)]
-    pub delay: f64,
-    /// `bronstein` or `simple`.
-    #[serde(default)]
-    pub delay_kind: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub delay: Option<f64>,
+    /// How the delay works.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub delay_kind: Option<crate::wire::DelayKind>,
     /// A preset label instead (`5+3`, `40/90+30`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub preset: Option<String>,
 }
 
 impl ClockSpec {
-    /// The time control, or why it is not one.
+    /// The time control. Lenient, for games stored before the checks of
+    /// [`crate::new_game::check_clock`]: a delay without a kind is simple.
     pub fn time_control(&self) -> Result<TimeControl, String> {
         if let Some(label) = &self.preset {
             return TimeControl::preset(label).ok_or_else(|| format!("unknown preset {label:?}"));
         }
-        let secs = |x: f64, what: &str| {
+        let secs = |x: Option<f64>, what: &str| {
+            let x = x.unwrap_or(0.0);
             if x.is_finite() && (0.0..=86_400.0).contains(&x) {
                 Ok(Duration::from_millis((x * 1000.0).round() as u64))
             } else {
@@ -54,15 +64,6 @@ impl ClockSpec {
         let time = secs(self.limit, "limit")?;
         let increment = secs(self.increment, "increment")?;
         let delay = secs(self.delay, "delay")?;
-        let delay_kind = match self.delay_kind.as_deref() {
-            None | Some("simple") => DelayKind::Simple,
-            Some("bronstein") => DelayKind::Bronstein,
-            Some(other) => {
-                return Err(format!(
-                    "delay_kind must be simple or bronstein, not {other:?}"
-                ))
-            }
-        };
         if time.is_zero() && increment.is_zero() && delay.is_zero() {
             return Err("a clock needs a limit, an increment or a delay".to_string());
         }
@@ -71,7 +72,7 @@ impl ClockSpec {
             time,
             increment,
             delay,
-            delay_kind,
+            delay_kind: self.delay_kind.map_or(DelayKind::Simple, Into::into),
         }]))
     }
 }
@@ -99,6 +100,10 @@ pub struct LiveGame {
     pub clock: Option<Clock>,
     /// The time control, if timed.
     pub control: Option<TimeControl>,
+    /// The clock in use as the API shows it (made once, from `control`).
+    pub clock_in_use: Option<ClockInUse>,
+    /// The event rules (read once from the row).
+    pub rules: RulesSpec,
     /// How the game ended, if it has (also for endings the rules engine
     /// does not record, after a restart).
     pub outcome: Option<Outcome>,
@@ -111,6 +116,11 @@ pub struct LiveGame {
     pub version: u64,
     /// The side that asked to take back, while the question stands.
     pub takeback_offer: Option<Color>,
+    /// The last move is the move a correct draw claim declared.
+    pub declared_last: bool,
+    /// The incorrect draw claim just made, until the next move (kept in
+    /// memory only: the state shows it to both players).
+    pub rejected_claim: Option<crate::wire::RejectedClaim>,
 }
 
 /// Each move with its UCI and SAN, kept between state messages (a game of
@@ -184,13 +194,17 @@ impl LiveGame {
         };
         let mut live = LiveGame {
             clock: control.clone().map(Clock::new),
+            clock_in_use: control.as_ref().and_then(ClockInUse::of),
             control,
+            rules,
             game,
             outcome: None,
             ended_by: row.ended_by.map(Color::from),
             clocks,
             version: 0,
             takeback_offer: None,
+            declared_last: moves.last().is_some_and(|m| m.declared),
+            rejected_claim: None,
             row,
         };
         if let Some(termination) = live
@@ -299,25 +313,38 @@ impl LiveGame {
                 let _ = c.start(self.game.turn(), now);
             }
         }
+        self.outcome = self.game.outcome();
+        Ok(Some(self.record_last_move(offer, false, now)))
+    }
+
+    /// Records the game's last move (just played, or declared by a correct
+    /// draw claim): the times after it, the clock stopped if the game is
+    /// over, the row in step. Returns the move as stored.
+    pub fn record_last_move(&mut self, offer: bool, declared: bool, now: Duration) -> MoveRow {
         let (w, b) = self.times(now);
         self.clocks.push((w, b));
-        self.outcome = self.game.outcome();
         if let Some(c) = self.clock.as_mut() {
             if self.outcome.is_some() {
                 c.stop(now);
             }
         }
-        let ply = self.game.moves().len() as i64 - 1;
-        let uci = self.game.positions()[ply as usize].uci(m).to_string();
+        self.declared_last = declared;
+        self.rejected_claim = None;
+        let ply = self.game.moves().len().saturating_sub(1);
+        let uci = match (self.game.moves().last(), self.game.positions().get(ply)) {
+            (Some(&m), Some(p)) => p.uci(m).to_string(),
+            _ => String::new(),
+        };
         self.touch_row(now);
         self.version += 1;
-        Ok(Some(MoveRow {
-            ply,
+        MoveRow {
+            ply: i64::try_from(ply).unwrap_or(i64::MAX),
             uci,
             offer,
+            declared,
             white_ms: w,
             black_ms: b,
-        }))
+        }
     }
 
     /// Takes back plies until it is `to`'s turn again (one or two plies);
@@ -335,6 +362,8 @@ impl LiveGame {
         self.outcome = None;
         self.ended_by = None;
         self.takeback_offer = None;
+        self.declared_last = false;
+        self.rejected_claim = None;
         let n = self.game.moves().len();
         if let (Some(c), Some(control)) = (self.clock.as_mut(), self.control.clone()) {
             let mut fresh = Clock::new(control);
@@ -412,6 +441,21 @@ impl LiveGame {
                 }
             }
         }
+        let over = self.is_over();
+        let (wdraw, bdraw) = match self.game.draw_offer() {
+            Some(c) if !over => (c.is_white(), !c.is_white()),
+            _ => (false, false),
+        };
+        let (wtakeback, btakeback) = match self.takeback_offer {
+            Some(c) if !over => (c.is_white(), !c.is_white()),
+            _ => (false, false),
+        };
+        let inc = |c: Color| {
+            self.clock
+                .as_ref()
+                .and_then(|k| k.stage(c))
+                .map(|s| ms(s.increment))
+        };
         GameState {
             id: self.row.id.clone(),
             opponent: self.row.opponent,
@@ -427,8 +471,14 @@ impl LiveGame {
                 .iter()
                 .map(|(_, _, san)| san.clone())
                 .collect(),
-            status: self.row.status,
-            result: self.outcome.map(|o| o.pgn_result()),
+            status: GameStatus::of(
+                self.outcome.map(|o| o.termination),
+                !self.game.moves().is_empty(),
+            ),
+            result: self
+                .outcome
+                .filter(|o| o.termination != Termination::Aborted)
+                .map(|o| o.pgn_result()),
             termination: self.outcome.map(|o| o.termination.code()),
             winner: self.outcome.and_then(|o| o.winner()).map(Side::from),
             description_en: self
@@ -439,19 +489,31 @@ impl LiveGame {
                 .map(|o| sakk_i18n::outcome(Locale::Hungarian, &o, self.ended_by)),
             wtime,
             btime,
-            clock_running: self.clock.as_ref().and_then(Clock::running).map(Side::from),
-            clock: self.clock_spec(),
-            draw_offer: self.game.draw_offer().map(Side::from),
-            takeback_offer: self.takeback_offer.map(Side::from),
+            winc: inc(Color::White),
+            binc: inc(Color::Black),
+            clock_running: if over {
+                None
+            } else {
+                self.clock.as_ref().and_then(Clock::running).map(Side::from)
+            },
+            clock: self.clock_in_use.clone(),
+            wdraw,
+            bdraw,
+            wtakeback,
+            btakeback,
             claimable,
-            can_abort: !self.is_over() && self.game.can_abort(),
-            can_takeback: !self.is_over()
-                && !self.game.moves().is_empty()
-                && self.takeback_offer.is_none(),
-            can_offer_draw: !self.is_over()
+            can_abort: !over && self.game.can_abort(),
+            can_takeback: !over && !self.game.moves().is_empty() && self.takeback_offer.is_none(),
+            can_offer_draw: !over
                 && self.row.opponent != Opponent::Computer
                 && self.game.may_offer_draw(),
-            rules: self.rules(),
+            declared_move: if self.declared_last {
+                notation.moves.last().map(|(_, uci, _)| uci.clone())
+            } else {
+                None
+            },
+            rejected_claim: self.rejected_claim.clone(),
+            rules: self.rules,
             touched: self.game.touched().iter().map(|s| s.to_string()).collect(),
             created_at: self.row.created_at,
             opening: self.game.opening().map(|o| OpeningInfo {
@@ -460,19 +522,6 @@ impl LiveGame {
             }),
             rematch: self.row.rematch.clone(),
         }
-    }
-
-    /// The clock's settings, if timed.
-    pub fn clock_spec(&self) -> Option<ClockSpec> {
-        self.row
-            .clock
-            .as_deref()
-            .and_then(|c| serde_json::from_str(c).ok())
-    }
-
-    /// The event rules.
-    pub fn rules(&self) -> RulesSpec {
-        serde_json::from_str(&self.row.rules).unwrap_or_default()
     }
 
     /// The game in PGN export format with `[%clk]` comments.
@@ -489,6 +538,12 @@ impl LiveGame {
         let with_clocks = clocks.len() == self.game.moves().len() && !clocks.is_empty();
         let mut pgn =
             sakk::pgn::PgnGame::from_game(&self.game, with_clocks.then_some(clocks.as_slice()));
+        if self.declared_last {
+            if let Some(last) = pgn.moves.last_mut() {
+                last.comments
+                    .push("the move declared with a correct draw claim".to_string());
+            }
+        }
         let result = self.outcome.map_or("*", |o| o.pgn_result());
         pgn.result = Some(result.to_string());
         pgn.set_tag("Event", "sakk game");

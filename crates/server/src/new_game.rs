@@ -10,6 +10,47 @@ use crate::state::AppState;
 use crate::store::{Change, Commit, GameRow};
 use crate::wire::{Opponent, Status};
 
+/// The shortest starting time a new game's clock may have by default (a
+/// game must be playable: `{"increment": 2}` alone would lose on time at
+/// once, `limit 0.001` too).
+pub const MIN_CLOCK: std::time::Duration = std::time::Duration::from_secs(15);
+
+/// Checks a new game's clock: a preset alone, or a starting time of at
+/// least `min` with an increment and a delay of at most a day; a delay
+/// names its kind, and a kind comes with a delay.
+///
+/// # Errors
+/// [`ApiError::BadRequest`] with a `clock_*` code.
+pub fn check_clock(
+    c: &ClockSpec,
+    min: std::time::Duration,
+) -> Result<sakk::TimeControl, ApiError> {
+    if let Some(label) = &c.preset {
+        if c.limit.is_some() || c.increment.is_some() || c.delay.is_some() || c.delay_kind.is_some()
+        {
+            return Err(ApiError::bad("clock_preset_with_fields"));
+        }
+        return sakk::TimeControl::preset(label)
+            .ok_or_else(|| ApiError::bad_detail("clock_unknown_preset", label.clone()));
+    }
+    let in_range = |x: Option<f64>| x.is_none_or(|x| x.is_finite() && (0.0..=86_400.0).contains(&x));
+    if !(in_range(c.limit) && in_range(c.increment) && in_range(c.delay)) {
+        return Err(ApiError::bad("clock_out_of_range"));
+    }
+    if c.limit.unwrap_or(0.0) < min.as_secs_f64() {
+        return Err(ApiError::BadRequest {
+            code: "clock_too_short",
+            args: vec![("seconds", min.as_secs_f64().to_string())],
+        });
+    }
+    match (c.delay.unwrap_or(0.0) > 0.0, c.delay_kind.is_some()) {
+        (true, false) => return Err(ApiError::bad("clock_delay_kind_missing")),
+        (false, true) => return Err(ApiError::bad("clock_delay_kind_without_delay")),
+        _ => {}
+    }
+    c.time_control().map_err(|_| ApiError::bad("clock_out_of_range"))
+}
+
 /// A game to create.
 #[derive(Clone, Debug)]
 pub struct NewGame {
@@ -43,10 +84,7 @@ pub async fn create(state: &AppState, new: NewGame) -> Result<(String, String, S
     };
     let now = unix_ms();
     let initial = match &new.clock {
-        Some(c) => Some(initial_ms(
-            &c.time_control()
-                .map_err(|e| ApiError::bad_detail("bad_clock", e))?,
-        )),
+        Some(c) => Some(initial_ms(&check_clock(c, state.min_clock())?)),
         None => None,
     };
     let row = GameRow {

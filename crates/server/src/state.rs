@@ -21,6 +21,8 @@ pub struct Options {
     pub public_url: String,
     /// The longest the computer thinks on one move, whatever its clock.
     pub max_think: Duration,
+    /// The shortest starting time a new game's clock may have.
+    pub min_clock: Duration,
     /// Engine jobs at once (default: one per core).
     pub engine_threads: Option<usize>,
     /// How long unused games stay in memory.
@@ -40,6 +42,7 @@ impl Options {
         Options {
             public_url,
             max_think: Duration::from_secs(3),
+            min_clock: crate::new_game::MIN_CLOCK,
             engine_threads: None,
             retention: Retention::default(),
             rates: Rates::default(),
@@ -64,6 +67,7 @@ struct Inner {
     epoch: Instant,
     public_url: String,
     max_think: Duration,
+    min_clock: Duration,
     ping_every: Duration,
     silent_for: Duration,
     shutdown: watch::Sender<bool>,
@@ -92,6 +96,7 @@ impl AppState {
                 epoch: Instant::now(),
                 public_url: options.public_url.trim_end_matches('/').to_string(),
                 max_think: options.max_think,
+                min_clock: options.min_clock,
                 ping_every: options.ping_every,
                 silent_for: options.silent_for,
                 shutdown: watch::channel(false).0,
@@ -137,6 +142,11 @@ impl AppState {
     /// The longest the computer thinks on one move.
     pub fn max_think(&self) -> Duration {
         self.inner.max_think
+    }
+
+    /// The shortest starting time a new game's clock may have.
+    pub fn min_clock(&self) -> Duration {
+        self.inner.min_clock
     }
 
     /// How often a quiet WebSocket is pinged, and how long its client may

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::live::{ClockSpec, RulesSpec};
+use crate::live::RulesSpec;
 
 /// A side of the board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -65,6 +65,181 @@ pub enum Status {
     Ended,
 }
 
+/// A game's status with lichess's names (its Board and Bot API), so that a
+/// bot written for lichess reads it unchanged: `created` and `started`
+/// while it goes on, then how it ended. Every draw but stalemate is
+/// `draw` (the `termination` says which); a flag fall that is a draw (the
+/// opponent could not mate) is `outoftime` without a `winner`, as on
+/// lichess.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum GameStatus {
+    /// No move yet.
+    Created,
+    /// Moves made, not over.
+    Started,
+    /// Aborted before both sides moved.
+    Aborted,
+    /// Checkmate.
+    Mate,
+    /// A side resigned.
+    Resign,
+    /// Stalemate.
+    Stalemate,
+    /// A flag fell.
+    Outoftime,
+    /// Drawn: agreement, repetition, the move rules, dead position.
+    Draw,
+}
+
+impl GameStatus {
+    /// The status of a game that ended by `termination`, or goes on
+    /// (`started`: a move has been made).
+    pub fn of(termination: Option<sakk::Termination>, started: bool) -> GameStatus {
+        use sakk::Termination as T;
+        match termination {
+            None if started => GameStatus::Started,
+            None => GameStatus::Created,
+            Some(T::Checkmate) => GameStatus::Mate,
+            Some(T::Resignation) => GameStatus::Resign,
+            Some(T::Stalemate) => GameStatus::Stalemate,
+            Some(T::Timeout) => GameStatus::Outoftime,
+            Some(T::Aborted) => GameStatus::Aborted,
+            Some(_) => GameStatus::Draw,
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(self) -> bool {
+        !matches!(self, GameStatus::Created | GameStatus::Started)
+    }
+}
+
+/// How a delay works.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum DelayKind {
+    /// The clock waits the delay before it runs (US delay).
+    Simple,
+    /// The time used, up to the delay, is given back after the move.
+    Bronstein,
+}
+
+impl From<sakk::DelayKind> for DelayKind {
+    fn from(k: sakk::DelayKind) -> DelayKind {
+        match k {
+            sakk::DelayKind::Simple => DelayKind::Simple,
+            sakk::DelayKind::Bronstein => DelayKind::Bronstein,
+        }
+    }
+}
+
+impl From<DelayKind> for sakk::DelayKind {
+    fn from(k: DelayKind) -> sakk::DelayKind {
+        match k {
+            DelayKind::Simple => sakk::DelayKind::Simple,
+            DelayKind::Bronstein => sakk::DelayKind::Bronstein,
+        }
+    }
+}
+
+/// One period of a clock in use (milliseconds).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ClockPeriod {
+    /// Moves to make in it; absent for the rest of the game.
+    pub moves: Option<u32>,
+    /// Time given for it.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub time: i64,
+    /// Added after each move (Fischer).
+    #[cfg_attr(test, ts(type = "number"))]
+    pub increment: i64,
+    /// Delay per move.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub delay: i64,
+    /// How the delay works; absent without a delay.
+    pub delay_kind: Option<DelayKind>,
+}
+
+/// The clock a game is played with, as it is in use (not as it was asked
+/// for): `initial` and `increment` as lichess's `gameFull.clock`, every
+/// period, and the PGN `TimeControl`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ClockInUse {
+    /// The starting time, in milliseconds.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub initial: i64,
+    /// The first period's increment, in milliseconds.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub increment: i64,
+    /// The first period's delay, in milliseconds.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub delay: i64,
+    /// How the delay works; absent without a delay.
+    pub delay_kind: Option<DelayKind>,
+    /// Every period (one for most games; the last repeats when it has a
+    /// move count).
+    pub periods: Vec<ClockPeriod>,
+    /// A sandclock (hourglass): the time one side uses flows to the other.
+    pub sandclock: bool,
+    /// The PGN `TimeControl` tag's value.
+    pub pgn: String,
+}
+
+fn millis(d: std::time::Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
+}
+
+impl ClockPeriod {
+    /// A period of the rules library's time control.
+    pub fn of(s: &sakk::Stage) -> ClockPeriod {
+        let delay = millis(s.delay);
+        ClockPeriod {
+            moves: s.moves,
+            time: millis(s.time),
+            increment: millis(s.increment),
+            delay,
+            delay_kind: (delay > 0).then(|| s.delay_kind.into()),
+        }
+    }
+}
+
+impl ClockInUse {
+    /// The clock of a time control; `None` when unlimited.
+    pub fn of(control: &sakk::TimeControl) -> Option<ClockInUse> {
+        let (periods, sandclock) = match control {
+            sakk::TimeControl::Unlimited => return None,
+            sakk::TimeControl::Sandclock(t) => (
+                vec![ClockPeriod {
+                    moves: None,
+                    time: millis(*t),
+                    increment: 0,
+                    delay: 0,
+                    delay_kind: None,
+                }],
+                true,
+            ),
+            sakk::TimeControl::Stages(stages) => {
+                (stages.iter().map(ClockPeriod::of).collect::<Vec<_>>(), false)
+            }
+        };
+        let first = periods.first()?.clone();
+        Some(ClockInUse {
+            initial: first.time,
+            increment: first.increment,
+            delay: first.delay,
+            delay_kind: first.delay_kind,
+            periods,
+            sandclock,
+            pgn: control.to_pgn(),
+        })
+    }
+}
+
 /// The names of an enum's values in storage (the same as on the wire).
 macro_rules! stored_names {
     ($t:ty { $($v:ident => $s:literal),* $(,)? }) => {
@@ -95,7 +270,9 @@ pub struct OpeningInfo {
 }
 
 /// A game's full state, as every client sees it (only ever a committed
-/// state).
+/// state). Where lichess's Board API has the concept, the field has its
+/// name and units: `moves`, `wtime`, `btime`, `winc`, `binc` (ms),
+/// `status`, `winner`, `wdraw`, `bdraw`, `wtakeback`, `btakeback`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct GameState {
@@ -120,9 +297,9 @@ pub struct GameState {
     pub moves: String,
     /// The moves in SAN.
     pub san: Vec<String>,
-    /// Where the game stands.
-    pub status: Status,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`, once over.
+    /// Where the game stands, with lichess's names.
+    pub status: GameStatus,
+    /// `1-0`, `0-1` or `1/2-1/2`, once over (absent for an aborted game).
     pub result: Option<&'static str>,
     /// How it ended (a termination code).
     pub termination: Option<&'static str>,
@@ -138,14 +315,24 @@ pub struct GameState {
     /// Black's time left, in milliseconds.
     #[cfg_attr(test, ts(type = "number | null"))]
     pub btime: Option<i64>,
-    /// The clock that is running.
+    /// White's increment now, in milliseconds.
+    #[cfg_attr(test, ts(type = "number | null"))]
+    pub winc: Option<i64>,
+    /// Black's increment now, in milliseconds.
+    #[cfg_attr(test, ts(type = "number | null"))]
+    pub binc: Option<i64>,
+    /// The clock that is running (none once the game is over).
     pub clock_running: Option<Side>,
-    /// The clock's settings.
-    pub clock: Option<ClockSpec>,
-    /// The side whose draw offer stands.
-    pub draw_offer: Option<Side>,
-    /// The side that asked to take back.
-    pub takeback_offer: Option<Side>,
+    /// The clock in use.
+    pub clock: Option<ClockInUse>,
+    /// White offers a draw.
+    pub wdraw: bool,
+    /// Black offers a draw.
+    pub bdraw: bool,
+    /// White asks to take back.
+    pub wtakeback: bool,
+    /// Black asks to take back.
+    pub btakeback: bool,
     /// The draws the side to move may claim now (termination codes).
     pub claimable: Vec<&'static str>,
     /// The game may be aborted now (not both sides have moved).
@@ -155,6 +342,11 @@ pub struct GameState {
     pub can_takeback: bool,
     /// The side to move may offer a draw with its next move.
     pub can_offer_draw: bool,
+    /// The last move (UCI) was declared with a correct draw claim: it is on
+    /// the scoresheet, and the claim was about the position after it.
+    pub declared_move: Option<String>,
+    /// The incorrect draw claim just made, until the next move.
+    pub rejected_claim: Option<RejectedClaim>,
     /// The event rules.
     pub rules: RulesSpec,
     /// Squares touched under touch-move.
@@ -166,6 +358,30 @@ pub struct GameState {
     pub opening: Option<OpeningInfo>,
     /// The rematch's game id, once started.
     pub rematch: Option<String>,
+}
+
+/// A draw claim (threefold repetition, fifty moves) found incorrect. By
+/// FIDE 9.5 the game goes on: a declared move stands and has been played,
+/// the claim stands as a draw offer, and in a timed game the opponent gets
+/// two more minutes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct RejectedClaim {
+    /// The claimant.
+    pub by: Side,
+    /// How often the position (after the declared move) had occurred.
+    pub repetitions: u32,
+    /// Moves by each side without a capture or pawn move.
+    pub moves: u32,
+    /// The declared move, in UCI, played.
+    pub declared: Option<String>,
+    /// Milliseconds added to the opponent's clock (0 untimed).
+    #[cfg_attr(test, ts(type = "number"))]
+    pub added_ms: i64,
+    /// What happened, in English.
+    pub message: String,
+    /// What happened, in Hungarian.
+    pub message_hu: String,
 }
 
 /// What a watcher of a game receives.
@@ -181,12 +397,10 @@ pub enum Event {
         /// The state.
         state: GameState,
     },
-    /// The state after a committed change.
+    /// The state after a committed change, its fields at the top level as
+    /// in lichess's `gameState` event.
     #[serde(rename = "gameState")]
-    State {
-        /// The state.
-        state: GameState,
-    },
+    State(GameState),
 }
 
 /// An error as the API answers it.
@@ -235,6 +449,10 @@ pub struct Links {
 pub struct Created {
     /// The game id.
     pub id: String,
+    /// The colour the creator plays: against the computer, and in a game
+    /// by link the seat whose link the creator keeps (the other link is for
+    /// the friend). Absent in a local game, where one device plays both.
+    pub color: Option<Side>,
     /// The seat tokens the creator holds (shown once: only their hashes are
     /// stored).
     pub tokens: Seats<String>,
@@ -255,14 +473,14 @@ pub struct Summary {
     pub level: Option<i64>,
     /// The human's colour against the computer.
     pub human_color: Option<Side>,
-    /// Where the game stands.
-    pub status: Status,
+    /// Where the game stands, with lichess's names.
+    pub status: GameStatus,
     /// The result, once over.
     pub result: Option<String>,
     /// The termination code, once over.
     pub termination: Option<String>,
-    /// The clock's settings.
-    pub clock: Option<ClockSpec>,
+    /// The clock in use.
+    pub clock: Option<ClockInUse>,
     /// Plies played.
     #[cfg_attr(test, ts(type = "number"))]
     pub moves: i64,
@@ -319,7 +537,11 @@ mod tests {
         let decls = [
             Side::decl(&cfg),
             Opponent::decl(&cfg),
-            Status::decl(&cfg),
+            GameStatus::decl(&cfg),
+            DelayKind::decl(&cfg),
+            ClockPeriod::decl(&cfg),
+            ClockInUse::decl(&cfg),
+            RejectedClaim::decl(&cfg),
             OpeningInfo::decl(&cfg),
             crate::live::ClockSpec::decl(&cfg),
             crate::live::RulesSpec::decl(&cfg),

@@ -23,7 +23,7 @@ fn a_whole_game_by_link_ends_in_mate_and_the_stream_follows_it() {
     let mut reader = BufReader::new(stream);
 
     let state = play(addr, &id, &white, &black, "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7");
-    assert_eq!(state["status"], "ended");
+    assert_eq!(state["status"], "mate");
     assert_eq!(state["result"], "1-0");
     assert_eq!(state["termination"], "checkmate");
     assert_eq!(state["winner"], "white");
@@ -42,7 +42,7 @@ fn a_whole_game_by_link_ends_in_mate_and_the_stream_follows_it() {
         line.clear();
         if events
             .last()
-            .is_some_and(|v| v["state"]["status"] == "ended")
+            .is_some_and(|v| v["status"] == "mate")
         {
             break;
         }
@@ -53,7 +53,7 @@ fn a_whole_game_by_link_ends_in_mate_and_the_stream_follows_it() {
     );
     assert!(events.iter().skip(1).all(|v| v["type"] == "gameState"));
     assert_eq!(
-        events.last().map(|v| v["state"]["termination"].clone()),
+        events.last().map(|v| v["termination"].clone()),
         Some(Value::from("checkmate"))
     );
 
@@ -90,7 +90,9 @@ fn every_refusal_is_clear_and_changes_nothing() {
         (r.status, r.json()["error"].clone()),
         (400, Value::from("unreadable_move"))
     );
-    assert_eq!(mv("e2e4", None).status, 403);
+    // No token: 401 (and how to give one); a wrong one: 403.
+    assert_eq!(mv("e2e4", None).status, 401);
+    assert_eq!(mv("e2e4", None).json()["error"], "missing_token");
     assert_eq!(mv("e2e4", Some("wrong-token")).status, 403);
     assert_eq!(mv("e2e4", Some(&black)).status, 403);
     assert_eq!(
@@ -168,8 +170,8 @@ fn draw_offer_and_acceptance() {
         Some(&white),
         None,
     );
-    assert_eq!(r.json()["draw_offer"], "white");
-    // The offerer cannot accept his own offer.
+    assert_eq!((r.json()["wdraw"].clone(), r.json()["bdraw"].clone()), (Value::from(true), Value::from(false)));
+    // The offerer has no offer to answer.
     assert_eq!(
         request(
             addr,
@@ -178,8 +180,8 @@ fn draw_offer_and_acceptance() {
             Some(&white),
             None
         )
-        .status,
-        403
+        .json()["error"],
+        "no_draw_offer"
     );
     let r = request(
         addr,
@@ -203,7 +205,8 @@ fn a_threefold_claim() {
         state["claimable"],
         serde_json::json!(["threefold_repetition"])
     );
-    // A wrong claim first: refused with the reason.
+    // A wrong claim first: the claim is rejected with the counts, and
+    // stands as a draw offer (FIDE 9.1.2.2); the game goes on.
     let r = request(
         addr,
         "POST",
@@ -211,10 +214,17 @@ fn a_threefold_claim() {
         Some(&black),
         None,
     );
-    assert_eq!(
-        (r.status, r.json()["error"].clone()),
-        (400, Value::from("claim_refused"))
-    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let claim = &r.json()["rejected_claim"];
+    assert_eq!(claim["by"], "black");
+    assert_eq!(claim["repetitions"], 2);
+    assert_eq!(claim["declared"], Value::Null);
+    assert_eq!(claim["added_ms"], 0, "no clock, no time to add");
+    assert!(claim["message_hu"]
+        .as_str()
+        .is_some_and(|m| m.contains("döntetlenajánlat")));
+    assert_eq!(r.json()["bdraw"], true);
+    assert_eq!(r.json()["status"], "started");
     // White may not claim on Black's turn.
     let r = request(
         addr,
@@ -233,6 +243,57 @@ fn a_threefold_claim() {
     );
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["termination"], "threefold_repetition");
+    assert_eq!(r.json()["status"], "draw");
+    // The declared move is on the scoresheet: in the moves and the PGN,
+    // marked as the claim's.
+    assert_eq!(r.json()["declared_move"], "f6g8");
+    assert!(r.json()["moves"]
+        .as_str()
+        .is_some_and(|m| m.ends_with("g8f6 f3g1 f6g8")));
+    assert_eq!(r.json()["bdraw"], false, "cleared at the end");
+    let pgn = request(addr, "GET", &format!("/api/games/{id}/pgn"), None, None).body;
+    assert!(
+        pgn.contains("4. Ng1 Ng8")
+            && pgn.contains("{ the move declared with a correct draw claim } 1/2-1/2"),
+        "{pgn}"
+    );
+}
+
+/// FIDE 9.5: an incorrect claim with a declared move plays the move, stands
+/// as a draw offer, and gives the opponent two more minutes.
+#[test]
+fn a_wrong_claim_with_a_move_plays_it_and_gives_the_opponent_two_minutes() {
+    let addr = start_server();
+    let (id, white, black) = new_game(
+        addr,
+        r#"{"opponent": "friend", "color": "white", "clock": {"limit": 300}}"#,
+    );
+    play(addr, &id, &white, &black, "e4 e5");
+    let before = request(addr, "GET", &format!("/api/games/{id}"), None, None).json();
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/claim-draw?move=Nf3"),
+        Some(&white),
+        None,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let s = r.json();
+    assert_eq!(s["moves"], "e2e4 e7e5 g1f3");
+    assert_eq!(s["wdraw"], true);
+    assert_eq!(s["rejected_claim"]["declared"], "g1f3");
+    assert_eq!(s["rejected_claim"]["added_ms"], 120_000);
+    let (b0, b1) = (
+        before["btime"].as_i64().unwrap_or(0),
+        s["btime"].as_i64().unwrap_or(0),
+    );
+    assert!(b1 > b0 + 110_000 && b1 <= b0 + 120_000, "{b0} → {b1}");
+    assert!(s["rejected_claim"]["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("2 more minutes")));
+    // The next move clears the report.
+    let r = request(addr, "POST", &format!("/api/games/{id}/move/Nc6"), Some(&black), None);
+    assert_eq!(r.json()["rejected_claim"], Value::Null);
 }
 
 #[test]
@@ -285,7 +346,7 @@ fn the_server_flags_a_fallen_clock_by_itself() {
     assert_eq!(state["clock_running"], "white");
     std::thread::sleep(Duration::from_millis(900));
     let state = request(addr, "GET", &format!("/api/games/{id}"), None, None).json();
-    assert_eq!(state["status"], "ended", "{state}");
+    assert_eq!(state["status"], "outoftime", "{state}");
     assert_eq!(state["termination"], "timeout");
     assert_eq!(state["result"], "0-1");
     assert_eq!(state["wtime"], 0);
@@ -349,7 +410,7 @@ fn takeback_asked_and_granted() {
         Some(&black),
         None,
     );
-    assert_eq!(r.json()["takeback_offer"], "black");
+    assert_eq!(r.json()["btakeback"], true);
     let r = request(
         addr,
         "POST",
@@ -360,7 +421,7 @@ fn takeback_asked_and_granted() {
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["moves"], "e2e4");
     assert_eq!(r.json()["turn"], "black");
-    assert_eq!(r.json()["takeback_offer"], Value::Null);
+    assert_eq!(r.json()["btakeback"], false);
     let pgn = request(addr, "GET", &format!("/api/games/{id}/pgn"), None, None).body;
     assert!(pgn.contains("1. e4") && !pgn.contains("e5"), "{pgn}");
     // Declined.
@@ -378,8 +439,19 @@ fn takeback_asked_and_granted() {
         Some(&white),
         None,
     );
-    assert_eq!(r.json()["takeback_offer"], Value::Null);
+    assert_eq!(r.json()["btakeback"], false);
     assert_eq!(r.json()["moves"], "e2e4");
+    // Nothing to answer: refused, as for a draw.
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/takeback/no"),
+        Some(&white),
+        None,
+    );
+    assert_eq!((r.status, r.json()["error"].clone()), (400, Value::from("no_takeback_request")));
+    let r = request(addr, "POST", &format!("/api/games/{id}/draw/no"), Some(&white), None);
+    assert_eq!((r.status, r.json()["error"].clone()), (400, Value::from("no_draw_offer")));
 }
 
 #[test]

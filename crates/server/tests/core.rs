@@ -71,7 +71,9 @@ async fn a_failed_commit_changes_nothing_and_the_game_goes_on() {
         let now = call(&state, "GET", &format!("/api/games/{id}"), None, None)
             .await
             .2;
-        for field in ["moves", "status", "result", "draw_offer", "takeback_offer"] {
+        for field in [
+            "moves", "status", "result", "wdraw", "bdraw", "wtakeback", "btakeback",
+        ] {
             assert_eq!(now[field], before[field], "{action}: {field}");
         }
     }
@@ -351,7 +353,7 @@ async fn a_resigned_computer_game_stops_the_engine_within_a_second() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["status"], "ended");
+    assert_eq!(body["status"], "resign");
     let resigned = Instant::now();
     while state.pool().running() > 0 {
         assert!(

@@ -44,7 +44,7 @@ fn a_seat_token_tells_its_colours() {
         serde_json::json!(["black"])
     );
     assert_eq!(seat(Some("wrong")).status, 403);
-    assert_eq!(seat(None).status, 403);
+    assert_eq!(seat(None).status, 401);
     let (local, token, _) = new_game(addr, r#"{"opponent": "local"}"#);
     let r = request(
         addr,
@@ -135,7 +135,8 @@ fn a_rematch_swaps_colours_and_both_seats_find_it() {
     assert_eq!(r2["color"], "black");
     let new_id = r1["id"].as_str().unwrap_or_default().to_string();
     let state = request(addr, "GET", &format!("/api/games/{new_id}"), None, None).json();
-    assert_eq!(state["clock"]["limit"], 180.0);
+    assert_eq!(state["clock"]["initial"], 180_000);
+    assert_eq!(state["clock"]["increment"], 2_000);
     assert_eq!(state["rules"]["touch_move"], true);
     let old = request(addr, "GET", &format!("/api/games/{id}"), None, None).json();
     assert_eq!(old["rematch"], Value::from(new_id.clone()));

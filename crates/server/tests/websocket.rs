@@ -81,7 +81,7 @@ async fn moves_and_events_over_the_socket() {
     .await;
     let state_msg = recv(&mut ws).await;
     assert_eq!(state_msg["type"], "gameState");
-    assert_eq!(state_msg["state"]["moves"], "e2e4");
+    assert_eq!(state_msg["moves"], "e2e4");
 
     // A refusal comes back as an error message, in both languages, and
     // changes nothing.
@@ -111,12 +111,12 @@ async fn moves_and_events_over_the_socket() {
     )
     .await;
     assert_eq!(status, axum::http::StatusCode::OK);
-    assert_eq!(recv(&mut ws).await["state"]["moves"], "e2e4 e7e5");
+    assert_eq!(recv(&mut ws).await["moves"], "e2e4 e7e5");
 
     send(&mut ws, format!(r#"{{"t": "resign", "token": "{white}"}}"#)).await;
     let end = recv(&mut ws).await;
-    assert_eq!(end["state"]["termination"], "resignation");
-    assert_eq!(end["state"]["result"], "0-1");
+    assert_eq!(end["termination"], "resignation");
+    assert_eq!(end["result"], "0-1");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

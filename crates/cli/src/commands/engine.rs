@@ -65,13 +65,16 @@ pub fn analyse(
     depth: Option<i32>,
     movetime: Option<u64>,
     multipv: usize,
-    lang: Lang,
+    lang: Option<Lang>,
 ) -> Result<(), Failure> {
     let mut pos: Position = super::position(fen)?;
     let mut history = Vec::new();
     for (i, text) in moves.unwrap_or("").split_whitespace().enumerate() {
-        let m = pos
-            .read_move(text, lang)
+        let read = match lang {
+            Some(lang) => pos.read_move(text, lang),
+            None => pos.read_move_any(text),
+        };
+        let m = read
             .map_err(|e| Failure::usage(format!("move {} ({text}): {}", i + 1, e.message_en())))?;
         history.push(pos.key());
         pos = pos.after_unchecked(m);
@@ -98,6 +101,7 @@ pub fn analyse(
         multipv: multipv.max(1),
         depth_offset: 0,
     };
+    let lang = lang.unwrap_or_default();
     let outcome = searcher.think(&pos, &history, task, &mut |_| {});
     let mut out = std::io::stdout().lock();
     if outcome.lines.is_empty() {

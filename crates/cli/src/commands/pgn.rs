@@ -12,6 +12,11 @@ fn open(path: &str) -> Result<Box<dyn BufRead>, Failure> {
     if path == "-" {
         return Ok(Box::new(BufReader::new(std::io::stdin())));
     }
+    if std::path::Path::new(path).is_dir() {
+        return Err(Failure::usage(format!(
+            "{path} is a directory: give a PGN file (or - for standard input)"
+        )));
+    }
     File::open(path)
         .map(|f| Box::new(BufReader::new(f)) as Box<dyn BufRead>)
         .map_err(|e| Failure::usage(format!("cannot open {path}: {e}")))

@@ -1,5 +1,6 @@
 //! `sakk replay [--fen FEN] [--each] [--lang L] [MOVE ...]`: plays moves
-//! (UCI or SAN in any supported language) and prints the position as JSON.
+//! (UCI, or SAN in the language given — in every language, ambiguity
+//! refused, when none is) and prints the position as JSON.
 
 use std::io::{Read, Write};
 
@@ -39,8 +40,14 @@ fn state(game: &Game, moves: &[(Move, String, String)]) -> Value {
 
 /// Plays the moves and prints one JSON object (or, with `each`, one per
 /// position as JSON Lines). An illegal move ends with exit status 2 and one
-/// JSON line on stderr.
-pub fn run(fen: Option<&str>, each: bool, lang: Lang, args: &[String]) -> Result<(), Failure> {
+/// JSON line on stderr, shaped as the server's errors (`error`, `message`,
+/// `message_hu`, `params`) with the move's `index` and text.
+pub fn run(
+    fen: Option<&str>,
+    each: bool,
+    lang: Option<Lang>,
+    args: &[String],
+) -> Result<(), Failure> {
     let start: Position = super::position(fen)?;
     let mut input = String::new();
     let tokens: Vec<String> = if args.is_empty() {
@@ -69,7 +76,10 @@ pub fn run(fen: Option<&str>, each: bool, lang: Lang, args: &[String]) -> Result
         let result = if game.is_over() {
             Err(sakk::MoveInputError::Refused(sakk::Refusal::GameOver))
         } else {
-            pos.read_move(text, lang)
+            match lang {
+                Some(lang) => pos.read_move(text, lang),
+                None => pos.read_move_any(text),
+            }
         };
         let m = match result.and_then(|m| {
             game.play(m)
@@ -79,13 +89,18 @@ pub fn run(fen: Option<&str>, each: bool, lang: Lang, args: &[String]) -> Result
             Ok(m) => m,
             Err(e) => {
                 let _ = out.flush();
+                let params: serde_json::Map<String, Value> = e
+                    .args()
+                    .into_iter()
+                    .map(|(k, v)| (k.to_string(), Value::from(v)))
+                    .collect();
                 let line = json!({
-                    "error": "illegal_move",
+                    "error": e.code(),
+                    "message": sakk_i18n::move_error(sakk_i18n::Locale::English, &e),
+                    "message_hu": sakk_i18n::move_error(sakk_i18n::Locale::Hungarian, &e),
+                    "params": params,
                     "index": index,
                     "move": text,
-                    "reason": e.code(),
-                    "message_en": sakk_i18n::move_error(sakk_i18n::Locale::English, &e),
-                    "message_hu": sakk_i18n::move_error(sakk_i18n::Locale::Hungarian, &e),
                 });
                 return Err(Failure::usage(line.to_string()).raw());
             }

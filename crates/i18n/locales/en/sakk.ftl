@@ -42,15 +42,36 @@ rule-no-draw-offer = There is no draw offer to answer.
 rule-claim-refused = The claim is not correct: the position has occurred { $repetitions ->
     [one] once
    *[other] { $repetitions } times
-} (three are needed) and { $moves } moves have been made without a capture or pawn move (fifty are needed).{ $played ->
+} (three are needed) and { $moves ->
+    [one] 1 move has
+   *[other] { $moves } moves have
+} been made without a capture or pawn move (fifty are needed).{ $played ->
     [yes] { " " }The declared move stands and has been played.
    *[no] {""}
+} The claim stands as a draw offer.{ $added_minutes ->
+    [0] {""}
+    [one] { " " }The opponent gets 1 more minute.
+    [other] { " " }The opponent gets { $added_minutes } more minutes.
+   *[none] {""}
 }
 rule-abort-too-late = Both players have moved: the game can no longer be aborted.
 rule-nothing-to-take-back = There is no move to take back.
 rule-touch-move-off = Touch-move is not a rule of this game.
 rule-unreadable-move = This is not a move: write it like e4, Nf3, exd5, O-O, e8=Q or g1f3.
 rule-ambiguous-move = More than one piece can make this move: add the file or rank it comes from (e.g. Nbd2).
+rule-ambiguous-language = This move reads differently in different languages: { $first } (in { $first_lang ->
+       *[en] English
+        [hu] Hungarian
+        [de] German
+        [fr] French
+        [fig] figurines
+    }) or { $second } (in { $second_lang ->
+       *[en] English
+        [hu] Hungarian
+        [de] German
+        [fr] French
+        [fig] figurines
+    }). Say which language it is written in, or write it in UCI.
 
 ## How a game ends
 
@@ -90,11 +111,37 @@ error-engine-busy = The engine is busy; try again in a moment.
 error-shutting-down = The server is restarting; try again in a moment.
 error-internal = Something went wrong on the server; nothing was changed.
 error-bad-request = Bad request: { $detail }
+error-bad-query = Bad query parameter: { $detail }
+error-bad-path = The address is not valid: it must be UTF-8 text.
+error-bad-limit = limit must be 1 to 100 games a page.
+error-no-route = There is no such address in the API: { $path }
+error-method-not-allowed = { $method } is not allowed at this address.
+error-uri-too-long = The address is too long (at most { $max } bytes).
+error-websocket-upgrade = This address takes a WebSocket connection (Upgrade: websocket).
+error-missing-token = This needs the seat token of a player of this game: Authorization: Bearer <token>.
+error-no-takeback-request = There is no takeback request to answer.
+error-field-not-for-opponent = { $field ->
+    [level] A level applies only to a game against the computer.
+   *[color] A local game has no colour to choose: one device plays both sides.
+}
+error-position-over = This position is already over ({ $termination ->
+    [checkmate] checkmate
+    [stalemate] stalemate
+    [insufficient_material] neither side can checkmate
+    [dead_position] neither side can checkmate
+    [fivefold_repetition] fivefold repetition
+    [seventy_five_moves] the 75-move rule
+   *[other] drawn
+}): there is no game to play from it.
+error-clock-preset-with-fields = Give a clock as a preset or as limit, increment and delay, not both.
+error-clock-unknown-preset = There is no clock preset “{ $detail }”.
+error-clock-too-short = A clock needs a starting time of at least { $seconds } seconds.
+error-clock-out-of-range = The clock's times must be between 0 and 86,400 seconds (a day).
+error-clock-delay-kind-missing = A delay needs its kind: delay_kind bronstein or simple.
+error-clock-delay-kind-without-delay = delay_kind is given without a delay.
 error-bad-opponent = opponent must be local, friend or computer.
 error-bad-color = color must be white, black or random.
 error-bad-level = level must be 1 to 8.
-error-bad-fen = Bad FEN: { $detail }
-error-bad-clock = Bad clock: { $detail }
 error-bad-lang = lang must be en, hu, de or fr.
 error-bad-square = Not a square like e4.
 error-bad-answer = Answer yes or no.
@@ -263,3 +310,23 @@ web-white-wins = White wins
 web-black-wins = Black wins
 web-draw = Draw
 web-low-time = Low time
+
+## A position (FEN) that cannot be read
+
+fen-empty = The FEN is empty.
+fen-field-count = A FEN has 4 to 6 fields separated by spaces (board, side to move, castling, en passant, halfmove clock, move number); this one has { $count }.
+fen-rank-count = The board of a FEN has 8 ranks separated by “/”; this one has { $count }.
+fen-rank-length = Rank { $rank } of the FEN board does not describe exactly 8 squares.
+fen-invalid-piece = “{ $char }” is not a piece letter (PNBRQK, pnbrqk) or a digit 1–8.
+fen-invalid-turn = The side to move must be “w” or “b”.
+fen-invalid-castling = The castling rights must be “-” or letters from KQkq.
+fen-invalid-en-passant = The en passant field must be “-” or a square like e3.
+fen-invalid-halfmoves = The halfmove clock must be a whole number, 0 or more.
+fen-invalid-fullmoves = The move number must be a whole number, 1 or more.
+fen-missing-king = { side } has no king.
+fen-too-many-kings = { side } has more than one king.
+fen-pawn-on-back-rank = A pawn on { $square }: pawns cannot stand on the first or the last rank.
+fen-too-much-material = { side } has more pieces than a game can produce.
+fen-opposite-check = The side that is not to move is in check.
+fen-invalid-castling-right = A castling right with the rook on { $square }, but the king and that rook are not on their squares.
+fen-impossible-en-passant = The en passant square { $square } is impossible: no pawn can have just passed it.

@@ -45,12 +45,30 @@ rule-no-draw-offer = Nincs megválaszolható döntetlenajánlat.
 rule-claim-refused = Az igény nem jogos: az állás { $repetitions } alkalommal fordult elő (három kell), és { $moves } lépés telt el ütés és gyaloglépés nélkül (ötven kell).{ $played ->
     [yes] { " " }A bejelentett lépés érvényes, és megtörtént.
    *[no] {""}
+} Az igény döntetlenajánlatnak számít.{ $added_minutes ->
+    [0] {""}
+    [one] { " " }Az ellenfél { $added_minutes } perc többletidőt kap.
+    [other] { " " }Az ellenfél { $added_minutes } perc többletidőt kap.
+   *[none] {""}
 }
 rule-abort-too-late = Mindkét játékos lépett: a játszmát már nem lehet megszakítani.
 rule-nothing-to-take-back = Nincs visszavehető lépés.
 rule-touch-move-off = A fogott bábu szabálya ebben a játszmában nem érvényes.
 rule-unreadable-move = Ez nem lépés: így írd, mint e4, Hf3, exd5, O-O, e8=V vagy g1f3.
 rule-ambiguous-move = Több bábu is megteheti ezt a lépést: add meg azt is, melyik vonalról vagy sorról indul (pl. Hbd2).
+rule-ambiguous-language = Ez a lépés nyelvenként mást jelent: { $first } ({ $first_lang ->
+        [en] angolul
+       *[hu] magyarul
+        [de] németül
+        [fr] franciául
+        [fig] figurákkal
+    } olvasva) vagy { $second } ({ $second_lang ->
+        [en] angolul
+       *[hu] magyarul
+        [de] németül
+        [fr] franciául
+        [fig] figurákkal
+    } olvasva). Add meg, milyen nyelven írtad, vagy írd UCI-jelöléssel.
 
 ## Hogyan ér véget a játszma
 
@@ -89,12 +107,38 @@ error-rate-limited = Túl sok kérés; próbáld újra { $seconds } másodperc m
 error-engine-busy = A gép most foglalt; próbáld újra egy kicsit később.
 error-shutting-down = A szerver újraindul; próbáld újra egy kicsit később.
 error-internal = Hiba történt a szerveren; semmi sem változott.
-error-bad-request = Hibás kérés: { $detail }
+error-bad-request = Hibás kérés: a kérés törzse nem a várt JSON.
+error-bad-query = Hibás paraméter a cím lekérdezési részében.
+error-bad-path = A cím érvénytelen: UTF-8 szöveg kell.
+error-bad-limit = Egy oldalon 1–100 játszma kérhető.
+error-no-route = Nincs ilyen cím az API-ban: { $path }
+error-method-not-allowed = Ezen a címen a(z) { $method } kérés nem használható.
+error-uri-too-long = A cím túl hosszú (legfeljebb { $max } bájt lehet).
+error-websocket-upgrade = Ez a cím WebSocket-kapcsolatot vár (Upgrade: websocket).
+error-missing-token = Ehhez a játszma egyik játékosának kulcsa kell: Authorization: Bearer <kulcs>.
+error-no-takeback-request = Nincs megválaszolható visszalépési kérés.
+error-field-not-for-opponent = { $field ->
+    [level] Szintet csak gép elleni játszmához lehet megadni.
+   *[color] Egy eszközön játszott játszmában nincs választható szín: az eszköz mindkét féllel játszik.
+}
+error-position-over = Ez az állás már véget ért ({ $termination ->
+    [checkmate] matt
+    [stalemate] patt
+    [insufficient_material] egyik fél sem tud mattot adni
+    [dead_position] egyik fél sem tud mattot adni
+    [fivefold_repetition] ötszörös ismétlés
+    [seventy_five_moves] 75 lépéses szabály
+   *[other] döntetlen
+}): nincs mit játszani belőle.
+error-clock-preset-with-fields = Az órát vagy előre beállított formában, vagy idővel, növekménnyel és késleltetéssel add meg, ne mindkét módon.
+error-clock-unknown-preset = Nincs „{ $detail }” nevű óra-beállítás.
+error-clock-too-short = Az órának legalább { $seconds } másodperc kezdőidő kell.
+error-clock-out-of-range = Az óra idői 0 és 86 400 másodperc (egy nap) között lehetnek.
+error-clock-delay-kind-missing = A késleltetésnek meg kell adni a fajtáját: Bronstein vagy egyszerű (delay_kind: bronstein vagy simple).
+error-clock-delay-kind-without-delay = Késleltetés nélkül adtad meg a késleltetés fajtáját.
 error-bad-opponent = Az ellenfél: local, friend vagy computer.
 error-bad-color = A szín: white, black vagy random.
 error-bad-level = A szint 1 és 8 között lehet.
-error-bad-fen = Hibás FEN: { $detail }
-error-bad-clock = Hibás óra-beállítás: { $detail }
 error-bad-lang = A lang értéke en, hu, de vagy fr lehet.
 error-bad-square = Nem mező (pl. e4).
 error-bad-answer = Válasz: yes vagy no.
@@ -263,3 +307,32 @@ web-white-wins = Világos nyert
 web-black-wins = Sötét nyert
 web-draw = Döntetlen
 web-low-time = Kevés az idő
+
+## Olvashatatlan állás (FEN)
+
+fen-empty = A FEN üres.
+fen-field-count = A FEN 4–6, szóközzel elválasztott mezőből áll (tábla, lépésre következő fél, sáncolás, en passant, lépésszámláló, lépésszám); ebben { $count } van.
+fen-rank-count = A FEN táblája 8, „/” jellel elválasztott sorból áll; ebben { $count } van.
+fen-rank-length = A FEN táblájának { $rank }. sora nem pontosan 8 mezőt ír le.
+fen-invalid-piece = A „{ $char }” nem bábu betűje (PNBRQK, pnbrqk) és nem 1–8 közötti számjegy.
+fen-invalid-turn = A lépésre következő fél „w” (világos) vagy „b” (sötét) lehet.
+fen-invalid-castling = A sáncolási jog „-” vagy a KQkq betűk közül való lehet.
+fen-invalid-en-passant = Az en passant mező „-” vagy egy mező (pl. e3) lehet.
+fen-invalid-halfmoves = A lépésszámláló 0 vagy nagyobb egész szám lehet.
+fen-invalid-fullmoves = A lépésszám 1 vagy nagyobb egész szám lehet.
+fen-missing-king = { $side ->
+    [white] Világosnak
+   *[black] Sötétnek
+} nincs királya.
+fen-too-many-kings = { $side ->
+    [white] Világosnak
+   *[black] Sötétnek
+} egynél több királya van.
+fen-pawn-on-back-rank = Gyalog a(z) { $square } mezőn: gyalog nem állhat az első vagy az utolsó soron.
+fen-too-much-material = { $side ->
+    [white] Világosnak
+   *[black] Sötétnek
+} több bábuja van, mint amennyi egy játszmában lehet.
+fen-opposite-check = A nem lépésre következő fél sakkban áll.
+fen-invalid-castling-right = Sáncolási jog a(z) { $square } bástyával, de a király és ez a bástya nincs a helyén.
+fen-impossible-en-passant = A(z) { $square } en passant mező lehetetlen: egyetlen gyalog sem léphetett most át rajta.

@@ -284,7 +284,12 @@ impl Visitor for GameBuilder {
         let Some(pos) = self.pos else {
             return;
         };
-        match pos.read_move(san, Lang::English) {
+        // PGN is English by its standard; files written with another
+        // language's letters are read when English gives no legal move.
+        let read = pos
+            .read_move(san, Lang::English)
+            .or_else(|e| pos.read_move_any(san).map_err(|_| e));
+        match read {
             Ok(m) => {
                 self.moves.push(PgnMove {
                     mv: m,

@@ -1,7 +1,7 @@
 //! The players' actions: each request becomes one command on the game's
 //! one path ([`crate::command::apply`]); the answer is the committed state.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::Json;
 use serde::Deserialize;
@@ -10,17 +10,21 @@ use sakk::Lang;
 
 use super::token;
 use crate::command::{apply, Actor, Command};
+use super::{P, Q};
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::wire::GameState;
 
-/// The piece-letter language of a move's text (`?lang=`); English by default.
-pub(crate) fn move_lang(lang: Option<&str>) -> Result<Lang, ApiError> {
+/// The piece-letter language of a move's text (`?lang=en|hu|de|fr`): only
+/// its letters are read. Without it every language is tried, and a text two
+/// languages read as different legal moves is refused.
+pub(crate) fn move_lang(lang: Option<&str>) -> Result<Option<Lang>, ApiError> {
     match lang {
-        None | Some("en") => Ok(Lang::English),
-        Some("hu") => Ok(Lang::Hungarian),
-        Some("de") => Ok(Lang::German),
-        Some("fr") => Ok(Lang::French),
+        None => Ok(None),
+        Some("en") => Ok(Some(Lang::English)),
+        Some("hu") => Ok(Some(Lang::Hungarian)),
+        Some("de") => Ok(Some(Lang::German)),
+        Some("fr") => Ok(Some(Lang::French)),
         Some(_) => Err(ApiError::bad("bad_lang")),
     }
 }
@@ -38,7 +42,8 @@ pub(crate) fn yes_or_no(answer: &str) -> Result<bool, ApiError> {
 pub(crate) struct MoveQuery {
     #[serde(rename = "offeringDraw", default)]
     offering_draw: Option<bool>,
-    /// The piece letters of a SAN move: `en` (default), `hu`, `de`, `fr`.
+    /// The piece letters of a SAN move: `en`, `hu`, `de`, `fr` (every
+    /// language when absent).
     #[serde(default)]
     lang: Option<String>,
 }
@@ -57,8 +62,8 @@ async fn run(
 /// `POST /api/games/{id}/move/{move}`.
 pub(crate) async fn play_move(
     State(state): State<AppState>,
-    Path((id, text)): Path<(String, String)>,
-    Query(q): Query<MoveQuery>,
+    P((id, text)): P<(String, String)>,
+    Q(q): Q<MoveQuery>,
     headers: HeaderMap,
 ) -> Result<Json<GameState>, ApiError> {
     let command = Command::Move {
@@ -72,7 +77,7 @@ pub(crate) async fn play_move(
 /// `POST /api/games/{id}/draw/{yes|no}`.
 pub(crate) async fn draw(
     State(state): State<AppState>,
-    Path((id, answer)): Path<(String, String)>,
+    P((id, answer)): P<(String, String)>,
     headers: HeaderMap,
 ) -> Result<Json<GameState>, ApiError> {
     let accept = yes_or_no(&answer)?;
@@ -91,8 +96,8 @@ pub(crate) struct ClaimQuery {
 /// `POST /api/games/{id}/claim-draw[?move=…]`.
 pub(crate) async fn claim(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    Query(q): Query<ClaimQuery>,
+    P(id): P<String>,
+    Q(q): Q<ClaimQuery>,
     headers: HeaderMap,
 ) -> Result<Json<GameState>, ApiError> {
     let command = Command::ClaimDraw {
@@ -105,7 +110,7 @@ pub(crate) async fn claim(
 /// `POST /api/games/{id}/resign`.
 pub(crate) async fn resign(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    P(id): P<String>,
     headers: HeaderMap,
 ) -> Result<Json<GameState>, ApiError> {
     run(&state, &id, &headers, Command::Resign).await
@@ -114,7 +119,7 @@ pub(crate) async fn resign(
 /// `POST /api/games/{id}/abort`.
 pub(crate) async fn abort(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    P(id): P<String>,
     headers: HeaderMap,
 ) -> Result<Json<GameState>, ApiError> {
     run(&state, &id, &headers, Command::Abort).await
@@ -123,7 +128,7 @@ pub(crate) async fn abort(
 /// `POST /api/games/{id}/takeback/{yes|no}`.
 pub(crate) async fn takeback(
     State(state): State<AppState>,
-    Path((id, answer)): Path<(String, String)>,
+    P((id, answer)): P<(String, String)>,
     headers: HeaderMap,
 ) -> Result<Json<GameState>, ApiError> {
     let yes = yes_or_no(&answer)?;
@@ -139,8 +144,8 @@ pub(crate) struct TouchQuery {
 /// `POST /api/games/{id}/touch/{square}[?adjust=true]`.
 pub(crate) async fn touch(
     State(state): State<AppState>,
-    Path((id, square)): Path<(String, String)>,
-    Query(q): Query<TouchQuery>,
+    P((id, square)): P<(String, String)>,
+    Q(q): Q<TouchQuery>,
     headers: HeaderMap,
 ) -> Result<Json<GameState>, ApiError> {
     let square: sakk::Square = square.parse().map_err(|_| ApiError::bad("bad_square"))?;

@@ -3,17 +3,18 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::Json;
 
 use crate::analysis::Analysis;
+use super::{P};
 use crate::error::ApiError;
 use crate::state::AppState;
 
 /// The analysis, once the game is over (computed once, then cached).
 pub(crate) async fn analysis(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    P(id): P<String>,
 ) -> Result<Json<Arc<Analysis>>, ApiError> {
     let slot = state.slot(&id).await?;
     let positions = {

@@ -1,7 +1,7 @@
 //! Games: create, list, show, PGN, seat, rematch; and the health checks.
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -11,13 +11,14 @@ use sakk::{Color, Position};
 
 use super::token;
 use crate::command::{apply, Actor, Command};
+use super::{P, Q};
 use crate::error::ApiError;
 use crate::live::{ClockSpec, RulesSpec};
 use crate::new_game::{self, NewGame};
 use crate::state::AppState;
 use crate::wire::{
-    Created, GameList, GameState, Links, Opponent, RematchReply, SeatReply, Seats, Side, Status,
-    Summary,
+    ClockInUse, Created, GameList, GameState, GameStatus, Links, Opponent, RematchReply, SeatReply,
+    Seats, Side, Status, Summary,
 };
 
 /// The body of `POST /api/games`.
@@ -26,10 +27,11 @@ use crate::wire::{
 pub(crate) struct NewGameRequest {
     /// `local`, `friend` or `computer`.
     opponent: String,
-    /// The creator's colour: `white`, `black` or `random`.
+    /// The creator's colour: `white`, `black` or `random` (not for a local
+    /// game).
     #[serde(default)]
     color: Option<String>,
-    /// The computer's level, 1–8.
+    /// The computer's level, 1–8 (only against the computer).
     #[serde(default)]
     level: Option<i64>,
     /// The clock, or none.
@@ -38,14 +40,21 @@ pub(crate) struct NewGameRequest {
     /// Event rules.
     #[serde(default)]
     rules: Option<RulesSpec>,
-    /// A start position other than the standard one.
+    /// A start position other than the standard one (FEN, or `startpos`).
     #[serde(default)]
     fen: Option<String>,
 }
 
-/// Checks a request for a new game.
-fn new_game(req: NewGameRequest) -> Result<NewGame, ApiError> {
+/// Checks a request for a new game: every field must apply to the game's
+/// kind (a `level` for a friend game is refused, not ignored).
+fn new_game(state: &AppState, req: NewGameRequest) -> Result<NewGame, ApiError> {
     let opponent = Opponent::parse(&req.opponent).ok_or_else(|| ApiError::bad("bad_opponent"))?;
+    if opponent != Opponent::Computer && req.level.is_some() {
+        return Err(ApiError::bad_field("field_not_for_opponent", "level", opponent));
+    }
+    if opponent == Opponent::Local && req.color.is_some() {
+        return Err(ApiError::bad_field("field_not_for_opponent", "color", opponent));
+    }
     let color = match req.color.as_deref() {
         None | Some("random") => {
             let mut b = [0u8; 1];
@@ -66,16 +75,19 @@ fn new_game(req: NewGameRequest) -> Result<NewGame, ApiError> {
         (Opponent::Computer, Some(_)) => return Err(ApiError::bad("bad_level")),
         _ => None,
     };
-    let start = match &req.fen {
-        Some(fen) => {
-            Position::from_fen(fen).map_err(|e| ApiError::bad_detail("bad_fen", e.to_string()))?
-        }
-        None => Position::new(),
+    let start = match req.fen.as_deref().map(str::trim) {
+        None | Some("startpos") => Position::new(),
+        Some(fen) => Position::from_fen(fen).map_err(ApiError::from)?,
     };
+    // A position where the game is already over is no game to play.
+    if let Some(over) = sakk::Game::from_position(start).outcome() {
+        return Err(ApiError::BadRequest {
+            code: "position_over",
+            args: vec![("termination", over.termination.code().to_string())],
+        });
+    }
     if let Some(clock) = &req.clock {
-        clock
-            .time_control()
-            .map_err(|e| ApiError::bad_detail("bad_clock", e))?;
+        new_game::check_clock(clock, state.min_clock())?;
     }
     Ok(NewGame {
         opponent,
@@ -106,7 +118,7 @@ pub(crate) async fn create(
             ApiError::bad_detail("bad_request", e.body_text())
         }
     })?;
-    let new = new_game(req)?;
+    let new = new_game(&state, req)?;
     let (opponent, color) = (new.opponent, new.color);
     let (id, white, black) = new_game::create(&state, new).await?;
     let spectator = format!("{}/game/{id}", state.public_url());
@@ -135,6 +147,7 @@ pub(crate) async fn create(
     };
     let created = Created {
         id,
+        color: (opponent != Opponent::Local).then(|| color.into()),
         tokens,
         urls: Links { seats, spectator },
     };
@@ -144,7 +157,7 @@ pub(crate) async fn create(
 /// `GET /api/games/{id}`.
 pub(crate) async fn show(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    P(id): P<String>,
 ) -> Result<Json<GameState>, ApiError> {
     let slot = state.slot(&id).await?;
     let mut g = slot.lock().await;
@@ -155,7 +168,7 @@ pub(crate) async fn show(
 /// `GET /api/games/{id}/pgn`.
 pub(crate) async fn pgn(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    P(id): P<String>,
 ) -> Result<Response, ApiError> {
     let slot = state.slot(&id).await?;
     let text = slot.lock().await.live.pgn();
@@ -172,11 +185,15 @@ pub(crate) async fn pgn(
 /// `GET /api/games/{id}/seat`: the colours the request's token plays.
 pub(crate) async fn seat(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    P(id): P<String>,
     headers: HeaderMap,
 ) -> Result<Json<SeatReply>, ApiError> {
+    let token = token(&headers);
+    if token.is_empty() {
+        return Err(ApiError::Unauthorized);
+    }
     let slot = state.slot(&id).await?;
-    let seats = slot.lock().await.live.seat(token(&headers));
+    let seats = slot.lock().await.live.seat(token);
     if seats.is_empty() {
         return Err(ApiError::Forbidden("bad_token"));
     }
@@ -190,7 +207,7 @@ pub(crate) async fn seat(
 /// answers with that seat's place in it (the same token as before).
 pub(crate) async fn rematch(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    P(id): P<String>,
     headers: HeaderMap,
 ) -> Result<Json<RematchReply>, ApiError> {
     let token = token(&headers);
@@ -228,7 +245,7 @@ pub(crate) struct ListQuery {
 /// newest first.
 pub(crate) async fn list(
     State(state): State<AppState>,
-    Query(q): Query<ListQuery>,
+    Q(q): Q<ListQuery>,
 ) -> Result<Json<GameList>, ApiError> {
     let status = match q.status.as_deref() {
         None | Some("") => None,
@@ -243,7 +260,11 @@ pub(crate) async fn list(
                 .ok_or_else(|| ApiError::bad("bad_cursor"))?,
         ),
     };
-    let limit = q.limit.unwrap_or(50).clamp(1, 100);
+    let limit = match q.limit {
+        None => 50,
+        Some(n) if (1..=100).contains(&n) => n,
+        Some(_) => return Err(ApiError::bad("bad_limit")),
+    };
     let rows = state
         .store()
         .page(
@@ -255,7 +276,7 @@ pub(crate) async fn list(
     let next = (rows.len() == usize::try_from(limit).unwrap_or(usize::MAX))
         .then(|| {
             rows.last()
-                .map(|(r, _)| format!("{}.{}", r.updated_at, r.id))
+                .map(|(r, _)| format!("{}.{}", r.created_at, r.id))
         })
         .flatten();
     let games = rows
@@ -264,12 +285,18 @@ pub(crate) async fn list(
             clock: r
                 .clock
                 .as_deref()
-                .and_then(|c| serde_json::from_str(c).ok()),
+                .and_then(|c| serde_json::from_str::<ClockSpec>(c).ok())
+                .and_then(|c| c.time_control().ok())
+                .as_ref()
+                .and_then(ClockInUse::of),
+            status: GameStatus::of(
+                r.termination.as_deref().and_then(sakk::Termination::from_code),
+                n > 0,
+            ),
             id: r.id,
             opponent: r.opponent,
             level: r.level,
             human_color: r.human_color,
-            status: r.status,
             result: r.result,
             termination: r.termination,
             moves: n,

@@ -6,8 +6,9 @@
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
-use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{header, HeaderMap, Method};
+use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, Method, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -22,13 +23,50 @@ mod analysis;
 mod games;
 mod watch;
 
-/// The seat token of a request (`Authorization: Bearer …`), or empty.
+/// The longest address the server reads (longer ones: 414).
+pub const MAX_URI: usize = 8 * 1024;
+
+/// The seat token of a request (`Authorization: Bearer …`, the scheme's
+/// name in any case as RFC 7235 says), or empty.
 fn token(headers: &HeaderMap) -> &str {
     headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
+        .and_then(|v| {
+            let (scheme, rest) = v.trim_start().split_once(' ')?;
+            scheme.eq_ignore_ascii_case("bearer").then_some(rest)
+        })
         .map_or("", str::trim)
+}
+
+/// The query string, read into `T`; a bad one is refused as `bad_query`
+/// in the API's error shape (axum's own answer is plain text).
+pub(crate) struct Q<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Q<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        axum::extract::Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Query(t)| Q(t))
+            .map_err(|e| ApiError::bad_detail("bad_query", e.body_text()))
+    }
+}
+
+/// The path's parameters, read into `T`; a bad one (not UTF-8, …) is
+/// refused as `bad_path` in the API's error shape.
+pub(crate) struct P<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for P<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        axum::extract::Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Path(t)| P(t))
+            .map_err(|_| ApiError::bad("bad_path"))
+    }
 }
 
 /// The client's address (unspecified when the server was not told it).
@@ -67,8 +105,24 @@ async fn security_headers(req: Request, next: Next) -> Response {
     res
 }
 
-async fn not_found() -> ApiError {
-    ApiError::NotFound
+/// Refuses an address longer than [`MAX_URI`] before anything reads it.
+async fn uri_length(req: Request, next: Next) -> Response {
+    if req.uri().to_string().len() > MAX_URI {
+        return ApiError::UriTooLong.into_response();
+    }
+    next.run(req).await
+}
+
+/// An address the API does not have.
+async fn no_route(uri: Uri) -> ApiError {
+    let mut path = uri.path().to_string();
+    path.truncate(200);
+    ApiError::NoRoute(path)
+}
+
+/// A method the address does not take (axum adds the `Allow` header).
+async fn method_not_allowed(method: Method) -> ApiError {
+    ApiError::MethodNotAllowed(method.to_string())
 }
 
 /// The router of the whole API and the front-end.
@@ -96,9 +150,11 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/abort", post(actions::abort))
         .route("/api/games/{id}/takeback/{answer}", post(actions::takeback))
         .route("/api/games/{id}/touch/{square}", post(actions::touch))
-        .fallback(not_found)
+        .fallback(no_route)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(axum::extract::DefaultBodyLimit::max(16 * 1024))
+        .layer(middleware::from_fn(uri_length))
         .layer(middleware::from_fn(security_headers))
         .with_state(state)
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
@@ -18,6 +18,7 @@ use tokio::sync::broadcast;
 
 use super::actions::{move_lang, yes_or_no};
 use crate::command::{apply, Actor, Command};
+use super::{P};
 use crate::error::ApiError;
 use crate::games::{Published, Slot};
 use crate::limits::Kind;
@@ -45,7 +46,7 @@ async fn full(
 /// connection open.
 pub(crate) async fn stream(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    P(id): P<String>,
 ) -> Result<Response, ApiError> {
     let slot = state.slot(&id).await?;
     let (first, mut rx, over) = full(&state, &slot).await;
@@ -197,10 +198,11 @@ fn error_message(e: ApiError) -> String {
 /// `GET /api/games/{id}/socket`: the game over a WebSocket.
 pub(crate) async fn socket(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    P(id): P<String>,
     connect: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
+    let ws = ws.map_err(|_| ApiError::UpgradeRequired)?;
     let slot = state.slot(&id).await?;
     let addr = connect.map_or(std::net::IpAddr::from([0, 0, 0, 0]), |c| c.0 .0.ip());
     // Small buffers: a socket carries short JSON messages (the defaults,

@@ -124,6 +124,10 @@ pub struct MoveRow {
     pub uci: String,
     /// Made with a draw offer.
     pub offer: bool,
+    /// The move a correct draw claim declared (written on the scoresheet;
+    /// the game ended with it). Stored with `offer` in one integer column
+    /// (bit 0: offer, bit 1: declared).
+    pub declared: bool,
     /// White's time left after it.
     pub white_ms: Option<i64>,
     /// Black's time left after it.
@@ -320,7 +324,8 @@ impl Store {
             Ok(MoveRow {
                 ply: m.try_get("ply")?,
                 uci: m.try_get("uci")?,
-                offer: m.try_get::<i64, _>("offer")? != 0,
+                offer: m.try_get::<i64, _>("offer")? & 1 != 0,
+                declared: m.try_get::<i64, _>("offer")? & 2 != 0,
                 white_ms: m.try_get("white_ms")?,
                 black_ms: m.try_get("black_ms")?,
             })
@@ -412,6 +417,7 @@ mod tests {
                 ply,
                 uci: "e2e4".to_string(),
                 offer: ply % 2 == 0,
+                declared: ply == 3,
                 white_ms: Some(1000 - ply),
                 black_ms: None,
             }),
@@ -485,7 +491,8 @@ mod tests {
                 panic!("game g{g} is missing");
             };
             assert_eq!(moves.len(), 10, "g{g}");
-            assert!(moves[4].offer);
+            assert!(moves[4].offer && !moves[4].declared);
+            assert!(moves[3].declared && !moves[3].offer);
             assert_eq!(row.white_ms, Some(991));
             assert_eq!(row.version, if g == 1 { 11 } else { 10 });
         }

@@ -66,7 +66,7 @@ async fn write_group(pool: &AnyPool, group: &[&Commit]) -> Result<(), StoreError
                     .bind(&c.row.id)
                     .bind(m.ply)
                     .bind(&m.uci)
-                    .bind(i64::from(m.offer))
+                    .bind(i64::from(m.offer) | (i64::from(m.declared) << 1))
                     .bind(m.white_ms)
                     .bind(m.black_ms)
                     .bind(c.row.updated_at)

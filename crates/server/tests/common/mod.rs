@@ -31,6 +31,8 @@ pub fn start_server() -> SocketAddr {
             // The tests create many games from one address; the limits have
             // tests of their own.
             rates: sakk_server::Rates::unlimited(),
+            // The flag-fall tests play with clocks of a fraction of a second.
+            min_clock: Duration::from_millis(100),
             ..sakk_server::Config::default()
         };
         let _ = rt.block_on(sakk_server::serve_with(config, move |addr| {

@@ -39,6 +39,7 @@ pub async fn app_with(url: &str, rates: Rates) -> (AppState, Store) {
     let mut options = Options::new("https://chess.example.org".to_string());
     options.rates = rates;
     options.max_think = Duration::from_secs(2);
+    options.min_clock = Duration::from_millis(100);
     (AppState::with_options(store.clone(), options), store)
 }
 
