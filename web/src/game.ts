@@ -250,7 +250,7 @@ class GameView {
     const [, turnChar, , , , full] = s.initial_fen.split(' ');
     const judgements: Judgement[] = this.analysis ? judge(this.analysis) : [];
     fill(this.el.moves, [
-      moveList(s.san, turnChar === 'b' ? 'black' : 'white', Number(full) || 1, this.cursor, lang(), judgements, p => this.goTo(p)),
+      moveList(s.san, turnChar === 'b' ? 'black' : 'white', Number(full) || 1, this.cursor, lang(), judgements, p => this.goTo(p), s.declared_move ? tr.declaredMove : undefined),
     ]);
     this.el.moves.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
     const navBtn = (label: string, text: string, to: () => number) =>

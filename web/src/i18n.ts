@@ -138,6 +138,7 @@ const KEYS = [
   'computerLevel',
   'you',
   'first',
+  'declaredMove',
   'prev',
   'next',
   'last',

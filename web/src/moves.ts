@@ -41,6 +41,7 @@ export function moveList(
   lang: Lang,
   judgements: Judgement[],
   onPick: (ply: number) => void,
+  declared?: string,
 ): HTMLElement {
   const rows: HTMLElement[] = [];
   let row: HTMLElement | null = null;
@@ -60,6 +61,9 @@ export function moveList(
         'data-ply': i + 1,
         class: `${cursor === i + 1 ? 'current' : ''} ${j === '??' ? 'blunder' : j === '?' ? 'mistake' : j === '?!' ? 'inaccuracy' : ''}`,
         'aria-current': cursor === i + 1 ? 'true' : undefined,
+        // The move a correct draw claim declared: on the scoresheet, marked.
+        title: declared && i === sans.length - 1 ? declared : undefined,
+        'data-declared': declared && i === sans.length - 1 ? 'true' : undefined,
       },
       localSan(san, lang) + j,
     );

@@ -292,6 +292,14 @@ export type Event = { "type": "gameFull",
  */
 id: string, 
 /**
+ * The start position.
+ */
+initialFen: string, 
+/**
+ * The clock in use.
+ */
+clock: ClockInUse | null, 
+/**
  * The state.
  */
 state: GameState, } | { "type": "gameState" } & GameState;

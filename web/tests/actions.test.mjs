@@ -188,7 +188,8 @@ test('a threefold repetition claimed by declaring the move', async () => {
   await page.click('button.claim-with-move');
   await page.waitForSelector('.result:not([hidden])');
   assert.equal(await page.locator('.result').textContent(), 'Draw — threefold repetition');
-  // A correct claim ends the game before the declared move is played (the spec: it is not played).
-  assert.equal((await moveTexts(page)).length, 7);
+  // The declared move is on the scoresheet, marked as the claim's.
+  assert.equal((await moveTexts(page)).length, 8);
+  assert.equal(await page.locator('button.move[data-declared="true"]').count(), 1);
   await page.context().close();
 });

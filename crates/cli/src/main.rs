@@ -81,6 +81,7 @@ impl ServeArgs {
             max_connections: self.max_connections,
             header_read_timeout: std::time::Duration::from_secs(self.header_timeout.max(1)),
             max_think: std::time::Duration::from_secs_f64(self.max_think),
+            min_clock: sakk_server::new_game::MIN_CLOCK,
         })
     }
 }

@@ -230,16 +230,19 @@ fn replay_refuses_an_illegal_move_with_the_rule() {
 /// refused, naming both readings.
 #[test]
 fn replay_reads_moves_in_the_language_given() {
-    let opening = ["replay", "d4", "e6", "Nf3"];
-    let hu = sakk(&[&opening[..], &["--lang", "hu", "Bb4"]].concat());
+    let hu = sakk(&["replay", "--lang", "hu", "d4", "e6", "Hf3", "Bb4"]);
     assert_eq!(hu.status.code(), Some(2), "{}", stdout(&hu));
     let err: serde_json::Value = serde_json::from_str(stderr(&hu).trim()).unwrap_or_default();
     assert_eq!(err["move"], "Bb4");
-    assert_ne!(err["error"], serde_json::Value::Null);
-    let en = sakk(&[&opening[..], &["--lang", "en", "Bb4"]].concat());
+    assert_eq!(err["index"], 3);
+    assert_eq!(err["error"], "cannot_move_that_way");
+    let en = sakk(&["replay", "--lang", "en", "d4", "e6", "Nf3", "Bb4"]);
     assert_eq!(en.status.code(), Some(0), "{}", stderr(&en));
-    let fb4 = sakk(&[&opening[..], &["--lang", "hu", "Fb4"]].concat());
+    let fb4 = sakk(&["replay", "--lang", "hu", "d4", "e6", "Hf3", "Fb4"]);
     assert_eq!(stdout(&fb4), stdout(&en));
+    // English letters are not read as Hungarian ones.
+    let nf3 = sakk(&["replay", "--lang", "hu", "Nf3"]);
+    assert_eq!(nf3.status.code(), Some(2));
     // B: the bishop c1 in English, the rook a2 in Hungarian.
     let both = sakk(&["replay", "--fen", "4k3/8/8/8/8/8/R7/2B1K3 w - - 0 1", "Bb2"]);
     assert_eq!(both.status.code(), Some(2));
@@ -247,7 +250,9 @@ fn replay_reads_moves_in_the_language_given() {
     assert_eq!(err["error"], "ambiguous_language");
     assert_eq!(err["params"]["first"], "c1b2");
     assert_eq!(err["params"]["second"], "a2b2");
-    assert!(err["message_hu"].as_str().is_some_and(|m| m.contains("magyarul")));
+    assert!(err["message_hu"]
+        .as_str()
+        .is_some_and(|m| m.contains("magyarul")));
 }
 
 /// The command line's small traps: a directory is no PGN file, depth and

@@ -363,7 +363,10 @@ mod tests {
             "{text}"
         );
         let text = tr(Hu, "rule-claim-refused", &args);
-        assert!(text.ends_with("Az ellenfél 2 perc többletidőt kap."), "{text}");
+        assert!(
+            text.ends_with("Az ellenfél 2 perc többletidőt kap."),
+            "{text}"
+        );
         assert_eq!(
             tr(Hu, "play-you-play", &[("side", "white".to_string())]),
             "Színed: világos"

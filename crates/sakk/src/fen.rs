@@ -67,7 +67,12 @@ impl FenError {
     /// The parameters of the message, by name: `count` (fields, ranks),
     /// `rank` (1–8), `char`, `side` (`white`, `black`), `square`.
     pub fn args(&self) -> Vec<(&'static str, String)> {
-        let side = |c: &crate::Color| ("side", if c.is_white() { "white" } else { "black" }.to_string());
+        let side = |c: &crate::Color| {
+            (
+                "side",
+                if c.is_white() { "white" } else { "black" }.to_string(),
+            )
+        };
         match self {
             FenError::FieldCount(n) | FenError::RankCount(n) => vec![("count", n.to_string())],
             FenError::RankLength(r) => vec![("rank", r.to_string())],

@@ -308,7 +308,11 @@ mod tests {
             ApiError::bad("bad_path"),
             ApiError::bad("bad_limit"),
             ApiError::bad("no_takeback_request"),
-            ApiError::bad_field("field_not_for_opponent", "level", crate::wire::Opponent::Friend),
+            ApiError::bad_field(
+                "field_not_for_opponent",
+                "level",
+                crate::wire::Opponent::Friend,
+            ),
             ApiError::BadRequest {
                 code: "position_over",
                 args: vec![("termination", "stalemate".to_string())],

@@ -21,10 +21,7 @@ pub const MIN_CLOCK: std::time::Duration = std::time::Duration::from_secs(15);
 ///
 /// # Errors
 /// [`ApiError::BadRequest`] with a `clock_*` code.
-pub fn check_clock(
-    c: &ClockSpec,
-    min: std::time::Duration,
-) -> Result<sakk::TimeControl, ApiError> {
+pub fn check_clock(c: &ClockSpec, min: std::time::Duration) -> Result<sakk::TimeControl, ApiError> {
     if let Some(label) = &c.preset {
         if c.limit.is_some() || c.increment.is_some() || c.delay.is_some() || c.delay_kind.is_some()
         {
@@ -33,7 +30,8 @@ pub fn check_clock(
         return sakk::TimeControl::preset(label)
             .ok_or_else(|| ApiError::bad_detail("clock_unknown_preset", label.clone()));
     }
-    let in_range = |x: Option<f64>| x.is_none_or(|x| x.is_finite() && (0.0..=86_400.0).contains(&x));
+    let in_range =
+        |x: Option<f64>| x.is_none_or(|x| x.is_finite() && (0.0..=86_400.0).contains(&x));
     if !(in_range(c.limit) && in_range(c.increment) && in_range(c.delay)) {
         return Err(ApiError::bad("clock_out_of_range"));
     }
@@ -48,7 +46,8 @@ pub fn check_clock(
         (false, true) => return Err(ApiError::bad("clock_delay_kind_without_delay")),
         _ => {}
     }
-    c.time_control().map_err(|_| ApiError::bad("clock_out_of_range"))
+    c.time_control()
+        .map_err(|_| ApiError::bad("clock_out_of_range"))
 }
 
 /// A game to create.

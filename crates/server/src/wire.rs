@@ -223,9 +223,10 @@ impl ClockInUse {
                 }],
                 true,
             ),
-            sakk::TimeControl::Stages(stages) => {
-                (stages.iter().map(ClockPeriod::of).collect::<Vec<_>>(), false)
-            }
+            sakk::TimeControl::Stages(stages) => (
+                stages.iter().map(ClockPeriod::of).collect::<Vec<_>>(),
+                false,
+            ),
         };
         let first = periods.first()?.clone();
         Some(ClockInUse {
@@ -389,11 +390,17 @@ pub struct RejectedClaim {
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "type")]
 pub enum Event {
-    /// The full state: the first message, and after a watcher fell behind.
+    /// The full state: the first message, and after a watcher fell behind
+    /// (as lichess's `gameFull`: the id, `initialFen`, `clock`, `state`).
     #[serde(rename = "gameFull")]
     Full {
         /// The game id.
         id: String,
+        /// The start position.
+        #[serde(rename = "initialFen")]
+        initial_fen: String,
+        /// The clock in use.
+        clock: Option<ClockInUse>,
         /// The state.
         state: GameState,
     },

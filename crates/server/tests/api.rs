@@ -40,10 +40,7 @@ fn a_whole_game_by_link_ends_in_mate_and_the_stream_follows_it() {
             }
         }
         line.clear();
-        if events
-            .last()
-            .is_some_and(|v| v["status"] == "mate")
-        {
+        if events.last().is_some_and(|v| v["status"] == "mate") {
             break;
         }
     }
@@ -170,7 +167,10 @@ fn draw_offer_and_acceptance() {
         Some(&white),
         None,
     );
-    assert_eq!((r.json()["wdraw"].clone(), r.json()["bdraw"].clone()), (Value::from(true), Value::from(false)));
+    assert_eq!(
+        (r.json()["wdraw"].clone(), r.json()["bdraw"].clone()),
+        (Value::from(true), Value::from(false))
+    );
     // The offerer has no offer to answer.
     assert_eq!(
         request(
@@ -292,7 +292,13 @@ fn a_wrong_claim_with_a_move_plays_it_and_gives_the_opponent_two_minutes() {
         .as_str()
         .is_some_and(|m| m.contains("2 more minutes")));
     // The next move clears the report.
-    let r = request(addr, "POST", &format!("/api/games/{id}/move/Nc6"), Some(&black), None);
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/move/Nc6"),
+        Some(&black),
+        None,
+    );
     assert_eq!(r.json()["rejected_claim"], Value::Null);
 }
 
@@ -449,9 +455,21 @@ fn takeback_asked_and_granted() {
         Some(&white),
         None,
     );
-    assert_eq!((r.status, r.json()["error"].clone()), (400, Value::from("no_takeback_request")));
-    let r = request(addr, "POST", &format!("/api/games/{id}/draw/no"), Some(&white), None);
-    assert_eq!((r.status, r.json()["error"].clone()), (400, Value::from("no_draw_offer")));
+    assert_eq!(
+        (r.status, r.json()["error"].clone()),
+        (400, Value::from("no_takeback_request"))
+    );
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/draw/no"),
+        Some(&white),
+        None,
+    );
+    assert_eq!(
+        (r.status, r.json()["error"].clone()),
+        (400, Value::from("no_draw_offer"))
+    );
 }
 
 #[test]

@@ -72,7 +72,13 @@ async fn a_failed_commit_changes_nothing_and_the_game_goes_on() {
             .await
             .2;
         for field in [
-            "moves", "status", "result", "wdraw", "bdraw", "wtakeback", "btakeback",
+            "moves",
+            "status",
+            "result",
+            "wdraw",
+            "bdraw",
+            "wtakeback",
+            "btakeback",
         ] {
             assert_eq!(now[field], before[field], "{action}: {field}");
         }

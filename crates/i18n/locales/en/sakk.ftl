@@ -302,6 +302,7 @@ web-status-ended = Finished
 web-computer-level = Computer, level
 web-you = You
 web-first = First move
+web-declared-move = Declared with the draw claim (on the scoresheet)
 web-prev = Previous move
 web-next = Next move
 web-last = Last move

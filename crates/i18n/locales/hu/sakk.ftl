@@ -299,6 +299,7 @@ web-status-ended = Befejeződött
 web-computer-level = Számítógép, szint
 web-you = Te
 web-first = Első lépés
+web-declared-move = A döntetlenigénnyel bejelentett lépés (a lépésjegyzéken)
 web-prev = Előző lépés
 web-next = Következő lépés
 web-last = Utolsó lépés

@@ -9,8 +9,8 @@ use serde::Deserialize;
 use sakk::Lang;
 
 use super::token;
-use crate::command::{apply, Actor, Command};
 use super::{P, Q};
+use crate::command::{apply, Actor, Command};
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::wire::GameState;

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use axum::extract::State;
 use axum::Json;
 
+use super::P;
 use crate::analysis::Analysis;
-use super::{P};
 use crate::error::ApiError;
 use crate::state::AppState;
 

@@ -10,8 +10,8 @@ use serde::Deserialize;
 use sakk::{Color, Position};
 
 use super::token;
-use crate::command::{apply, Actor, Command};
 use super::{P, Q};
+use crate::command::{apply, Actor, Command};
 use crate::error::ApiError;
 use crate::live::{ClockSpec, RulesSpec};
 use crate::new_game::{self, NewGame};
@@ -50,10 +50,18 @@ pub(crate) struct NewGameRequest {
 fn new_game(state: &AppState, req: NewGameRequest) -> Result<NewGame, ApiError> {
     let opponent = Opponent::parse(&req.opponent).ok_or_else(|| ApiError::bad("bad_opponent"))?;
     if opponent != Opponent::Computer && req.level.is_some() {
-        return Err(ApiError::bad_field("field_not_for_opponent", "level", opponent));
+        return Err(ApiError::bad_field(
+            "field_not_for_opponent",
+            "level",
+            opponent,
+        ));
     }
     if opponent == Opponent::Local && req.color.is_some() {
-        return Err(ApiError::bad_field("field_not_for_opponent", "color", opponent));
+        return Err(ApiError::bad_field(
+            "field_not_for_opponent",
+            "color",
+            opponent,
+        ));
     }
     let color = match req.color.as_deref() {
         None | Some("random") => {
@@ -290,7 +298,9 @@ pub(crate) async fn list(
                 .as_ref()
                 .and_then(ClockInUse::of),
             status: GameStatus::of(
-                r.termination.as_deref().and_then(sakk::Termination::from_code),
+                r.termination
+                    .as_deref()
+                    .and_then(sakk::Termination::from_code),
                 n > 0,
             ),
             id: r.id,

@@ -17,8 +17,8 @@ use serde::Deserialize;
 use tokio::sync::broadcast;
 
 use super::actions::{move_lang, yes_or_no};
+use super::P;
 use crate::command::{apply, Actor, Command};
-use super::{P};
 use crate::error::ApiError;
 use crate::games::{Published, Slot};
 use crate::limits::Kind;
@@ -35,6 +35,8 @@ async fn full(
     let g = &mut *g;
     let event = Event::Full {
         id: slot.id.clone(),
+        initial_fen: g.live.row.start_fen.clone(),
+        clock: g.live.clock_in_use.clone(),
         state: g.live.state(&mut g.notation, state.now()),
     };
     let line = serde_json::to_string(&event).unwrap_or_default();

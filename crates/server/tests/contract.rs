@@ -1,0 +1,459 @@
+//! The API as bots and people meet it (issue #17), through the router: the
+//! move read as the player meant it, the clock in use, the clocks nobody
+//! can play, finished start positions, fields cleared at the end, and one
+//! error shape for every error, with a Hungarian message free of English.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use serde_json::Value;
+use tower::ServiceExt;
+
+use sakk_server::{router, AppState, Rates};
+
+#[path = "common/oneshot.rs"]
+mod oneshot;
+use oneshot::{app_with, call, create, database};
+
+async fn app() -> AppState {
+    app_with(&database(), Rates::unlimited()).await.0
+}
+
+/// Plays `moves` (SAN, English) with the right seat for each.
+async fn play(state: &AppState, id: &str, white: &str, black: &str, moves: &str) -> Value {
+    let mut last = Value::Null;
+    for (i, m) in moves.split_whitespace().enumerate() {
+        let token = if i % 2 == 0 { white } else { black };
+        let path = format!("/api/games/{id}/move/{m}?lang=en");
+        let (status, _, body) = call(state, "POST", &path, Some(token), None).await;
+        assert_eq!(status, StatusCode::OK, "{m}: {body}");
+        last = body;
+    }
+    last
+}
+
+/// English words that must not appear in a Hungarian message (API field
+/// and value names such as `Bearer` or `WebSocket` may).
+const ENGLISH: [&str; 14] = [
+    " the ",
+    " is ",
+    " not ",
+    " must ",
+    " invalid",
+    " expected",
+    " found",
+    "position",
+    " has ",
+    " no ",
+    " with ",
+    " missing",
+    " unknown",
+    " field",
+];
+
+fn assert_error_shape(status: StatusCode, body: &Value, code: &str) {
+    assert_eq!(body["error"], code, "{status}: {body}");
+    let en = body["message"].as_str().unwrap_or_default();
+    let hu = body["message_hu"].as_str().unwrap_or_default();
+    assert!(!en.is_empty() && !hu.is_empty(), "{body}");
+    assert!(body["params"].is_object(), "{body}");
+    let lower = format!(" {} ", hu.to_lowercase());
+    for word in ENGLISH {
+        assert!(!lower.contains(word), "English {word:?} in {hu:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_given_language_reads_only_its_letters() {
+    let state = app().await;
+    let (id, white, black) = create(&state, r#"{"opponent": "friend", "color": "white"}"#).await;
+    play(&state, &id, &white, &black, "d4 e6 Nf3").await;
+    // In Hungarian B is the rook: no rook reaches b4, so the move is
+    // refused — never read as the bishop move f8b4.
+    let (status, _, body) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/move/Bb4?lang=hu"),
+        Some(&black),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_error_shape(status, &body, "cannot_move_that_way");
+    let (_, _, now) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(now["moves"], "d2d4 e7e6 g1f3", "nothing was played");
+    // Fb4 is the Hungarian bishop move.
+    let (status, _, body) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/move/Fb4%2B?lang=hu"),
+        Some(&black),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body["moves"].as_str().is_some_and(|m| m.ends_with("f8b4")));
+
+    // Without a language, two different legal readings are refused.
+    let (id, white, _) = create(
+        &state,
+        r#"{"opponent": "friend", "color": "white", "fen": "4k3/8/8/8/8/8/R7/2B1K3 w - - 0 1"}"#,
+    )
+    .await;
+    let (status, _, body) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/move/Bb2"),
+        Some(&white),
+        None,
+    )
+    .await;
+    assert_error_shape(status, &body, "ambiguous_language");
+    assert_eq!(body["params"]["first"], "c1b2");
+    assert_eq!(body["params"]["second"], "a2b2");
+    // With one, the same text is one move.
+    let (status, _, body) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/move/Bb2?lang=hu"),
+        Some(&white),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["moves"], "a2b2");
+}
+
+#[tokio::test]
+async fn the_state_reports_the_clock_in_use() {
+    let state = app().await;
+    let (id, ..) = create(
+        &state,
+        r#"{"opponent": "friend", "color": "white", "clock": {"preset": "5+3"}}"#,
+    )
+    .await;
+    let (_, _, s) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(s["clock"]["initial"], 300_000, "{s}");
+    assert_eq!(s["clock"]["increment"], 3_000);
+    assert_eq!(s["clock"]["pgn"], "300+3");
+    assert_eq!(s["clock"]["periods"].as_array().map(Vec::len), Some(1));
+    assert_eq!(
+        (s["wtime"].clone(), s["winc"].clone()),
+        (Value::from(300_000), Value::from(3_000))
+    );
+    assert_eq!(s["binc"], 3_000);
+    // A delay is reported with its kind, and written into the PGN.
+    let (id, ..) = create(
+        &state,
+        r#"{"opponent": "friend", "color": "white", "clock": {"limit": 600, "delay": 5, "delay_kind": "bronstein"}}"#,
+    )
+    .await;
+    let (_, _, s) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(s["clock"]["delay"], 5_000, "{s}");
+    assert_eq!(s["clock"]["delay_kind"], "bronstein");
+    assert_eq!(s["clock"]["periods"][0]["delay_kind"], "bronstein");
+    // The list reports the same clock.
+    let (_, _, list) = call(&state, "GET", "/api/games?limit=2", None, None).await;
+    assert_eq!(
+        list["games"][0]["clock"]["delay_kind"], "bronstein",
+        "{list}"
+    );
+    assert_eq!(list["games"][1]["clock"]["initial"], 300_000);
+    assert_eq!(list["games"].as_array().map(Vec::len), Some(2), "?limit");
+}
+
+#[tokio::test]
+async fn clocks_nobody_can_play_are_refused() {
+    let state = app().await;
+    for (clock, code) in [
+        (
+            r#"{"preset": "5+3", "limit": 60}"#,
+            "clock_preset_with_fields",
+        ),
+        (r#"{"preset": "7+7"}"#, "clock_unknown_preset"),
+        (r#"{"increment": 2}"#, "clock_too_short"),
+        (r#"{"limit": 0.001}"#, "clock_too_short"),
+        (r#"{"limit": 60, "delay": 2}"#, "clock_delay_kind_missing"),
+        (
+            r#"{"limit": 60, "delay_kind": "simple"}"#,
+            "clock_delay_kind_without_delay",
+        ),
+        (r#"{"limit": 60, "increment": -1}"#, "clock_out_of_range"),
+        (r#"{"limit": 100000}"#, "clock_out_of_range"),
+        (
+            r#"{"limit": 60, "delay": 2, "delay_kind": "fischer"}"#,
+            "bad_request",
+        ),
+        (r#"{"limit": 60, "increments": 2}"#, "bad_request"),
+    ] {
+        let body = format!(r#"{{"opponent": "friend", "color": "white", "clock": {clock}}}"#);
+        let (status, _, v) = call(&state, "POST", "/api/games", None, Some(&body)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{clock}: {v}");
+        assert_eq!(v["error"], code, "{clock}: {v}");
+        if code != "bad_request" {
+            assert_error_shape(status, &v, code);
+        }
+    }
+    // Fields that do not apply to the game's kind are refused, not ignored.
+    for (body, field) in [
+        (r#"{"opponent": "friend", "level": 3}"#, "level"),
+        (r#"{"opponent": "local", "color": "white"}"#, "color"),
+    ] {
+        let (status, _, v) = call(&state, "POST", "/api/games", None, Some(body)).await;
+        assert_error_shape(status, &v, "field_not_for_opponent");
+        assert_eq!(v["params"]["field"], field);
+    }
+}
+
+#[tokio::test]
+async fn a_finished_start_position_is_refused_and_startpos_works() {
+    let state = app().await;
+    for (fen, termination) in [
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "stalemate"),
+        ("8/8/4k3/8/8/4K3/8/8 w - - 0 1", "insufficient_material"),
+    ] {
+        let body = format!(r#"{{"opponent": "friend", "color": "white", "fen": "{fen}"}}"#);
+        let (status, _, v) = call(&state, "POST", "/api/games", None, Some(&body)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+        assert_error_shape(status, &v, "position_over");
+        assert_eq!(v["params"]["termination"], termination);
+    }
+    let (_, _, list) = call(&state, "GET", "/api/games", None, None).await;
+    assert_eq!(list["games"], serde_json::json!([]), "nothing was created");
+    let (id, ..) = create(&state, r#"{"opponent": "local", "fen": "startpos"}"#).await;
+    let (_, _, s) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(s["fen"], sakk::Position::new().fen());
+    assert_eq!(s["status"], "created");
+    // A FEN error in both languages, the Hungarian one in Hungarian only.
+    let body = r#"{"opponent": "local", "fen": "8/8/8/8/8/8/8/8 w - - 0 1"}"#;
+    let (status, _, v) = call(&state, "POST", "/api/games", None, Some(body)).await;
+    assert_error_shape(status, &v, "bad_fen");
+    assert_eq!(v["params"]["reason"], "missing_king");
+    assert!(
+        v["message_hu"]
+            .as_str()
+            .is_some_and(|m| m.contains("királya")),
+        "{v}"
+    );
+}
+
+#[tokio::test]
+async fn the_end_clears_the_running_clock_and_the_offers() {
+    let state = app().await;
+    let (id, white, black) = create(
+        &state,
+        r#"{"opponent": "friend", "color": "white", "clock": {"limit": 300}}"#,
+    )
+    .await;
+    play(&state, &id, &white, &black, "e4 e5").await;
+    let (_, _, s) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/move/Nf3?offeringDraw=true"),
+        Some(&white),
+        None,
+    )
+    .await;
+    assert_eq!(
+        (s["wdraw"].clone(), s["clock_running"].clone()),
+        (Value::from(true), Value::from("black"))
+    );
+    let (_, _, s) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/takeback/yes"),
+        Some(&black),
+        None,
+    )
+    .await;
+    assert_eq!(s["btakeback"], true, "{s}");
+    let (status, _, s) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        Some(&black),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{s}");
+    assert_eq!(s["status"], "resign");
+    assert_eq!(s["winner"], "white");
+    for field in ["clock_running"] {
+        assert_eq!(s[field], Value::Null, "{field}: {s}");
+    }
+    for field in [
+        "wdraw",
+        "bdraw",
+        "wtakeback",
+        "btakeback",
+        "can_abort",
+        "can_takeback",
+    ] {
+        assert_eq!(s[field], false, "{field}: {s}");
+    }
+}
+
+/// A raw request through the router (for headers and addresses `call`
+/// does not make).
+async fn raw(state: &AppState, req: Request<Body>) -> (StatusCode, axum::http::HeaderMap, Value) {
+    let res = match router(state.clone()).oneshot(req).await {
+        Ok(r) => r,
+        Err(e) => match e {},
+    };
+    let status = res.status();
+    let headers = res.headers().clone();
+    let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
+        .await
+        .unwrap_or_default();
+    (
+        status,
+        headers,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+fn get(uri: &str) -> Request<Body> {
+    Request::builder()
+        .uri(uri)
+        .body(Body::empty())
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[tokio::test]
+async fn every_error_has_one_shape() {
+    let state = app().await;
+    let (id, white, black) = create(&state, r#"{"opponent": "friend", "color": "white"}"#).await;
+    let long = format!("/api/games/{}", "x".repeat(9000));
+    let cases: Vec<(Request<Body>, StatusCode, &str)> = vec![
+        (
+            Request::builder()
+                .method("PUT")
+                .uri("/api/games")
+                .body(Body::empty())
+                .unwrap_or_else(|e| panic!("{e}")),
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+        ),
+        (get(&long), StatusCode::URI_TOO_LONG, "uri_too_long"),
+        (
+            Request::builder()
+                .method("POST")
+                .uri(format!("/api/games/{id}/move/e4?offeringDraw=yes"))
+                .header("authorization", format!("Bearer {white}"))
+                .body(Body::empty())
+                .unwrap_or_else(|e| panic!("{e}")),
+            StatusCode::BAD_REQUEST,
+            "bad_query",
+        ),
+        (get("/api/games/%FF"), StatusCode::BAD_REQUEST, "bad_path"),
+        (
+            get(&format!("/api/games/{id}/socket")),
+            StatusCode::UPGRADE_REQUIRED,
+            "websocket_upgrade",
+        ),
+        (get("/api/nope"), StatusCode::NOT_FOUND, "no_route"),
+        (
+            get(&format!("/api/games/{id}/foo")),
+            StatusCode::NOT_FOUND,
+            "no_route",
+        ),
+        (
+            get("/api/games/nosuchgame"),
+            StatusCode::NOT_FOUND,
+            "not_found",
+        ),
+        (
+            get("/api/games?status=finished"),
+            StatusCode::BAD_REQUEST,
+            "bad_status",
+        ),
+        (
+            get("/api/games?limit=0"),
+            StatusCode::BAD_REQUEST,
+            "bad_limit",
+        ),
+        (
+            get("/api/games?limit=many"),
+            StatusCode::BAD_REQUEST,
+            "bad_query",
+        ),
+        (
+            Request::builder()
+                .method("POST")
+                .uri(format!("/api/games/{id}/resign"))
+                .body(Body::empty())
+                .unwrap_or_else(|e| panic!("{e}")),
+            StatusCode::UNAUTHORIZED,
+            "missing_token",
+        ),
+    ];
+    for (req, want, code) in cases {
+        let what = format!(
+            "{} {}",
+            req.method(),
+            req.uri().path().chars().take(60).collect::<String>()
+        );
+        let (status, headers, body) = raw(&state, req).await;
+        assert_eq!(status, want, "{what}: {body}");
+        if std::env::var_os("SAKK_SHOW").is_some() {
+            eprintln!("{what}: {body}");
+        }
+        assert_error_shape(status, &body, code);
+        if status == StatusCode::METHOD_NOT_ALLOWED {
+            assert!(headers.contains_key("allow"), "{what}");
+        }
+        if status == StatusCode::UNAUTHORIZED {
+            assert_eq!(
+                headers.get("www-authenticate").map(|v| v.as_bytes()),
+                Some(&b"Bearer"[..])
+            );
+        }
+    }
+    // The scheme's name in any case (RFC 7235).
+    let req = Request::builder()
+        .method("POST")
+        .uri(format!("/api/games/{id}/move/e4"))
+        .header("authorization", format!("bearer {white}"))
+        .body(Body::empty())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (status, _, body) = raw(&state, req).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // The side that offered a draw has no offer to answer.
+    let (_, _, s) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/move/e5?offeringDraw=true"),
+        Some(&black),
+        None,
+    )
+    .await;
+    assert_eq!(s["bdraw"], true, "{s}");
+    let (status, _, body) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/draw/yes"),
+        Some(&black),
+        None,
+    )
+    .await;
+    assert_error_shape(status, &body, "no_draw_offer");
+}
+
+#[tokio::test]
+async fn the_creator_is_told_its_seat() {
+    let state = app().await;
+    for (body, color) in [
+        (
+            r#"{"opponent": "friend", "color": "black"}"#,
+            Value::from("black"),
+        ),
+        (
+            r#"{"opponent": "computer", "color": "white", "level": 1}"#,
+            Value::from("white"),
+        ),
+        (r#"{"opponent": "local"}"#, Value::Null),
+    ] {
+        let (status, _, v) = call(&state, "POST", "/api/games", None, Some(body)).await;
+        assert_eq!(status, StatusCode::CREATED, "{v}");
+        assert_eq!(v["color"], color, "{body}: {v}");
+    }
+}
