@@ -265,7 +265,7 @@ impl TimeControl {
     }
 
     /// The PGN `TimeControl` value. Delays, which PGN cannot express, are
-    /// left out.
+    /// left out (see [`TimeControl::pgn_delay`]).
     pub fn to_pgn(&self) -> String {
         struct Pgn<'a>(&'a TimeControl);
         impl fmt::Display for Pgn<'_> {
@@ -296,6 +296,40 @@ impl TimeControl {
             }
         }
         Pgn(self).to_string()
+    }
+
+    /// The delays, which PGN's `TimeControl` cannot express, for a tag of
+    /// their own (sakk writes it as `TimeDelay`): each period's delay in
+    /// seconds with `d` (simple) or `b` (Bronstein) before it, periods
+    /// separated by `:` as in `TimeControl`; `None` when no period has a
+    /// delay.
+    ///
+    /// ```
+    /// use sakk::TimeControl;
+    ///
+    /// let tc = TimeControl::from_human("10+0b5").unwrap();
+    /// assert_eq!(tc.to_pgn(), "600");
+    /// assert_eq!(tc.pgn_delay().as_deref(), Some("b5"));
+    /// assert_eq!(TimeControl::from_human("5+3").unwrap().pgn_delay(), None);
+    /// ```
+    pub fn pgn_delay(&self) -> Option<String> {
+        let TimeControl::Stages(stages) = self else {
+            return None;
+        };
+        if stages.iter().all(|s| s.delay.is_zero()) {
+            return None;
+        }
+        let parts: Vec<String> = stages
+            .iter()
+            .map(|s| {
+                let kind = match s.delay_kind {
+                    DelayKind::Simple => 'd',
+                    DelayKind::Bronstein => 'b',
+                };
+                format!("{kind}{}", human_number(s.delay.as_millis() as f64 / 1000.0))
+            })
+            .collect();
+        Some(parts.join(":"))
     }
 
     /// The human form: minutes + increment seconds (`5+3`), with `d3` or

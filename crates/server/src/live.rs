@@ -565,6 +565,9 @@ impl LiveGame {
         pgn.set_tag("Result", result);
         if let Some(tc) = &self.control {
             pgn.set_tag("TimeControl", &tc.to_pgn());
+            if let Some(delay) = tc.pgn_delay() {
+                pgn.set_tag("TimeDelay", &delay);
+            }
         }
         if let Some(o) = self.outcome {
             let term = match o.termination {

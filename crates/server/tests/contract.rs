@@ -151,6 +151,11 @@ async fn the_state_reports_the_clock_in_use() {
     assert_eq!(s["clock"]["delay"], 5_000, "{s}");
     assert_eq!(s["clock"]["delay_kind"], "bronstein");
     assert_eq!(s["clock"]["periods"][0]["delay_kind"], "bronstein");
+    let pgn = oneshot::text(&state, &format!("/api/games/{id}/pgn")).await;
+    assert!(
+        pgn.contains("[TimeControl \"600\"]") && pgn.contains("[TimeDelay \"b5\"]"),
+        "{pgn}"
+    );
     // The list reports the same clock.
     let (_, _, list) = call(&state, "GET", "/api/games?limit=2", None, None).await;
     assert_eq!(

@@ -89,3 +89,19 @@ pub async fn create(state: &AppState, body: &str) -> (String, String, String) {
         s(&v["tokens"]["black"]),
     )
 }
+
+/// The body of a GET as text (PGN).
+pub async fn text(state: &AppState, path: &str) -> String {
+    let req = match Request::builder().uri(path).body(Body::empty()) {
+        Ok(r) => r,
+        Err(e) => panic!("request: {e}"),
+    };
+    let res = match router(state.clone()).oneshot(req).await {
+        Ok(r) => r,
+        Err(e) => match e {},
+    };
+    let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
+        .await
+        .unwrap_or_default();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
