@@ -4,7 +4,6 @@
 //!
 //! `SAKK_WEB_DIST=DIR` embeds an already built front-end instead (no npm).
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -29,44 +28,27 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "cargo:rerun-if-changed={}",
         web.join("../crates/i18n/locales").display()
     );
-    let dist = match std::env::var_os("SAKK_WEB_DIST") {
-        Some(dir) => PathBuf::from(dir),
-        None => {
-            let dist = out.join("web");
-            build(&web, &dist)?;
-            dist
-        }
-    };
-    let mut code = String::from("/// The built front-end: (file name, content type, bytes).\npub static ASSETS: &[(&str, &str, &[u8])] = &[\n");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dist)
-        .map_err(|e| format!("cannot read the front-end at {}: {e}", dist.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file())
-        .collect();
-    files.sort();
-    for f in files {
-        let name = f
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default()
-            .to_string();
-        let mime = match f.extension().and_then(|e| e.to_str()) {
-            Some("html") => "text/html; charset=utf-8",
-            Some("js") => "text/javascript; charset=utf-8",
-            Some("css") => "text/css; charset=utf-8",
-            Some("svg") => "image/svg+xml",
-            Some("png") => "image/png",
-            Some("json") | Some("webmanifest") => "application/json",
-            _ => "application/octet-stream",
-        };
-        let _ = writeln!(
-            code,
-            "    ({name:?}, {mime:?}, include_bytes!({:?})),",
-            f.display().to_string()
-        );
+    // The built front-end goes to OUT_DIR/web, which `assets.rs` embeds
+    // (rust-embed).
+    let dist = out.join("web");
+    match std::env::var_os("SAKK_WEB_DIST") {
+        Some(dir) => copy_dir(Path::new(&dir), &dist)
+            .map_err(|e| format!("cannot copy the front-end from SAKK_WEB_DIST: {e}"))?,
+        None => build(&web, &dist)?,
     }
-    code.push_str("];\n");
-    std::fs::write(out.join("web_assets.rs"), code)?;
+    Ok(())
+}
+
+/// Copies the files of `from` (not its subdirectories) into a fresh `to`.
+fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+    let _ = std::fs::remove_dir_all(to);
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let path = entry?.path();
+        if let (true, Some(name)) = (path.is_file(), path.file_name()) {
+            std::fs::copy(&path, to.join(name))?;
+        }
+    }
     Ok(())
 }
 

@@ -326,7 +326,10 @@ impl TimeControl {
                     DelayKind::Simple => 'd',
                     DelayKind::Bronstein => 'b',
                 };
-                format!("{kind}{}", human_number(s.delay.as_millis() as f64 / 1000.0))
+                format!(
+                    "{kind}{}",
+                    human_number(s.delay.as_millis() as f64 / 1000.0)
+                )
             })
             .collect();
         Some(parts.join(":"))

@@ -1,5 +1,6 @@
 //! The browser front-end (`web/`), built by the build script and embedded
-//! in the binary: the app's pages and its files under `/assets/`.
+//! in the binary (rust-embed): the app's pages and its files under
+//! `/assets/`, each with its content type and an `ETag` from its SHA-256.
 
 use axum::extract::Path;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -7,30 +8,22 @@ use axum::response::{IntoResponse, Response};
 
 use crate::error::ApiError;
 
-include!(concat!(env!("OUT_DIR"), "/web_assets.rs"));
-
-/// An embedded file by name.
-pub fn file(name: &str) -> Option<(&'static str, &'static [u8])> {
-    ASSETS
-        .iter()
-        .find(|(n, _, _)| *n == name)
-        .map(|&(_, mime, bytes)| (mime, bytes))
-}
-
-/// A weak validator for a file's bytes (FNV-1a), for `ETag`.
-fn etag(bytes: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("\"{h:016x}\"")
-}
+/// The built front-end.
+#[derive(rust_embed::Embed)]
+#[folder = "$OUT_DIR/web/"]
+struct Web;
 
 fn respond(name: &str, headers: &HeaderMap) -> Response {
-    let Some((mime, bytes)) = file(name) else {
+    let Some(f) = Web::get(name) else {
         return ApiError::NotFound.into_response();
     };
-    let tag = etag(bytes);
+    let hash = f.metadata.sha256_hash();
+    let mut tag = String::with_capacity(2 + 2 * hash.len());
+    tag.push('"');
+    for b in hash.iter().take(16) {
+        tag.push_str(&format!("{b:02x}"));
+    }
+    tag.push('"');
     if headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
@@ -38,9 +31,15 @@ fn respond(name: &str, headers: &HeaderMap) -> Response {
     {
         return StatusCode::NOT_MODIFIED.into_response();
     }
-    let mut res = bytes.into_response();
+    let mut mime = f.metadata.mimetype().to_string();
+    if mime.starts_with("text/") {
+        mime.push_str("; charset=utf-8");
+    }
+    let mut res = f.data.into_response();
     let h = res.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
+    if let Ok(v) = HeaderValue::from_str(&mime) {
+        h.insert(header::CONTENT_TYPE, v);
+    }
     // Revalidate every time: the files change with the binary.
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     if let Ok(v) = HeaderValue::from_str(&tag) {

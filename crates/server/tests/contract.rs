@@ -462,3 +462,35 @@ async fn the_creator_is_told_its_seat() {
         assert_eq!(v["color"], color, "{body}: {v}");
     }
 }
+
+/// The embedded front-end: each file with its content type and an ETag
+/// that a revalidation answers with 304.
+#[tokio::test]
+async fn the_front_end_is_served_with_types_and_etags() {
+    let state = app().await;
+    for (path, mime) in [
+        ("/", "text/html; charset=utf-8"),
+        ("/game/abc", "text/html; charset=utf-8"),
+        ("/assets/app.js", "javascript"),
+        ("/assets/app.css", "text/css; charset=utf-8"),
+        ("/assets/favicon.svg", "image/svg+xml"),
+    ] {
+        let (status, headers, _) = raw(&state, get(path)).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        let ty = headers
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default();
+        assert!(ty.contains(mime), "{path}: {ty}");
+        let tag = headers.get("etag").cloned();
+        assert!(tag.is_some(), "{path}");
+        let mut again = get(path);
+        if let Some(tag) = tag {
+            again.headers_mut().insert("if-none-match", tag);
+        }
+        let (status, _, _) = raw(&state, again).await;
+        assert_eq!(status, StatusCode::NOT_MODIFIED, "{path}");
+    }
+    let (status, _, body) = raw(&state, get("/assets/nope.js")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+}
