@@ -7,9 +7,8 @@ mod common;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
 
-use common::{new_game, play, request};
+use common::{new_game, play, request, stream};
 
 /// `sakk serve` on a free port: SQLite in `dir`, or the database of
 /// `SAKK_TEST_DATABASE_URL` (PostgreSQL in CI).
@@ -68,12 +67,7 @@ fn kill_9_and_restart_loses_nothing() {
     // The game goes on with the same seat tokens.
     play(addr, &id, &white, &black, "d4");
     // A reconnecting client gets gameFull first.
-    let mut stream = std::net::TcpStream::connect(addr).unwrap_or_else(|e| panic!("{e}"));
-    let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
-    use std::io::Write;
-    let _ = stream
-        .write_all(format!("GET /api/games/{id}/stream HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes());
-    let mut reader = BufReader::new(stream);
+    let mut reader = stream(addr, &format!("/api/games/{id}/stream"));
     let mut first = None;
     let mut line = String::new();
     while reader.read_line(&mut line).unwrap_or(0) > 0 {

@@ -2,11 +2,10 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::net::TcpStream;
+use std::io::BufRead;
 use std::time::Duration;
 
-use common::{new_game, play, request, start_server};
+use common::{new_game, play, request, start_server, stream};
 use serde_json::Value;
 
 #[test]
@@ -16,11 +15,7 @@ fn a_whole_game_by_link_ends_in_mate_and_the_stream_follows_it() {
     assert_ne!(white, black);
 
     // A spectator's stream: gameFull first, then one gameState per change.
-    let mut stream = TcpStream::connect(addr).unwrap_or_else(|e| panic!("{e}"));
-    let _ = stream.set_read_timeout(Some(Duration::from_secs(20)));
-    let _ = stream
-        .write_all(format!("GET /api/games/{id}/stream HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes());
-    let mut reader = BufReader::new(stream);
+    let mut reader = stream(addr, &format!("/api/games/{id}/stream"));
 
     let state = play(addr, &id, &white, &black, "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7");
     assert_eq!(state["status"], "mate");

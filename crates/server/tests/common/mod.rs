@@ -1,9 +1,8 @@
-//! A real server on a free port, and a small HTTP/1.1 client.
+//! A real server on a free port, and requests to it through ureq.
 
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::SocketAddr;
 use std::time::Duration;
 
 use serde_json::Value;
@@ -61,61 +60,29 @@ impl Reply {
     }
 }
 
-fn read_reply(stream: TcpStream) -> Reply {
-    let mut reader = BufReader::new(stream);
-    let mut status_line = String::new();
-    let _ = reader.read_line(&mut status_line);
-    let status = status_line
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let mut chunked = false;
-    let mut length = None;
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).unwrap_or(0) == 0 {
-            break;
-        }
-        let line = line.trim_end();
-        if line.is_empty() {
-            break;
-        }
-        let lower = line.to_ascii_lowercase();
-        if lower.starts_with("transfer-encoding:") && lower.contains("chunked") {
-            chunked = true;
-        }
-        if let Some(v) = lower.strip_prefix("content-length:") {
-            length = v.trim().parse::<usize>().ok();
-        }
+/// The client: a well-kept blocking HTTP client (ureq), answers of every
+/// status read as replies, not errors.
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(30)))
+        .build()
+        .into()
+}
+
+fn http_request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+) -> ureq::http::request::Builder {
+    let mut req = ureq::http::Request::builder()
+        .method(method)
+        .uri(format!("http://{addr}{path}"));
+    if let Some(t) = token {
+        req = req.header("Authorization", format!("Bearer {t}"));
     }
-    let mut body = Vec::new();
-    if chunked {
-        loop {
-            let mut size_line = String::new();
-            if reader.read_line(&mut size_line).unwrap_or(0) == 0 {
-                break;
-            }
-            let size = usize::from_str_radix(size_line.trim(), 16).unwrap_or(0);
-            if size == 0 {
-                break;
-            }
-            let mut chunk = vec![0u8; size + 2];
-            if reader.read_exact(&mut chunk).is_err() {
-                break;
-            }
-            body.extend_from_slice(&chunk[..size]);
-        }
-    } else if let Some(n) = length {
-        body.resize(n, 0);
-        let _ = reader.read_exact(&mut body);
-    } else {
-        let _ = reader.read_to_end(&mut body);
-    }
-    Reply {
-        status,
-        body: String::from_utf8_lossy(&body).into_owned(),
-    }
+    req
 }
 
 /// Sends a request and reads the whole response.
@@ -126,26 +93,35 @@ pub fn request(
     token: Option<&str>,
     body: Option<&str>,
 ) -> Reply {
-    let mut stream = match TcpStream::connect(addr) {
-        Ok(s) => s,
-        Err(e) => panic!("connect: {e}"),
+    let req = http_request(addr, method, path, token);
+    let sent = match body {
+        Some(body) => req
+            .header("Content-Type", "application/json")
+            .body(body.to_string())
+            .map(|r| agent().run(r)),
+        None => req.body(()).map(|r| agent().run(r)),
     };
-    let _ = stream.set_read_timeout(Some(Duration::from_secs(30)));
-    let body = body.unwrap_or("");
-    let mut req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
-        body.len()
-    );
-    if !body.is_empty() {
-        req.push_str("Content-Type: application/json\r\n");
+    let mut res = match sent {
+        Ok(Ok(res)) => res,
+        Ok(Err(e)) => panic!("{method} {path}: {e}"),
+        Err(e) => panic!("{method} {path}: {e}"),
+    };
+    Reply {
+        status: res.status().as_u16(),
+        body: res.body_mut().read_to_string().unwrap_or_default(),
     }
-    if let Some(t) = token {
-        req.push_str(&format!("Authorization: Bearer {t}\r\n"));
+}
+
+/// A streaming GET (NDJSON): its body, line by line.
+pub fn stream(addr: SocketAddr, path: &str) -> impl std::io::BufRead {
+    let res = http_request(addr, "GET", path, None)
+        .body(())
+        .map(|r| agent().run(r));
+    match res {
+        Ok(Ok(res)) => std::io::BufReader::new(res.into_body().into_reader()),
+        Ok(Err(e)) => panic!("GET {path}: {e}"),
+        Err(e) => panic!("GET {path}: {e}"),
     }
-    req.push_str("\r\n");
-    req.push_str(body);
-    let _ = stream.write_all(req.as_bytes());
-    read_reply(stream)
 }
 
 /// A new game; returns (id, white token, black token).
