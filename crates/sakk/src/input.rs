@@ -219,6 +219,8 @@ impl Position {
     fn explain_san(&self, san: &San) -> Refusal {
         let us = self.turn();
         match *san {
+            // Never read from text (see `San::Null`).
+            San::Null => Refusal::KingInCheck,
             San::Castle(side) => {
                 let king = self.king(us);
                 let file = match side {

@@ -43,6 +43,18 @@ impl Move {
         Move(from as u16 | (to as u16) << 6 | kind << 12 | promo << 14)
     }
 
+    /// The null move: the side to move passes (`--` in PGN, `0000` in
+    /// UCI). It is never among the legal moves; PGN files use it for
+    /// analysis ([`crate::pgn`] reads it, [`crate::Position::play_null`]
+    /// plays it).
+    pub const NULL: Move = Move(0);
+
+    /// `true` for [`Move::NULL`].
+    #[inline]
+    pub const fn is_null(self) -> bool {
+        self.0 == 0
+    }
+
     /// A normal move or capture.
     #[inline]
     pub const fn normal(from: Square, to: Square) -> Move {
@@ -186,6 +198,9 @@ impl fmt::Display for Move {
     /// (castling as king-takes-rook: `e1h1`). For proper UCI use
     /// [`crate::uci::Uci`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_null() {
+            return f.write_str("0000");
+        }
         write!(f, "{}{}", self.from(), self.to())?;
         if let Some(role) = self.promotion_role() {
             write!(f, "{}", role.char())?;

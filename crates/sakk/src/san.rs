@@ -158,6 +158,10 @@ pub enum San {
     },
     /// Castling.
     Castle(CastlingSide),
+    /// The null move (the side to move passes), written `--`: PGN files
+    /// of analysis use it. [`San::parse`] never reads it (it is no move to
+    /// play); the PGN reader does.
+    Null,
 }
 
 /// Check or mate, as written after a SAN move.
@@ -477,6 +481,7 @@ impl San {
     /// [`SanError`] if none or more than one matches.
     pub fn to_move_among(&self, pos: &Position, legal: &[Move]) -> Result<Move, SanError> {
         match *self {
+            San::Null => Err(SanError::Illegal),
             San::Castle(side) => legal
                 .iter()
                 .copied()
@@ -554,6 +559,7 @@ impl fmt::Display for SanDisplay<'_> {
         match *self.san {
             San::Castle(CastlingSide::KingSide) => f.write_str("O-O")?,
             San::Castle(CastlingSide::QueenSide) => f.write_str("O-O-O")?,
+            San::Null => f.write_str("--")?,
             San::Normal {
                 role,
                 file,
@@ -589,6 +595,12 @@ impl fmt::Display for SanDisplay<'_> {
 }
 
 impl SanPlus {
+    /// The null move, `--`.
+    pub const NULL: SanPlus = SanPlus {
+        san: San::Null,
+        suffix: None,
+    };
+
     /// The SAN of a legal move `m` in `pos`, with `+` or `#`.
     pub fn from_move(pos: &Position, m: Move) -> SanPlus {
         SanPlus::from_move_among(pos, m, &pos.legal_moves())

@@ -100,6 +100,9 @@ impl Uci {
 
     /// Writes `m` in UCI notation, castling as the mode requires.
     pub fn from_move(m: Move, mode: CastlingMode) -> Uci {
+        if m.is_null() {
+            return Uci::Null;
+        }
         let to = match (m.kind(), mode) {
             (MoveKind::Castle, CastlingMode::Standard) => m.king_target(),
             _ => m.to(),

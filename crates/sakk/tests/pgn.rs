@@ -164,3 +164,96 @@ fn export_from_a_position_and_in_hungarian() {
     let back: Vec<_> = read_games(text.as_bytes()).collect();
     assert_eq!(back[0].as_ref().map(|g| g.moves.len()), Ok(4));
 }
+
+/// Null moves as ChessBase (`Z0`), lichess and pgn-extract (`--`) and others
+/// (`0000`, `@@@@`) write them: read as the side to move passing, written
+/// back as `--`, and read again the same.
+#[test]
+fn null_moves_are_read_and_written_back() {
+    for null in ["--", "Z0", "0000", "@@@@"] {
+        let text = format!(
+            "[Event \"analysis\"]\n[Result \"*\"]\n\n1. e4 {null} 2. d4 e5 3. {null} exd4 *\n"
+        );
+        let games: Vec<_> = read_games(text.as_bytes()).collect();
+        let game = match &games[..] {
+            [Ok(g)] => g,
+            other => panic!("{null}: {other:?}"),
+        };
+        assert_eq!(game.moves.len(), 6, "{null}");
+        assert!(game.moves[1].mv.is_null() && game.moves[4].mv.is_null());
+        let out = write_game(game, &ExportOptions::default());
+        assert!(
+            out.contains("1. e4 -- 2. d4 e5 3. -- exd4 *"),
+            "{null}: {out}"
+        );
+        let again: Vec<_> = read_games(out.as_bytes()).collect();
+        assert_eq!(
+            again[0].as_ref().map(|g| g.moves.clone()),
+            Ok(game.moves.clone())
+        );
+        // The game up to the first null move.
+        assert_eq!(game.to_game().moves().len(), 1);
+    }
+    // A null move while in check cannot be played: a clear error.
+    let text = "[Result \"*\"]\n\n1. e4 f5 2. Qh5+ -- *\n";
+    let games: Vec<_> = read_games(text.as_bytes()).collect();
+    let err = games[0]
+        .as_ref()
+        .err()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    assert!(err.contains("null move") && err.contains("check"), "{err}");
+}
+
+/// Chess960 as the programs name it, and a clear error for the variants
+/// sakk does not play.
+#[test]
+fn variants_are_recognised_by_name() {
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    for name in [
+        "Chess960",
+        "chess 960",
+        "fischerandom",
+        "Fischerandom",
+        "Freestyle",
+    ] {
+        let text = format!(
+            "[Variant \"{name}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n[Result \"*\"]\n\n9. g3 Nd5 *\n"
+        );
+        let games: Vec<_> = read_games(text.as_bytes()).collect();
+        match &games[..] {
+            [Ok(g)] => assert_eq!(g.moves.len(), 2, "{name}"),
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+    for name in [
+        "Crazyhouse",
+        "Antichess",
+        "Atomic",
+        "Three-check",
+        "King of the Hill",
+        "Racing Kings",
+        "Horde",
+    ] {
+        let text = format!("[Variant \"{name}\"]\n[Result \"*\"]\n\n1. e4 e5 *\n");
+        let games: Vec<_> = read_games(text.as_bytes()).collect();
+        let err = games[0]
+            .as_ref()
+            .err()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        assert!(
+            err.contains(name) && err.contains("not supported"),
+            "{name}: {err}"
+        );
+    }
+    // A drop without a Variant tag: named as what it is.
+    let text = "[Result \"*\"]\n\n1. e4 d5 2. exd5 Qxd5 3. N@f3 *\n";
+    let games: Vec<_> = read_games(text.as_bytes()).collect();
+    let err = games[0]
+        .as_ref()
+        .err()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    assert!(err.contains("piece drop"), "{err}");
+}

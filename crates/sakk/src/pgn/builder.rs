@@ -82,11 +82,13 @@ impl PgnGame {
         }
     }
 
-    /// Replays the main line into a [`Game`] (which knows outcomes and claims).
+    /// Replays the main line into a [`Game`] (which knows outcomes and
+    /// claims), up to the first null move if there is one (a game has no
+    /// null moves).
     pub fn to_game(&self) -> Game {
         let mut game = Game::from_position(self.start);
         for m in &self.moves {
-            if game.play(m.mv).is_err() {
+            if m.mv.is_null() || game.play(m.mv).is_err() {
                 break;
             }
         }
@@ -227,6 +229,39 @@ fn take_commands(text: &str, m: Option<&mut PgnMove>) -> String {
     plain.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// What a `Variant` tag names, as the programs that write PGN spell it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Variant {
+    /// Standard chess (`Standard`, `From Position`, …).
+    Standard,
+    /// Chess960 (`Chess960`, `chess 960`, `fischerandom` as cutechess
+    /// writes it, `Fischer Random`, `Freestyle`).
+    Chess960,
+    /// Any other (crazyhouse, antichess, atomic, three-check, king of the
+    /// hill, racing kings, horde, …).
+    Unsupported,
+}
+
+impl Variant {
+    fn of(tag: &str) -> Variant {
+        let name: String = tag
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        match name.as_str() {
+            "" | "standard" | "chess" | "normal" | "fromposition" | "classical" | "orthodox" => {
+                Variant::Standard
+            }
+            n if n.contains("960") || n.contains("fischerandom") || n.contains("fischerrandom") => {
+                Variant::Chess960
+            }
+            "freestyle" | "freestylechess" => Variant::Chess960,
+            _ => Variant::Unsupported,
+        }
+    }
+}
+
 impl Visitor for GameBuilder {
     type Output = Result<PgnGame, PgnError>;
 
@@ -246,14 +281,25 @@ impl Visitor for GameBuilder {
     }
 
     fn begin_movetext(&mut self) {
-        let chess960 = self
+        let variant = self
             .tags
             .iter()
-            .any(|(n, v)| n == "Variant" && v.to_ascii_lowercase().contains("960"));
-        let mode = if chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
+            .find(|(n, _)| n == "Variant")
+            .map(|(_, v)| v.clone());
+        let mode = match variant.as_deref().map(Variant::of) {
+            None | Some(Variant::Standard) => CastlingMode::Standard,
+            Some(Variant::Chess960) => CastlingMode::Chess960,
+            Some(Variant::Unsupported) => {
+                let name = variant.unwrap_or_default();
+                self.fail(
+                    self.tag_line.max(1),
+                    format!(
+                        "the variant {name:?} is not supported: sakk reads standard chess and \
+                         Chess960"
+                    ),
+                );
+                CastlingMode::Standard
+            }
         };
         let fen = self
             .tags
@@ -284,6 +330,31 @@ impl Visitor for GameBuilder {
         let Some(pos) = self.pos else {
             return;
         };
+        // A null move (`--` as lichess and pgn-extract write it, `Z0` as
+        // ChessBase, `0000`, `@@@@`): the side to move passes.
+        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
+            if pos.is_check() {
+                let number = pos.fullmoves();
+                self.fail(
+                    line,
+                    format!("move {number}: a null move ({san}) while in check cannot be played"),
+                );
+                return;
+            }
+            let mut next = pos;
+            next.play_null();
+            self.moves.push(PgnMove {
+                mv: Move::NULL,
+                san: SanPlus::NULL,
+                nags: Vec::new(),
+                comments: Vec::new(),
+                clock: None,
+                emt: None,
+                eval: None,
+            });
+            self.pos = Some(next);
+            return;
+        }
         // PGN is English by its standard; files written with another
         // language's letters are read when English gives no legal move.
         let read = pos
@@ -306,13 +377,16 @@ impl Visitor for GameBuilder {
                 let ply = self.moves.len();
                 let number = pos.fullmoves();
                 let dots = if pos.turn().is_white() { "." } else { "..." };
+                let why = if san.contains('@') {
+                    "a piece drop (crazyhouse, bughouse) is no move of standard chess; \
+                     the game needs a Variant tag sakk does not read"
+                        .to_string()
+                } else {
+                    e.message_en()
+                };
                 self.fail(
                     line,
-                    format!(
-                        "move {number}{dots} {san} (ply {}): {}",
-                        ply + 1,
-                        e.message_en()
-                    ),
+                    format!("move {number}{dots} {san} (ply {}): {why}", ply + 1),
                 );
             }
         }

@@ -384,6 +384,11 @@ fn visit_token<V: Visitor>(token: &str, line: usize, depth: usize, visitor: &mut
         }
         return;
     }
+    // Null moves as programs write them (`0000` is no move number).
+    if matches!(token, "--" | "0000" | "@@@@" | "Z0") {
+        visitor.san(token, line);
+        return;
+    }
     if let Some(n) = token.strip_prefix('$') {
         if let Ok(nag) = n.parse::<u8>() {
             visitor.nag(nag);

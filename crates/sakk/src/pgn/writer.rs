@@ -120,7 +120,11 @@ pub fn write_game(game: &PgnGame, options: &ExportOptions) -> String {
             tokens.push(format!("{{ {} }}", commands.join(" ")));
         }
         need_number = !m.comments.is_empty() || !commands.is_empty() || !m.nags.is_empty();
-        pos = pos.after_unchecked(m.mv);
+        if m.mv.is_null() {
+            pos.play_null();
+        } else {
+            pos = pos.after_unchecked(m.mv);
+        }
     }
     tokens.push(result);
 
