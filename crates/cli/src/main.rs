@@ -213,6 +213,11 @@ enum Command {
         #[command(subcommand)]
         action: TuneAction,
     },
+    /// Tournaments: round robin tables, Tournament Report Files (TRF).
+    Tournament {
+        #[command(subcommand)]
+        action: TournamentAction,
+    },
     /// List the legal moves, one per line.
     Moves {
         /// The position (FEN, or `startpos`); the start position if absent.
@@ -243,6 +248,27 @@ enum PgnAction {
         #[arg(long, value_enum, default_value_t = LangArg::En)]
         lang: LangArg,
         /// The PGN file (`-` for standard input).
+        file: String,
+    },
+}
+
+/// What to do for a tournament.
+#[derive(Subcommand, Debug)]
+enum TournamentAction {
+    /// Print the round robin pairings of N players by FIDE's Berger tables:
+    /// `Round R`, then `WHITE BLACK` a board (the bye as `RANK 0`).
+    Berger {
+        /// The number of players (2 to 100).
+        #[arg(value_parser = clap::value_parser!(u16).range(2..=100))]
+        players: u16,
+        /// A double round robin (colours reversed in the second cycle).
+        #[arg(long)]
+        double: bool,
+    },
+    /// Read a Tournament Report File (TRF-16) and check it: exit 3 with the
+    /// line named when it is malformed.
+    Check {
+        /// The TRF file.
         file: String,
     },
 }
@@ -516,6 +542,12 @@ fn main() -> ExitCode {
                 matches!(notation, Some(Notation::San)) || lang.is_some(),
                 lang.map_or(sakk::Lang::English, Into::into),
             ),
+        },
+        Some(Command::Tournament { action }) => match action {
+            TournamentAction::Berger { players, double } => {
+                commands::tournament::berger_tables(players, double)
+            }
+            TournamentAction::Check { file } => commands::tournament::check(&file),
         },
         Some(Command::Serve(args)) => args.config().and_then(commands::serve::run),
         // No subcommand: exactly `sakk serve`, with clap's defaults and

@@ -448,3 +448,38 @@ fn play_against_the_computer_in_the_terminal() {
     let out = play(&[], "resign\n");
     assert!(out.contains("Black won — resignation"), "{out}");
 }
+
+/// `sakk tournament berger` prints FIDE's table; `check` names the line of
+/// a malformed TRF with exit status 3.
+#[test]
+fn tournament_tables_and_trf_check() {
+    let out = sakk(&["tournament", "berger", "4"]);
+    assert_eq!(
+        stdout(&out),
+        "Round 1\n1 4\n2 3\nRound 2\n4 3\n1 2\nRound 3\n2 4\n3 1\n"
+    );
+    let out = sakk(&["tournament", "berger", "3"]);
+    assert!(
+        stdout(&out).starts_with("Round 1\n1 0\n2 3\n"),
+        "{}",
+        stdout(&out)
+    );
+    let good = temp_file(
+        "club.trf",
+        "012 Club\nXXR 5\n001    1      A                                 1500                             1.0    1     2 w 1\n001    2      B                                 1400                             0.0    2     1 b 0\n",
+    );
+    let out = sakk(&["tournament", "check", &good.to_string_lossy()]);
+    assert_eq!(
+        stdout(&out),
+        "Club: players: 2, rounds played: 1, rounds planned: 5\n",
+        "{}",
+        stderr(&out)
+    );
+    let bad = temp_file(
+        "bad.trf",
+        "012 Club\n001    1      A                                 1500                             1.0    1     2 w 1\n001    2      B                                 1400                             0.0    2     1 b 1\n",
+    );
+    let out = sakk(&["tournament", "check", &bad.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains("line 2: round 1"), "{}", stderr(&out));
+}

@@ -7,6 +7,7 @@ pub mod pgn;
 pub mod play;
 pub mod replay;
 pub mod serve;
+pub mod tournament;
 pub mod tune;
 
 use crate::Failure;

@@ -1,0 +1,269 @@
+//! A tournament as data: players by starting rank, and each player's rounds
+//! (opponent, colour, outcome) as the Tournament Report File records them.
+
+use core::fmt;
+
+/// A colour in a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+impl Color {
+    /// The other colour.
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+/// A player's outcome in one round, with the codes of the TRF.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// `1`: won a game played.
+    Win,
+    /// `=`: drew a game played.
+    Draw,
+    /// `0`: lost a game played.
+    Loss,
+    /// `+`: won by forfeit (the opponent did not come).
+    ForfeitWin,
+    /// `-`: lost by forfeit.
+    ForfeitLoss,
+    /// `W`: won a game played but not rated (e.g. under one move).
+    UnratedWin,
+    /// `D`: drew a game played but not rated.
+    UnratedDraw,
+    /// `L`: lost a game played but not rated.
+    UnratedLoss,
+    /// `H`: a half-point bye (requested).
+    HalfBye,
+    /// `F`: a full-point bye.
+    FullBye,
+    /// `U`: the pairing-allocated bye (a point, as for a win).
+    PairingBye,
+    /// `Z`: a zero-point bye (absent, requested or not).
+    ZeroBye,
+}
+
+impl Outcome {
+    /// Every outcome.
+    pub const ALL: [Outcome; 12] = [
+        Outcome::Win,
+        Outcome::Draw,
+        Outcome::Loss,
+        Outcome::ForfeitWin,
+        Outcome::ForfeitLoss,
+        Outcome::UnratedWin,
+        Outcome::UnratedDraw,
+        Outcome::UnratedLoss,
+        Outcome::HalfBye,
+        Outcome::FullBye,
+        Outcome::PairingBye,
+        Outcome::ZeroBye,
+    ];
+
+    /// The TRF code.
+    pub const fn code(self) -> char {
+        match self {
+            Outcome::Win => '1',
+            Outcome::Draw => '=',
+            Outcome::Loss => '0',
+            Outcome::ForfeitWin => '+',
+            Outcome::ForfeitLoss => '-',
+            Outcome::UnratedWin => 'W',
+            Outcome::UnratedDraw => 'D',
+            Outcome::UnratedLoss => 'L',
+            Outcome::HalfBye => 'H',
+            Outcome::FullBye => 'F',
+            Outcome::PairingBye => 'U',
+            Outcome::ZeroBye => 'Z',
+        }
+    }
+
+    /// The outcome of a TRF code (`w`, `d`, `l` are read as `W`, `D`, `L`).
+    pub fn from_code(c: char) -> Option<Outcome> {
+        Outcome::ALL
+            .into_iter()
+            .find(|o| o.code() == c.to_ascii_uppercase())
+    }
+
+    /// The points it scores, in half points (a win 2, a draw 1).
+    pub const fn half_points(self) -> u32 {
+        match self {
+            Outcome::Win
+            | Outcome::ForfeitWin
+            | Outcome::UnratedWin
+            | Outcome::FullBye
+            | Outcome::PairingBye => 2,
+            Outcome::Draw | Outcome::UnratedDraw | Outcome::HalfBye => 1,
+            Outcome::Loss | Outcome::ForfeitLoss | Outcome::UnratedLoss | Outcome::ZeroBye => 0,
+        }
+    }
+
+    /// Whether a game was played over the board (rated or not).
+    pub const fn played(self) -> bool {
+        matches!(
+            self,
+            Outcome::Win
+                | Outcome::Draw
+                | Outcome::Loss
+                | Outcome::UnratedWin
+                | Outcome::UnratedDraw
+                | Outcome::UnratedLoss
+        )
+    }
+
+    /// Whether it takes an opponent (a game played or forfeited); byes do
+    /// not.
+    pub const fn has_opponent(self) -> bool {
+        self.played() || matches!(self, Outcome::ForfeitWin | Outcome::ForfeitLoss)
+    }
+
+    /// What the opponent's entry must say.
+    pub const fn mirrored(self) -> Outcome {
+        match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Loss => Outcome::Win,
+            Outcome::ForfeitWin => Outcome::ForfeitLoss,
+            Outcome::ForfeitLoss => Outcome::ForfeitWin,
+            Outcome::UnratedWin => Outcome::UnratedLoss,
+            Outcome::UnratedLoss => Outcome::UnratedWin,
+            other => other,
+        }
+    }
+}
+
+/// A player's round: the opponent's starting rank and the colour (for a
+/// game, played or forfeited), and the outcome.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Entry {
+    /// The opponent's starting rank.
+    pub opponent: Option<u16>,
+    /// The player's colour.
+    pub color: Option<Color>,
+    /// The outcome; `None` when the round is not played yet (or the player
+    /// was not paired and no result is recorded).
+    pub outcome: Option<Outcome>,
+}
+
+impl Entry {
+    /// A round with nothing recorded.
+    pub const EMPTY: Entry = Entry {
+        opponent: None,
+        color: None,
+        outcome: None,
+    };
+}
+
+/// A player of the tournament.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Player {
+    /// The starting rank (pairing number), from 1.
+    pub rank: u16,
+    /// `m`, `w` or none.
+    pub sex: Option<char>,
+    /// The title (`GM`, `IM`, `WGM`, `FM`, …; the TRF's lower-case forms
+    /// `g`, `m`, `f`, `wg` … are kept as written).
+    pub title: String,
+    /// `Last,First` as the TRF writes it.
+    pub name: String,
+    /// The rating.
+    pub rating: Option<u16>,
+    /// The federation (`HUN`).
+    pub federation: String,
+    /// The FIDE id.
+    pub fide_id: Option<u64>,
+    /// The birth date as written (`YYYY/MM/DD` or `YYYY.MM.DD`).
+    pub birth: String,
+    /// The place in the standings, when the file gives it.
+    pub place: Option<u16>,
+    /// One entry a round, from round 1.
+    pub rounds: Vec<Entry>,
+}
+
+/// A tournament: its header lines and its players, by starting rank.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tournament {
+    /// The name (TRF `012`).
+    pub name: String,
+    /// Other header and extension lines as read, `(code, text)` in file
+    /// order (`022` city, `042` start date, `XXR` rounds, …), written back
+    /// unchanged.
+    pub header: Vec<(String, String)>,
+    /// The players, in starting-rank order (rank 1 first).
+    pub players: Vec<Player>,
+}
+
+impl Tournament {
+    /// The player of a starting rank.
+    pub fn player(&self, rank: u16) -> Option<&Player> {
+        self.players.iter().find(|p| p.rank == rank)
+    }
+
+    /// A player's score, in half points (every recorded round).
+    pub fn score(&self, rank: u16) -> u32 {
+        self.player(rank).map_or(0, |p| {
+            p.rounds
+                .iter()
+                .filter_map(|e| e.outcome)
+                .map(Outcome::half_points)
+                .sum()
+        })
+    }
+
+    /// The number of rounds any player has an entry for.
+    pub fn rounds_recorded(&self) -> usize {
+        self.players
+            .iter()
+            .map(|p| p.rounds.len())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The planned number of rounds (the `XXR` line), when given.
+    pub fn rounds_planned(&self) -> Option<u16> {
+        self.header
+            .iter()
+            .find(|(code, _)| code == "XXR")
+            .and_then(|(_, v)| v.trim().parse().ok())
+    }
+}
+
+/// Half points written as points: `3`, `3.5`.
+pub struct Points(pub u32);
+
+impl fmt::Display for Points {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0 / 2)?;
+        if self.0 % 2 == 1 {
+            f.write_str(".5")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip_and_mirror() {
+        for o in Outcome::ALL {
+            assert_eq!(Outcome::from_code(o.code()), Some(o));
+            assert_eq!(o.mirrored().mirrored(), o);
+            if o.has_opponent() {
+                assert_eq!(o.half_points() + o.mirrored().half_points(), 2, "{o:?}");
+            }
+        }
+        assert_eq!(Outcome::from_code('w'), Some(Outcome::UnratedWin));
+        assert_eq!(Outcome::from_code('x'), None);
+        assert_eq!(Points(7).to_string(), "3.5");
+        assert_eq!(Points(6).to_string(), "3");
+    }
+}
