@@ -1,0 +1,2 @@
+-- The game that a rematch of this one started.
+ALTER TABLE games ADD COLUMN rematch TEXT;
