@@ -402,7 +402,39 @@ impl Failure {
     }
 }
 
+/// The instruction-set extensions this binary was built to use that the
+/// CPU it runs on lacks (a binary built with `-C target-cpu=native` and
+/// copied to an older machine), by name.
+fn missing_cpu_features() -> Vec<&'static str> {
+    #[allow(unused_mut)]
+    let mut missing = Vec::new();
+    #[cfg(target_arch = "x86_64")]
+    {
+        macro_rules! check {
+            ($($name:tt),*) => {
+                $(
+                    if cfg!(target_feature = $name) && !std::arch::is_x86_feature_detected!($name) {
+                        missing.push($name);
+                    }
+                )*
+            };
+        }
+        check!("popcnt", "sse4.2", "bmi1", "bmi2", "avx2", "fma", "avx512f", "avx512bw");
+    }
+    missing
+}
+
 fn main() -> ExitCode {
+    // A clear word instead of an illegal-instruction crash.
+    let missing = missing_cpu_features();
+    if !missing.is_empty() {
+        eprintln!(
+            "error: this sakk binary was built for a CPU with {} and this CPU lacks them; \
+             build it here (cargo build --release) or use a portable build",
+            missing.join(", ")
+        );
+        return ExitCode::from(1);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
