@@ -26,6 +26,13 @@ function pieceEl(role: string, color: string): HTMLElement {
 }
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 
+/** A move fact's words (`royal_fork` → the catalogue's web-fact-royal-fork). */
+const factName = (code: string): string => {
+  const key = `fact${code.split('_').map(p => p[0].toUpperCase() + p.slice(1)).join('')}` as keyof ReturnType<typeof t>;
+  const words = t()[key];
+  return typeof words === 'string' ? words : code;
+};
+
 /** The page of game `id`. */
 export function gamePage(id: string): Page {
   return root => {
@@ -199,7 +206,11 @@ class GameView {
   private resultText(): string {
     const s = this.state;
     if (!s || !isOver(s.status)) return '';
-    return (lang() === 'hu' ? s.description_hu : s.description_en) ?? s.result ?? '';
+    const text = (lang() === 'hu' ? s.description_hu : s.description_en) ?? s.result ?? '';
+    if (!s.named_mate) return text;
+    const tr = t();
+    const named = s.named_mate === 'fools_mate' ? tr.namedFoolsMate : tr.namedScholarsMate;
+    return `${text} (${named})`;
   }
 
   // ---- drawing -----------------------------------------------------------
@@ -250,7 +261,7 @@ class GameView {
     const [, turnChar, , , , full] = s.initial_fen.split(' ');
     const judgements: Judgement[] = this.analysis ? judge(this.analysis) : [];
     fill(this.el.moves, [
-      moveList(s.san, turnChar === 'b' ? 'black' : 'white', Number(full) || 1, this.cursor, lang(), judgements, p => this.goTo(p), s.declared_move ? tr.declaredMove : undefined),
+      moveList(s.san, turnChar === 'b' ? 'black' : 'white', Number(full) || 1, this.cursor, lang(), judgements, p => this.goTo(p), s.declared_move ? tr.declaredMove : undefined, s.marks, factName),
     ]);
     this.el.moves.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
     const navBtn = (label: string, text: string, to: () => number) =>

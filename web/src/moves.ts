@@ -4,6 +4,7 @@ import { h } from './dom';
 import { localSan } from './notation';
 import type { Lang } from './i18n';
 import type { Analysed } from './api';
+import type { MoveMarks } from './types';
 
 /** A move's annotation from the engine's analysis. */
 export type Judgement = '??' | '?' | '?!' | '';
@@ -42,6 +43,8 @@ export function moveList(
   judgements: Judgement[],
   onPick: (ply: number) => void,
   declared?: string,
+  marks: MoveMarks[] = [],
+  factName: (code: string) => string = c => c,
 ): HTMLElement {
   const rows: HTMLElement[] = [];
   let row: HTMLElement | null = null;
@@ -54,6 +57,12 @@ export function moveList(
       rows.push(row);
     }
     const j = judgements[i] ?? '';
+    // What the move did, in words (tooltip and screen readers), and a
+    // glyph for what SAN does not show: forks, discovered and double check.
+    const m = marks[i];
+    const words = (m?.facts ?? []).map(c => (c.endsWith('fork') && m?.forked.length ? `${factName(c)}: ${m.forked.join(', ')}` : factName(c)));
+    if (declared && i === sans.length - 1) words.push(declared);
+    const glyph = (m?.facts ?? []).some(c => c.endsWith('fork')) ? '⋔' : m?.facts.includes('double_check') ? '⇉' : m?.facts.includes('discovered_check') ? '↗' : '';
     const btn = h(
       'button.move',
       {
@@ -62,10 +71,12 @@ export function moveList(
         class: `${cursor === i + 1 ? 'current' : ''} ${j === '??' ? 'blunder' : j === '?' ? 'mistake' : j === '?!' ? 'inaccuracy' : ''}`,
         'aria-current': cursor === i + 1 ? 'true' : undefined,
         // The move a correct draw claim declared: on the scoresheet, marked.
-        title: declared && i === sans.length - 1 ? declared : undefined,
+        title: words.length ? words.join(' · ') : undefined,
+        'aria-label': words.length ? `${localSan(san, lang)}${j} (${words.join(', ')})` : undefined,
+        'data-facts': m?.facts.length ? m.facts.join(' ') : undefined,
         'data-declared': declared && i === sans.length - 1 ? 'true' : undefined,
       },
-      localSan(san, lang) + j,
+      [localSan(san, lang) + j, glyph ? h('span.fact', { 'aria-hidden': 'true' }, glyph) : null],
     );
     btn.addEventListener('click', () => onPick(i + 1));
     row.append(btn);

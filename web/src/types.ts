@@ -100,7 +100,27 @@ eco: string,
 /**
  * The name.
  */
-name: string, };
+name: string, 
+/**
+ * Its class as the documents define them: `open` (1.e4 e5),
+ * `semi_open` (1.e4, another reply), `closed` (everything else).
+ */
+class: "open" | "semi_open" | "closed" | null, };
+
+export type MoveMarks = { 
+/**
+ * Codes, most telling first: `checkmate`, `stalemate`,
+ * `double_check`, `discovered_check`, `check`, `royal_fork`,
+ * `family_fork`, `fork`, `capture`, `en_passant`, `castling`,
+ * `promotion`.
+ */
+facts: Array<string>, 
+/**
+ * The squares of the pieces a forking knight attacks besides the king.
+ */
+forked: Array<string>, };
+
+export type Phase = "opening" | "middlegame" | "endgame";
 
 export type ClockSpec = { 
 /**
@@ -175,6 +195,24 @@ moves: string,
  * The moves in SAN.
  */
 san: Array<string>, 
+/**
+ * What each move did (one entry a move).
+ */
+marks: Array<MoveMarks>, 
+/**
+ * The phase of the game now.
+ */
+phase: Phase, 
+/**
+ * White's material minus Black's, by the documents' values (pawn 1,
+ * knight and bishop 3, rook 5, queen 9).
+ */
+material: number, 
+/**
+ * The named mate the game ended with (`fools_mate`,
+ * `scholars_mate`).
+ */
+named_mate: string | null, 
 /**
  * Where the game stands, with lichess's names.
  */

@@ -23,7 +23,8 @@ pub struct KnightFork {
     pub family: bool,
 }
 
-/// What a move does.
+/// What a move does. [`MoveFacts::codes`] names each fact with a stable
+/// code for interfaces and catalogues.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveFacts {
     /// The piece captured, if any.
@@ -46,6 +47,49 @@ pub struct MoveFacts {
     pub checkmate: bool,
     /// The move stalemates.
     pub stalemate: bool,
+}
+
+impl MoveFacts {
+    /// The facts as codes, most telling first: `checkmate` or `stalemate`;
+    /// `double_check`, `discovered_check` or `check`; `royal_fork`,
+    /// `family_fork` or `fork`; `capture`, `en_passant`, `castling`,
+    /// `promotion`.
+    pub fn codes(&self) -> Vec<&'static str> {
+        let mut codes = Vec::new();
+        if self.checkmate {
+            codes.push("checkmate");
+        } else if self.stalemate {
+            codes.push("stalemate");
+        }
+        if self.double_check {
+            codes.push("double_check");
+        } else if self.discovered_check {
+            codes.push("discovered_check");
+        } else if self.check && !self.checkmate {
+            codes.push("check");
+        }
+        if let Some(f) = self.fork {
+            codes.push(if f.royal {
+                "royal_fork"
+            } else if f.family {
+                "family_fork"
+            } else {
+                "fork"
+            });
+        }
+        if self.en_passant {
+            codes.push("en_passant");
+        } else if self.capture.is_some() {
+            codes.push("capture");
+        }
+        if self.castling.is_some() {
+            codes.push("castling");
+        }
+        if self.promotion.is_some() {
+            codes.push("promotion");
+        }
+        codes
+    }
 }
 
 /// The phase of a game (seed: megnyitás, középjáték, végjáték).
@@ -90,6 +134,14 @@ pub enum NamedMate {
 }
 
 impl NamedMate {
+    /// `fools_mate`, `scholars_mate`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            NamedMate::FoolsMate => "fools_mate",
+            NamedMate::ScholarsMate => "scholars_mate",
+        }
+    }
+
     /// The English name.
     pub const fn name_en(self) -> &'static str {
         match self {

@@ -15,7 +15,9 @@ use sakk::{
 use sakk_i18n::Locale;
 
 use crate::store::{GameRow, MoveRow};
-use crate::wire::{ClockInUse, GameState, GameStatus, OpeningInfo, Opponent, Side, Status};
+use crate::wire::{
+    ClockInUse, GameState, GameStatus, MoveMarks, OpeningInfo, Opponent, Side, Status,
+};
 
 /// The clock settings of a game, as the API takes them (seconds): a
 /// `preset` label, or `limit`, `increment` and `delay` with its
@@ -123,11 +125,13 @@ pub struct LiveGame {
     pub rejected_claim: Option<crate::wire::RejectedClaim>,
 }
 
-/// Each move with its UCI and SAN, kept between state messages (a game of
-/// n moves would otherwise write n SANs for every message).
+/// Each move with its UCI, SAN and what it did, kept between state
+/// messages (a game of n moves would otherwise write n SANs for every
+/// message).
 #[derive(Debug, Default)]
 pub struct Notation {
     moves: Vec<(Move, String, String)>,
+    marks: Vec<MoveMarks>,
 }
 
 impl Notation {
@@ -141,9 +145,18 @@ impl Notation {
             .take_while(|((a, _, _), b)| a == *b)
             .count();
         self.moves.truncate(same);
+        self.marks.truncate(same);
         for (&m, p) in game.moves().iter().zip(game.positions()).skip(same) {
             self.moves
                 .push((m, p.uci(m).to_string(), p.san(m).to_string()));
+            let facts = p.move_facts(m);
+            self.marks.push(MoveMarks {
+                facts: facts.codes(),
+                forked: facts
+                    .fork
+                    .map(|f| f.targets.into_iter().map(|sq| sq.to_string()).collect())
+                    .unwrap_or_default(),
+            });
         }
     }
 }
@@ -471,6 +484,10 @@ impl LiveGame {
                 .iter()
                 .map(|(_, _, san)| san.clone())
                 .collect(),
+            marks: notation.marks.clone(),
+            phase: pos.phase().into(),
+            material: pos.material_balance(),
+            named_mate: self.game.named_mate().map(sakk::NamedMate::code),
             status: GameStatus::of(
                 self.outcome.map(|o| o.termination),
                 !self.game.moves().is_empty(),
@@ -519,6 +536,7 @@ impl LiveGame {
             opening: self.game.opening().map(|o| OpeningInfo {
                 eco: o.eco.to_string(),
                 name: o.name.to_string(),
+                class: self.game.opening_class().map(sakk::OpeningClass::code),
             }),
             rematch: self.row.rematch.clone(),
         }

@@ -268,6 +268,46 @@ pub struct OpeningInfo {
     pub eco: String,
     /// The name.
     pub name: String,
+    /// Its class as the documents define them: `open` (1.e4 e5),
+    /// `semi_open` (1.e4, another reply), `closed` (everything else).
+    #[cfg_attr(test, ts(type = "\"open\" | \"semi_open\" | \"closed\" | null"))]
+    pub class: Option<&'static str>,
+}
+
+/// What a move did, as the rules library names it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct MoveMarks {
+    /// Codes, most telling first: `checkmate`, `stalemate`,
+    /// `double_check`, `discovered_check`, `check`, `royal_fork`,
+    /// `family_fork`, `fork`, `capture`, `en_passant`, `castling`,
+    /// `promotion`.
+    pub facts: Vec<&'static str>,
+    /// The squares of the pieces a forking knight attacks besides the king.
+    pub forked: Vec<String>,
+}
+
+/// The phase of the game (the documents' megnyitás, középjáték, végjáték).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// The opening.
+    Opening,
+    /// The middlegame.
+    Middlegame,
+    /// The endgame.
+    Endgame,
+}
+
+impl From<sakk::Phase> for Phase {
+    fn from(p: sakk::Phase) -> Phase {
+        match p {
+            sakk::Phase::Opening => Phase::Opening,
+            sakk::Phase::Middlegame => Phase::Middlegame,
+            sakk::Phase::Endgame => Phase::Endgame,
+        }
+    }
 }
 
 /// A game's full state, as every client sees it (only ever a committed
@@ -298,6 +338,16 @@ pub struct GameState {
     pub moves: String,
     /// The moves in SAN.
     pub san: Vec<String>,
+    /// What each move did (one entry a move).
+    pub marks: Vec<MoveMarks>,
+    /// The phase of the game now.
+    pub phase: Phase,
+    /// White's material minus Black's, by the documents' values (pawn 1,
+    /// knight and bishop 3, rook 5, queen 9).
+    pub material: i32,
+    /// The named mate the game ended with (`fools_mate`,
+    /// `scholars_mate`).
+    pub named_mate: Option<&'static str>,
     /// Where the game stands, with lichess's names.
     pub status: GameStatus,
     /// `1-0`, `0-1` or `1/2-1/2`, once over (absent for an aborted game).
@@ -550,6 +600,8 @@ mod tests {
             ClockInUse::decl(&cfg),
             RejectedClaim::decl(&cfg),
             OpeningInfo::decl(&cfg),
+            MoveMarks::decl(&cfg),
+            Phase::decl(&cfg),
             crate::live::ClockSpec::decl(&cfg),
             crate::live::RulesSpec::decl(&cfg),
             GameState::decl(&cfg),

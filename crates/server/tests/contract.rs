@@ -500,3 +500,44 @@ async fn the_front_end_is_served_with_types_and_etags() {
     let (status, _, body) = raw(&state, get("/assets/nope.js")).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
 }
+
+/// What the rules library knows of each move, the phase, the material,
+/// the opening's class and a named mate are in the state as codes.
+#[tokio::test]
+async fn the_state_carries_the_facts_as_codes() {
+    let state = app().await;
+    let (id, white, _) = create(
+        &state,
+        r#"{"opponent": "friend", "color": "white", "fen": "r3k3/8/q7/1N6/8/8/8/4K3 w - - 0 1"}"#,
+    )
+    .await;
+    let (status, _, s) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/move/Nc7?lang=en"),
+        Some(&white),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{s}");
+    assert_eq!(
+        s["marks"][0]["facts"],
+        serde_json::json!(["check", "royal_fork"])
+    );
+    assert_eq!(s["marks"][0]["forked"], serde_json::json!(["a6", "a8"]));
+    assert_eq!(s["phase"], "endgame");
+    assert_eq!(s["material"], 3 - 14, "a knight against a rook and a queen");
+
+    let (id, white, black) = create(&state, r#"{"opponent": "friend", "color": "white"}"#).await;
+    let s = play(&state, &id, &white, &black, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7").await;
+    assert_eq!(s["status"], "mate");
+    assert_eq!(s["named_mate"], "scholars_mate");
+    assert_eq!(
+        s["marks"][6]["facts"],
+        serde_json::json!(["checkmate", "capture"])
+    );
+    assert_eq!(s["phase"], "opening");
+    assert_eq!(s["material"], 1);
+    assert_eq!(s["opening"]["class"], "open", "{s}");
+    assert_eq!(s["marks"].as_array().map(Vec::len), Some(7));
+}
