@@ -5,14 +5,12 @@
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use sakk_server::{AppState, Rates};
 use serde_json::Value;
-use tower::ServiceExt;
-
-use sakk_server::{router, AppState, Rates};
 
 #[path = "common/oneshot.rs"]
 mod oneshot;
-use oneshot::{app_with, call, create, database};
+use oneshot::{app_with, call, create, database, send};
 
 async fn app() -> AppState {
     app_with(&database(), Rates::unlimited()).await.0
@@ -303,25 +301,6 @@ async fn the_end_clears_the_running_clock_and_the_offers() {
     }
 }
 
-/// A raw request through the router (for headers and addresses `call`
-/// does not make).
-async fn raw(state: &AppState, req: Request<Body>) -> (StatusCode, axum::http::HeaderMap, Value) {
-    let res = match router(state.clone()).oneshot(req).await {
-        Ok(r) => r,
-        Err(e) => match e {},
-    };
-    let status = res.status();
-    let headers = res.headers().clone();
-    let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
-        .await
-        .unwrap_or_default();
-    (
-        status,
-        headers,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
-
 fn get(uri: &str) -> Request<Body> {
     Request::builder()
         .uri(uri)
@@ -403,7 +382,7 @@ async fn every_error_has_one_shape() {
             req.method(),
             req.uri().path().chars().take(60).collect::<String>()
         );
-        let (status, headers, body) = raw(&state, req).await;
+        let (status, headers, body) = send(&state, req).await;
         assert_eq!(status, want, "{what}: {body}");
         if std::env::var_os("SAKK_SHOW").is_some() {
             eprintln!("{what}: {body}");
@@ -426,7 +405,7 @@ async fn every_error_has_one_shape() {
         .header("authorization", format!("bearer {white}"))
         .body(Body::empty())
         .unwrap_or_else(|e| panic!("{e}"));
-    let (status, _, body) = raw(&state, req).await;
+    let (status, _, body) = send(&state, req).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     // The side that offered a draw has no offer to answer.
     let (_, _, s) = call(
@@ -481,7 +460,7 @@ async fn the_front_end_is_served_with_types_and_etags() {
         ("/assets/app.css", "text/css; charset=utf-8"),
         ("/assets/favicon.svg", "image/svg+xml"),
     ] {
-        let (status, headers, _) = raw(&state, get(path)).await;
+        let (status, headers, _) = send(&state, get(path)).await;
         assert_eq!(status, StatusCode::OK, "{path}");
         let ty = headers
             .get("content-type")
@@ -494,10 +473,10 @@ async fn the_front_end_is_served_with_types_and_etags() {
         if let Some(tag) = tag {
             again.headers_mut().insert("if-none-match", tag);
         }
-        let (status, _, _) = raw(&state, again).await;
+        let (status, _, _) = send(&state, again).await;
         assert_eq!(status, StatusCode::NOT_MODIFIED, "{path}");
     }
-    let (status, _, body) = raw(&state, get("/assets/nope.js")).await;
+    let (status, _, body) = send(&state, get("/assets/nope.js")).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
 }
 

@@ -92,8 +92,13 @@ async fn steps(conn: &mut PoolConnection<Any>, postgres: bool) -> Result<(), sql
                 .map_err(migrate_error)?;
         }
     }
-    // On the connection already held (an in-memory SQLite pool has one).
-    MIGRATOR.run(&mut **conn).await.map_err(migrate_error)?;
+    // On the connection already held (an in-memory SQLite pool has one);
+    // `run_direct` is sqlx's own way around `run`'s higher-ranked `Acquire`
+    // bound, which would make the server's future not `Send`.
+    MIGRATOR
+        .run_direct(None, &mut **conn, false)
+        .await
+        .map_err(migrate_error)?;
     sqlx::query("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
         .execute(&mut **conn)
         .await?;

@@ -62,6 +62,15 @@ pub async fn call(
         Ok(r) => r,
         Err(e) => panic!("request: {e}"),
     };
+    send(state, req).await
+}
+
+/// Any request through the router (for the headers and addresses `call`
+/// does not make): status, headers, JSON body.
+pub async fn send(
+    state: &AppState,
+    req: Request<Body>,
+) -> (StatusCode, axum::http::HeaderMap, Value) {
     let res = match router(state.clone()).oneshot(req).await {
         Ok(r) => r,
         Err(e) => match e {},
