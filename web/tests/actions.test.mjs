@@ -138,7 +138,7 @@ test('after the game: the analysis marks the blunder and draws the graph; the hi
     await waitMoves(i % 2 === 0 ? black : white, i + 1);
   }
   await white.waitForSelector('.result:not([hidden])');
-  assert.equal(await white.locator('.result').textContent(), 'Black won — checkmate');
+  assert.equal(await white.locator('.result').textContent(), "Black won — checkmate (Fool's mate)");
   await white.click('button.analyse');
   await white.waitForSelector('svg.eval-graph', { timeout: 60000 });
   const texts = await moveTexts(white);

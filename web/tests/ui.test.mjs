@@ -59,7 +59,7 @@ test('two browsers play a game by link to scholar’s mate and both see the resu
   assert.deepEqual(await moveTexts(black), ['e4', 'e5', 'Bc4', 'Nc6', 'Qh5', 'Nf6', 'Qxf7#']);
   for (const page of [white, black, spectator]) {
     await page.waitForSelector('.result:not([hidden])');
-    assert.equal(await page.locator('.result').textContent(), 'White won — checkmate');
+    assert.equal(await page.locator('.result').textContent(), "White won — checkmate (Scholar's mate)");
   }
   await white.screenshot({ path: join(artifacts, 'game.png') });
   assert.deepEqual([...white.errors, ...black.errors, ...spectator.errors], []);
