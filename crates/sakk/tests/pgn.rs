@@ -165,6 +165,15 @@ fn export_from_a_position_and_in_hungarian() {
     assert_eq!(back[0].as_ref().map(|g| g.moves.len()), Ok(4));
 }
 
+/// The error of the first game of `text` (empty if it reads).
+fn first_error(text: &str) -> String {
+    read_games(text.as_bytes())
+        .next()
+        .and_then(Result::err)
+        .map(|e| e.to_string())
+        .unwrap_or_default()
+}
+
 /// Null moves as ChessBase (`Z0`), lichess and pgn-extract (`--`) and others
 /// (`0000`, `@@@@`) write them: read as the side to move passing, written
 /// back as `--`, and read again the same.
@@ -196,12 +205,7 @@ fn null_moves_are_read_and_written_back() {
     }
     // A null move while in check cannot be played: a clear error.
     let text = "[Result \"*\"]\n\n1. e4 f5 2. Qh5+ -- *\n";
-    let games: Vec<_> = read_games(text.as_bytes()).collect();
-    let err = games[0]
-        .as_ref()
-        .err()
-        .map(ToString::to_string)
-        .unwrap_or_default();
+    let err = first_error(text);
     assert!(err.contains("null move") && err.contains("check"), "{err}");
 }
 
@@ -236,12 +240,7 @@ fn variants_are_recognised_by_name() {
         "Horde",
     ] {
         let text = format!("[Variant \"{name}\"]\n[Result \"*\"]\n\n1. e4 e5 *\n");
-        let games: Vec<_> = read_games(text.as_bytes()).collect();
-        let err = games[0]
-            .as_ref()
-            .err()
-            .map(ToString::to_string)
-            .unwrap_or_default();
+        let err = first_error(&text);
         assert!(
             err.contains(name) && err.contains("not supported"),
             "{name}: {err}"
@@ -249,11 +248,6 @@ fn variants_are_recognised_by_name() {
     }
     // A drop without a Variant tag: named as what it is.
     let text = "[Result \"*\"]\n\n1. e4 d5 2. exd5 Qxd5 3. N@f3 *\n";
-    let games: Vec<_> = read_games(text.as_bytes()).collect();
-    let err = games[0]
-        .as_ref()
-        .err()
-        .map(ToString::to_string)
-        .unwrap_or_default();
+    let err = first_error(text);
     assert!(err.contains("piece drop"), "{err}");
 }
