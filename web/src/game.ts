@@ -255,7 +255,12 @@ class GameView {
     this.el.status.textContent = status;
     this.el.result.textContent = this.resultText();
     this.el.result.hidden = !over;
-    this.el.opening.textContent = s.opening ? `${tr.opening}: ${s.opening.eco} ${s.opening.name}` : '';
+    // The opening with its class as the documents define them, and the
+    // phase of the game now (both from the rules library, in the state).
+    const cls = s.opening?.class === 'open' ? tr.classOpen : s.opening?.class === 'semi_open' ? tr.classSemiOpen : s.opening?.class === 'closed' ? tr.classClosed : '';
+    const phase = s.phase === 'opening' ? tr.phaseOpening : s.phase === 'middlegame' ? tr.phaseMiddlegame : tr.phaseEndgame;
+    const opening = s.opening ? `${tr.opening}: ${s.opening.eco} ${s.opening.name}${cls ? ` · ${cls}` : ''}` : '';
+    this.el.opening.textContent = [opening, `${tr.phase}: ${phase}`].filter(Boolean).join(' — ');
 
     // Moves.
     const [, turnChar, , , , full] = s.initial_fen.split(' ');

@@ -61,6 +61,12 @@ test('two browsers play a game by link to scholar’s mate and both see the resu
     await page.waitForSelector('.result:not([hidden])');
     assert.equal(await page.locator('.result').textContent(), "White won — checkmate (Scholar's mate)");
   }
+  // What the rules library knows, shown: the opening's class, the phase,
+  // and each move's facts in words.
+  const opening = (await white.locator('.opening').textContent()) ?? '';
+  assert.ok(opening.includes('Open game') && opening.includes('Phase: Opening'), opening);
+  assert.equal(await white.locator('button.move[data-ply="7"]').getAttribute('data-facts'), 'checkmate capture');
+  assert.match((await white.locator('button.move[data-ply="7"]').getAttribute('title')) ?? '', /Checkmate · Capture/);
   await white.screenshot({ path: join(artifacts, 'game.png') });
   assert.deepEqual([...white.errors, ...black.errors, ...spectator.errors], []);
   await Promise.all([white, black, spectator].map(p => p.context().close()));
