@@ -109,7 +109,7 @@ impl Ws {
 
 async fn create_game(addr: SocketAddr) -> std::io::Result<(String, String, String)> {
     let mut s = TcpStream::connect(addr).await?;
-    let body = r#"{"opponent": "friend", "color": "white"}"#;
+    let body = r#"{"opponent": "friend"}"#;
     let req = format!(
         "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
@@ -163,7 +163,7 @@ async fn play(
             let ms = pace.think_ms / 2 + rng % (pace.think_ms + 1);
             tokio::time::sleep(Duration::from_millis(ms)).await;
         }
-        if state["status"] == "ended" {
+        if state["status"] != "created" && state["status"] != "started" {
             break;
         }
         let Ok(pos) = sakk::Position::from_fen(state["fen"].as_str().unwrap_or("")) else {
@@ -193,12 +193,12 @@ async fn play(
         loop {
             let v = seats[seat].recv().await?;
             if v["type"] == "gameState"
-                && v["state"]["moves"]
+                && v["moves"]
                     .as_str()
                     .is_some_and(|s| s.split(' ').count() == ply + 1)
             {
                 latencies.push(sent.elapsed());
-                state = v["state"].clone();
+                state = v;
                 break;
             }
             if v["type"] == "error" || v.is_null() {

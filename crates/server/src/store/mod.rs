@@ -228,7 +228,12 @@ impl Store {
             .await?;
         migrate::migrate(&pool, postgres).await?;
         let (tx, jobs) = mpsc::channel(4 * writer::GROUP_MAX);
-        tokio::spawn(writer::run(pool.clone(), jobs));
+        let placeholders = if postgres {
+            writer::Placeholders::Numbered
+        } else {
+            writer::Placeholders::Anonymous
+        };
+        tokio::spawn(writer::run(pool.clone(), placeholders, jobs));
         Ok(Store {
             pool,
             writer: tx,

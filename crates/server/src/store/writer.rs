@@ -4,10 +4,10 @@
 //! fails, its saves are retried one by one, so one bad save cannot fail the
 //! others.
 
-use sqlx::AnyPool;
+use sqlx::{AnyPool, AssertSqlSafe};
 use tokio::sync::{mpsc, oneshot};
 
-use super::{Change, Commit, GameRow, StoreError};
+use super::{Change, Commit, GameRow, MoveRow, StoreError};
 use crate::wire::Side;
 
 /// One commit waiting for the writer.
@@ -16,11 +16,22 @@ pub(super) struct Job {
     pub(super) done: oneshot::Sender<Result<(), StoreError>>,
 }
 
+/// How a statement's parameters are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Placeholders {
+    /// `$1, $2, …` (PostgreSQL; SQLite understands them too).
+    Numbered,
+    /// `?, ?, …` (SQLite): SQLite finds a numbered parameter by walking the
+    /// list of names, so binding n numbered parameters costs n² — a
+    /// 768-parameter statement spent more time binding than writing.
+    Anonymous,
+}
+
 /// The most commits one transaction takes.
 pub(super) const GROUP_MAX: usize = 256;
 
 /// Runs until every sender is gone.
-pub(super) async fn run(pool: AnyPool, mut jobs: mpsc::Receiver<Job>) {
+pub(super) async fn run(pool: AnyPool, ph: Placeholders, mut jobs: mpsc::Receiver<Job>) {
     let mut batch: Vec<Job> = Vec::with_capacity(GROUP_MAX);
     while let Some(first) = jobs.recv().await {
         batch.push(first);
@@ -31,7 +42,13 @@ pub(super) async fn run(pool: AnyPool, mut jobs: mpsc::Receiver<Job>) {
             }
         }
         let group: Vec<&Commit> = batch.iter().map(|j| &j.commit).collect();
-        let written = write_group(&pool, &group).await;
+        let started = std::time::Instant::now();
+        let written = write_group(&pool, ph, &group).await;
+        tracing::debug!(
+            commits = group.len(),
+            micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX),
+            "group written"
+        );
         if written.is_ok() {
             for job in batch.drain(..) {
                 let _ = job.done.send(Ok(()));
@@ -41,49 +58,172 @@ pub(super) async fn run(pool: AnyPool, mut jobs: mpsc::Receiver<Job>) {
                 tracing::warn!(error = %e, commits = batch.len(), "a group commit failed; retrying its commits one by one");
             }
             for job in batch.drain(..) {
-                let result = write_group(&pool, &[&job.commit]).await;
+                let result = write_group(&pool, ph, &[&job.commit]).await;
                 let _ = job.done.send(result);
             }
         }
     }
 }
 
-/// Writes commits in one transaction.
-async fn write_group(pool: &AnyPool, group: &[&Commit]) -> Result<(), StoreError> {
+/// Writes commits in one transaction: new games and takebacks one statement
+/// each (they are rare), the moves in multi-row INSERTs and the games' new
+/// states in multi-row UPDATEs (a few statements for the whole group instead
+/// of two per commit: each statement is a round trip to the database). A
+/// group that names a game twice is written commit by commit, in order.
+async fn write_group(
+    pool: &AnyPool,
+    ph: Placeholders,
+    group: &[&Commit],
+) -> Result<(), StoreError> {
     let mut tx = pool.begin().await?;
+    if names_a_game_twice(group) {
+        for c in group {
+            write_one(&mut tx, ph, c).await?;
+        }
+        tx.commit().await?;
+        return Ok(());
+    }
+    let mut moves: Vec<(&GameRow, &MoveRow)> = Vec::new();
+    let mut updates: Vec<&GameRow> = Vec::new();
     for c in group {
         for extra in &c.inserts {
             insert_game(&mut tx, extra).await?;
         }
         match &c.change {
-            Change::Insert => {
-                insert_game(&mut tx, &c.row).await?;
-                continue;
-            }
-            Change::State => {}
+            Change::Insert => insert_game(&mut tx, &c.row).await?,
+            Change::State => updates.push(&c.row),
             Change::Move(m) => {
-                sqlx::query("INSERT INTO moves (game_id, ply, uci, offer, white_ms, black_ms, at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
-                    .bind(&c.row.id)
-                    .bind(m.ply)
-                    .bind(&m.uci)
-                    .bind(i64::from(m.offer) | (i64::from(m.declared) << 1))
-                    .bind(m.white_ms)
-                    .bind(m.black_ms)
-                    .bind(c.row.updated_at)
-                    .execute(&mut *tx)
-                    .await?;
+                moves.push((&c.row, m));
+                updates.push(&c.row);
             }
             Change::TakeBack { from_ply } => {
-                sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
-                    .bind(&c.row.id)
-                    .bind(*from_ply)
-                    .execute(&mut *tx)
-                    .await?;
+                take_back(&mut tx, &c.row.id, *from_ply).await?;
+                updates.push(&c.row);
             }
         }
-        update_game(&mut tx, &c.row).await?;
+    }
+    for part in chunks(&moves) {
+        insert_moves(&mut tx, ph, part).await?;
+    }
+    for part in chunks(&updates) {
+        update_games(&mut tx, ph, part).await?;
     }
     tx.commit().await?;
+    Ok(())
+}
+
+/// Whether two commits of the group change the same game (then their order
+/// matters, and they are written one after the other).
+fn names_a_game_twice(group: &[&Commit]) -> bool {
+    let mut ids: Vec<&str> = group
+        .iter()
+        .flat_map(|c| std::iter::once(&c.row).chain(&c.inserts))
+        .map(|g| g.id.as_str())
+        .collect();
+    ids.sort_unstable();
+    ids.windows(2).any(|w| w[0] == w[1])
+}
+
+/// The sizes a multi-row statement comes in: a group is cut into pieces of
+/// these sizes, largest first, so that the database prepares (and sqlx
+/// caches) a handful of statements rather than one for every group size.
+const CHUNK_SIZES: [usize; 4] = [64, 16, 4, 1];
+
+/// Cuts `items` into pieces of the sizes in [`CHUNK_SIZES`].
+fn chunks<T>(items: &[T]) -> Vec<&[T]> {
+    let mut out = Vec::new();
+    let mut rest = items;
+    for size in CHUNK_SIZES {
+        while rest.len() >= size {
+            let (head, tail) = rest.split_at(size);
+            out.push(head);
+            rest = tail;
+        }
+    }
+    out
+}
+
+/// `($1, $2, …), ($k, …), …` (or `(?, ?, …), …`): `rows` tuples of
+/// `columns` parameters.
+fn values(ph: Placeholders, rows: usize, columns: usize) -> String {
+    let mut out = String::with_capacity(rows * columns * 5);
+    for r in 0..rows {
+        if r > 0 {
+            out.push_str(", ");
+        }
+        out.push('(');
+        for c in 0..columns {
+            if c > 0 {
+                out.push_str(", ");
+            }
+            match ph {
+                Placeholders::Numbered => {
+                    out.push('$');
+                    out.push_str(&(r * columns + c + 1).to_string());
+                }
+                Placeholders::Anonymous => out.push('?'),
+            }
+        }
+        out.push(')');
+    }
+    out
+}
+
+/// Writes one commit inside `tx`, statement by statement.
+async fn write_one(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    ph: Placeholders,
+    c: &Commit,
+) -> Result<(), StoreError> {
+    for extra in &c.inserts {
+        insert_game(tx, extra).await?;
+    }
+    match &c.change {
+        Change::Insert => return insert_game(tx, &c.row).await,
+        Change::State => {}
+        Change::Move(m) => insert_moves(tx, ph, &[(&c.row, m)]).await?,
+        Change::TakeBack { from_ply } => take_back(tx, &c.row.id, *from_ply).await?,
+    }
+    update_games(tx, ph, &[&c.row]).await
+}
+
+/// Inserts moves (each with the state of the game it belongs to) inside `tx`.
+async fn insert_moves(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    ph: Placeholders,
+    moves: &[(&GameRow, &MoveRow)],
+) -> Result<(), StoreError> {
+    let sql = format!(
+        "INSERT INTO moves (game_id, ply, uci, offer, white_ms, black_ms, at) VALUES {}",
+        values(ph, moves.len(), 7)
+    );
+    // Only placeholders are formatted into the text: nothing from input.
+    let mut query = sqlx::query(AssertSqlSafe(sql));
+    for (g, m) in moves {
+        query = query
+            .bind(&g.id)
+            .bind(m.ply)
+            .bind(&m.uci)
+            .bind(i64::from(m.offer) | (i64::from(m.declared) << 1))
+            .bind(m.white_ms)
+            .bind(m.black_ms)
+            .bind(g.updated_at);
+    }
+    query.execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// Removes a game's moves from `from_ply` on inside `tx`.
+async fn take_back(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    id: &str,
+    from_ply: i64,
+) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+        .bind(id)
+        .bind(from_ply)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
@@ -122,38 +262,199 @@ async fn insert_game(
     Ok(())
 }
 
-/// Writes a game's changing fields inside `tx`, if the stored version is
-/// the one this state replaces (`version - 1`): a save never overwrites a
-/// newer one.
-async fn update_game(
+/// Writes games' changing fields inside `tx`, each if the stored version is
+/// the one its new state replaces (`version - 1`): a save never overwrites a
+/// newer one. Every game must be updated, or the whole statement counts as
+/// stale (the group is then retried commit by commit, which names the
+/// stale one).
+async fn update_games(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    g: &GameRow,
+    ph: Placeholders,
+    games: &[&GameRow],
 ) -> Result<(), StoreError> {
-    let done = sqlx::query(
-        "UPDATE games SET updated_at = $1, status = $2, result = $3, termination = $4, ended_by = $5, \
-         white_ms = $6, black_ms = $7, draw_offer = $8, rematch = $9, version = $10 \
-         WHERE id = $11 AND version = $12",
-    )
-    .bind(g.updated_at)
-    .bind(g.status.as_str())
-    .bind(&g.result)
-    .bind(&g.termination)
-    .bind(g.ended_by.map(Side::as_str))
-    .bind(g.white_ms)
-    .bind(g.black_ms)
-    .bind(g.draw_offer.map(Side::as_str))
-    .bind(&g.rematch)
-    .bind(g.version)
-    .bind(&g.id)
-    .bind(g.version - 1)
-    .execute(&mut **tx)
-    .await?;
-    if done.rows_affected() == 1 {
-        Ok(())
-    } else {
-        Err(StoreError::Stale {
-            id: g.id.clone(),
-            version: g.version,
+    // SQLite and PostgreSQL both name the columns of a VALUES list
+    // column1, column2, …
+    let sql = format!(
+        "UPDATE games SET updated_at = v.column1, status = v.column2, result = v.column3, \
+         termination = v.column4, ended_by = v.column5, white_ms = v.column6, black_ms = v.column7, \
+         draw_offer = v.column8, rematch = v.column9, version = v.column10 \
+         FROM (VALUES {}) AS v WHERE games.id = v.column11 AND games.version = v.column12",
+        values(ph, games.len(), 12)
+    );
+    // Only placeholders are formatted into the text: nothing from input.
+    let mut query = sqlx::query(AssertSqlSafe(sql));
+    for g in games {
+        query = query
+            .bind(g.updated_at)
+            .bind(g.status.as_str())
+            .bind(&g.result)
+            .bind(&g.termination)
+            .bind(g.ended_by.map(Side::as_str))
+            .bind(g.white_ms)
+            .bind(g.black_ms)
+            .bind(g.draw_offer.map(Side::as_str))
+            .bind(&g.rematch)
+            .bind(g.version)
+            .bind(&g.id)
+            .bind(g.version - 1);
+    }
+    let done = query.execute(&mut **tx).await?;
+    if usize::try_from(done.rows_affected()).is_ok_and(|n| n == games.len()) {
+        return Ok(());
+    }
+    let first = games
+        .first()
+        .map_or((String::new(), 0), |g| (g.id.clone(), g.version));
+    Err(StoreError::Stale {
+        id: first.0,
+        version: first.1,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+    use crate::wire::{Opponent, Status};
+
+    #[test]
+    fn groups_are_cut_into_few_statement_shapes() {
+        for n in 0..=GROUP_MAX {
+            let items: Vec<usize> = (0..n).collect();
+            let parts = chunks(&items);
+            let joined: Vec<usize> = parts.iter().flat_map(|p| p.iter().copied()).collect();
+            assert_eq!(joined, items, "{n}");
+            assert!(parts.iter().all(|p| CHUNK_SIZES.contains(&p.len())));
+            assert!(parts.len() <= n / 64 + 9, "{n}: {} parts", parts.len());
+        }
+        assert_eq!(
+            values(Placeholders::Numbered, 2, 3),
+            "($1, $2, $3), ($4, $5, $6)"
+        );
+        assert_eq!(values(Placeholders::Anonymous, 2, 2), "(?, ?), (?, ?)");
+    }
+
+    fn game(id: &str) -> GameRow {
+        GameRow {
+            id: id.to_string(),
+            opponent: Opponent::Friend,
+            start_fen: "8/8/8/8/8/8/8/8 w - - 0 1".to_string(),
+            rules: "{}".to_string(),
+            status: Status::Created,
+            ..GameRow::default()
+        }
+    }
+
+    fn commit(row: &GameRow, change: Change) -> Commit {
+        let mut row = row.clone();
+        row.version += 1;
+        row.updated_at += 1;
+        row.status = Status::Started;
+        row.white_ms = Some(row.version * 100);
+        Commit {
+            row,
+            change,
+            inserts: Vec::new(),
+        }
+    }
+
+    fn move_at(ply: i64) -> Change {
+        Change::Move(MoveRow {
+            ply,
+            uci: format!("m{ply}"),
+            offer: ply == 1,
+            declared: false,
+            white_ms: Some(ply),
+            black_ms: None,
         })
+    }
+
+    async fn stored(store: &Store, id: &str) -> (GameRow, Vec<MoveRow>) {
+        match store.load(id).await {
+            Ok(Some(found)) => found,
+            other => panic!("{id}: {other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn one_group_writes_every_kind_of_change_or_nothing() {
+        // SQLite, or the PostgreSQL database of SAKK_TEST_DATABASE_URL (shared
+        // with other tests: this test's games have ids of their own).
+        let dir = std::env::temp_dir().join(format!("sakk-writer-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::create_dir_all(&dir);
+        let url = std::env::var("SAKK_TEST_DATABASE_URL")
+            .unwrap_or_else(|_| format!("sqlite://{}", dir.join("w.db").display()));
+        let run = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let id = |name: &str| format!("w{run}-{name}");
+        let ph = if url.starts_with("postgres") {
+            Placeholders::Numbered
+        } else {
+            Placeholders::Anonymous
+        };
+        let store = match Store::open(&url).await {
+            Ok(store) => store,
+            Err(e) => panic!("{url}: {e}"),
+        };
+        let rows: Vec<GameRow> = (0..70).map(|i| game(&id(&format!("g{i}")))).collect();
+        let inserts: Vec<Commit> = rows
+            .iter()
+            .map(|r| Commit {
+                row: r.clone(),
+                change: Change::Insert,
+                inserts: Vec::new(),
+            })
+            .collect();
+        let group: Vec<&Commit> = inserts.iter().collect();
+        assert!(write_group(&store.pool, ph, &group).await.is_ok());
+
+        // 69 moves (more than one statement's worth), a state change, and a
+        // stale save: the whole group is refused and nothing is written.
+        let mut changes: Vec<Commit> = rows[..69].iter().map(|r| commit(r, move_at(0))).collect();
+        let mut stale = commit(&rows[69], Change::State);
+        stale.row.version = 5;
+        changes.push(stale);
+        let group: Vec<&Commit> = changes.iter().collect();
+        assert!(matches!(
+            write_group(&store.pool, ph, &group).await,
+            Err(StoreError::Stale { .. })
+        ));
+        let (g0, moves) = stored(&store, &id("g0")).await;
+        assert_eq!((g0.version, moves.len()), (0, 0));
+
+        // Without it, all are written, each game with its own state.
+        changes.pop();
+        changes.push(commit(&rows[69], Change::State));
+        let group: Vec<&Commit> = changes.iter().collect();
+        assert!(write_group(&store.pool, ph, &group).await.is_ok());
+        for (i, c) in changes.iter().enumerate() {
+            let (row, moves) = stored(&store, &c.row.id).await;
+            assert_eq!(row, c.row);
+            assert_eq!(moves.len(), usize::from(i < 69), "{}", c.row.id);
+        }
+
+        // A takeback, a new game with a move, and two moves of one game
+        // (written in order) in one group.
+        let (g1, _) = stored(&store, &id("g1")).await;
+        let (g2, _) = stored(&store, &id("g2")).await;
+        let back = commit(&g1, Change::TakeBack { from_ply: 0 });
+        let mut with_rematch = commit(&g2, move_at(1));
+        with_rematch.inserts.push(game(&id("rematch")));
+        let (g69, _) = stored(&store, &id("g69")).await;
+        let first = commit(&g69, move_at(0));
+        let second = commit(&first.row, move_at(1));
+        let group = [&back, &with_rematch, &first, &second];
+        assert!(write_group(&store.pool, ph, &group).await.is_ok());
+        let (g1, moves) = stored(&store, &id("g1")).await;
+        assert_eq!((g1.version, moves.len()), (2, 0));
+        let (_, moves) = stored(&store, &id("g2")).await;
+        assert_eq!(moves.iter().map(|m| m.ply).collect::<Vec<_>>(), [0, 1]);
+        assert!(moves[1].offer);
+        let (g69, moves) = stored(&store, &id("g69")).await;
+        assert_eq!((g69.version, moves.len()), (3, 2));
+        assert!(matches!(store.load(&id("rematch")).await, Ok(Some(_))));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
