@@ -277,7 +277,10 @@ enum TournamentAction {
 #[derive(Subcommand, Debug)]
 enum TuneAction {
     /// Play self-play games and append their quiet positions, each with the
-    /// game's result, to a file (`FEN;1.0|0.5|0.0`).
+    /// game's result, to a file: `FEN;1.0|0.5|0.0` lines for `tune fit`,
+    /// or 32-byte records with the search's score for the NNUE trainer
+    /// (`--format packed`; a run stopped and started again appends, with
+    /// games of their own).
     Datagen {
         /// Openings: an EPD or PGN file.
         #[arg(long)]
@@ -300,6 +303,9 @@ enum TuneAction {
         /// Seed of the random choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// How positions are written.
+        #[arg(long, value_enum, default_value_t = DataFormat::Text)]
+        format: DataFormat,
     },
     /// Fit every evaluation weight to labelled positions and write the
     /// weights as Rust source (crates/engine/src/eval/weights.rs).
@@ -320,6 +326,16 @@ enum TuneAction {
         #[arg(long, default_value_t = 0.0)]
         l2: f64,
     },
+}
+
+/// How `tune datagen` writes positions.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum DataFormat {
+    /// `FEN;RESULT` lines (for `tune fit`).
+    Text,
+    /// 32 bytes a position with its score (marlinformat's layout; for NNUE
+    /// training).
+    Packed,
 }
 
 /// Move notation for output.
@@ -538,6 +554,7 @@ fn main() -> ExitCode {
                 threads,
                 random_plies,
                 seed,
+                format,
             } => commands::tune::datagen(commands::tune::DatagenArgs {
                 book,
                 out,
@@ -547,6 +564,10 @@ fn main() -> ExitCode {
                     threads,
                     random_plies,
                     seed,
+                    format: match format {
+                        DataFormat::Text => sakk_engine::tune::datagen::Format::Text,
+                        DataFormat::Packed => sakk_engine::tune::datagen::Format::Packed,
+                    },
                 },
             }),
             TuneAction::Fit {

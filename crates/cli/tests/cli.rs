@@ -483,3 +483,36 @@ fn tournament_tables_and_trf_check() {
     assert_eq!(out.status.code(), Some(3));
     assert!(stderr(&out).contains("line 2: round 1"), "{}", stderr(&out));
 }
+
+#[test]
+fn datagen_packs_positions_and_a_second_run_appends() {
+    let book = temp_file(
+        "datagen-book.epd",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n",
+    );
+    let out = std::env::temp_dir().join(format!("sakk-datagen-{}.bin", std::process::id()));
+    // What a run killed in the middle of a write leaves: part of a record.
+    if let Err(e) = std::fs::write(&out, [0u8; 10]) {
+        panic!("{e}");
+    }
+    let (book, out_path) = (book.display().to_string(), out.display().to_string());
+    let args = [
+        "tune", "datagen", "--book", &book, "--out", &out_path, "--games", "1", "--nodes", "200",
+        "--format", "packed",
+    ];
+    let first = sakk(&args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(
+        stderr(&first).contains("cut a partial record"),
+        "{}",
+        stderr(&first)
+    );
+    let size = std::fs::metadata(&out).map_or(0, |m| m.len());
+    assert!(size > 0 && size % 32 == 0, "{size}");
+    let second = sakk(&args);
+    assert!(second.status.success(), "{}", stderr(&second));
+    assert!(stderr(&second).contains(&format!("{} positions already there", size / 32)));
+    let grown = std::fs::metadata(&out).map_or(0, |m| m.len());
+    assert!(grown > size && grown % 32 == 0, "{size} then {grown}");
+    let _ = std::fs::remove_file(&out);
+}

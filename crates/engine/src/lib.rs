@@ -20,6 +20,7 @@
 //! ```
 
 pub mod eval;
+pub mod nnue;
 pub mod opponent;
 pub mod params;
 pub mod search;

@@ -4,6 +4,7 @@
 use std::io::Write;
 
 use sakk::Position;
+use sakk_engine::nnue::packed;
 use sakk_engine::tournament::read_book;
 use sakk_engine::tune::{datagen, fit};
 
@@ -35,26 +36,43 @@ pub fn datagen(args: DatagenArgs) -> Result<(), Failure> {
         .append(true)
         .open(&args.out)
         .map_err(|e| Failure::other(format!("cannot open {}: {e}", args.out)))?;
+    let mut config = args.config.clone();
+    if config.format == datagen::Format::Packed {
+        // A run stopped in the middle of a write leaves part of a record:
+        // cut it, and let this run's games differ from the ones already
+        // written (the seed moves on with the records in the file).
+        let size = file
+            .metadata()
+            .map_err(|e| Failure::other(format!("cannot read {}: {e}", args.out)))?
+            .len();
+        let record = packed::PACKED_SIZE as u64;
+        if size % record != 0 {
+            file.set_len(size - size % record)
+                .map_err(|e| Failure::other(format!("cannot repair {}: {e}", args.out)))?;
+            eprintln!("{}: cut a partial record at the end", args.out);
+        }
+        let records = size / record;
+        if records > 0 {
+            eprintln!("{}: {records} positions already there; appending", args.out);
+            config.seed = config.seed.wrapping_add(records.wrapping_mul(0x9e37_79b9));
+        }
+    }
     let start = std::time::Instant::now();
-    let every = (args.config.games / 100).max(1);
-    let summary = datagen::generate(
-        &openings,
-        &args.config,
-        std::io::BufWriter::new(file),
-        &|s| {
-            if s.games % every == 0 {
-                eprintln!(
-                    "games {} positions {} (+{} ={} -{}) {:.0} s",
-                    s.games,
-                    s.positions,
-                    s.results[0],
-                    s.results[1],
-                    s.results[2],
-                    start.elapsed().as_secs_f64()
-                );
-            }
-        },
-    )
+    let every = (config.games / 100).max(1);
+    let summary = datagen::generate(&openings, &config, std::io::BufWriter::new(file), &|s| {
+        if s.games % every == 0 {
+            eprintln!(
+                "games {} positions {} (+{} ={} -{}) {:.0} s, {:.0} positions/hour",
+                s.games,
+                s.positions,
+                s.results[0],
+                s.results[1],
+                s.results[2],
+                start.elapsed().as_secs_f64(),
+                s.positions as f64 * 3600.0 / start.elapsed().as_secs_f64().max(1e-3)
+            );
+        }
+    })
     .map_err(|e| Failure::other(format!("cannot write {}: {e}", args.out)))?;
     println!(
         "games: {}, positions: {}, white wins: {}, draws: {}, black wins: {}",

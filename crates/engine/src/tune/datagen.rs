@@ -1,10 +1,17 @@
 //! Labelled positions from self-play: games from book openings (with a
 //! few random plies for variety) at a fixed number of nodes a move, each
-//! quiet position written with the game's result.
+//! quiet position written with the search's score and the game's result —
+//! as text for the Texel tuner (`FEN;RESULT`) or packed in 32 bytes for
+//! the NNUE trainer ([`crate::nnue::packed`]).
 //!
 //! A position is kept when the side to move is not in check, the engine's
-//! move is not a capture or a promotion, and the score is not a mate: the
-//! static evaluation can only be fitted where nothing is hanging.
+//! move is not a capture or a promotion, and the score is not near a mate:
+//! an evaluation can only be fitted where nothing is hanging.
+//!
+//! Adjudication: a game ends as won when the score stays at 10 pawns or
+//! more for one side for 8 plies, and as drawn when it stays within 0.08
+//! pawns for 12 plies after move 40; threefold repetition, the fifty-move
+//! rule and 400 plies end it as a draw.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -13,6 +20,7 @@ use std::sync::{Arc, Mutex};
 use sakk::{Color, Game, GameResult, Position};
 
 use super::Rng;
+use crate::nnue::packed;
 use crate::search::{Limits, Searcher, Shared, Task};
 
 /// How to generate.
@@ -28,6 +36,19 @@ pub struct Config {
     pub random_plies: usize,
     /// The seed of the random choices.
     pub seed: u64,
+    /// How positions are written.
+    pub format: Format,
+}
+
+/// How positions are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// A line each, `FEN;RESULT` with RESULT 1.0, 0.5 or 0.0 from White's
+    /// side (the Texel tuner's input).
+    #[default]
+    Text,
+    /// 32 bytes each, with the search's score ([`crate::nnue::packed`]).
+    Packed,
 }
 
 /// What was generated.
@@ -41,9 +62,9 @@ pub struct Summary {
     pub results: [usize; 3],
 }
 
-/// Plays `config.games` games from `openings` (FENs) and writes one line
-/// per kept position to `out`: `FEN;RESULT` with RESULT 1.0, 0.5 or 0.0
-/// from White's side. Calls `progress` after each game.
+/// Plays `config.games` games from `openings` and writes each kept
+/// position to `out` in `config.format`, a game's positions in one write.
+/// Calls `progress` after each game.
 pub fn generate<W: Write + Send>(
     openings: &[Position],
     config: &Config,
@@ -66,22 +87,15 @@ pub fn generate<W: Write + Send>(
                 let mut searcher = Searcher::new(shared.clone(), true);
                 while next.fetch_add(1, Ordering::Relaxed) < config.games {
                     let opening = &openings[rng.below(openings.len())];
-                    let (lines, result) = play(opening, config, &mut rng, &shared, &mut searcher);
+                    let (kept, result) = play(opening, config, &mut rng, &shared, &mut searcher);
                     let outcome = match result {
                         GameResult::WhiteWins => 0,
                         GameResult::Draw => 1,
                         GameResult::BlackWins => 2,
                     };
-                    let label = ["1.0", "0.5", "0.0"][outcome];
-                    let mut text = String::new();
-                    for fen in &lines {
-                        text.push_str(fen);
-                        text.push(';');
-                        text.push_str(label);
-                        text.push('\n');
-                    }
+                    let bytes = encode(config.format, &kept, result);
                     if let Ok(mut o) = out.lock() {
-                        if let Err(e) = o.write_all(text.as_bytes()) {
+                        if let Err(e) = o.write_all(&bytes) {
                             if let Ok(mut slot) = error.lock() {
                                 *slot = Some(e);
                             }
@@ -90,7 +104,7 @@ pub fn generate<W: Write + Send>(
                     }
                     if let Ok(mut s) = summary.lock() {
                         s.games += 1;
-                        s.positions += lines.len();
+                        s.positions += kept.len();
                         s.results[outcome] += 1;
                         progress(&s);
                     }
@@ -107,14 +121,49 @@ pub fn generate<W: Write + Send>(
     Ok(summary.into_inner().unwrap_or_default())
 }
 
-/// Plays one game; returns the kept positions and the result.
+/// A game's kept positions (with their scores from White's side) written
+/// in `format`.
+fn encode(format: Format, kept: &[(Position, i16)], result: GameResult) -> Vec<u8> {
+    match format {
+        Format::Text => {
+            let label = match result {
+                GameResult::WhiteWins => "1.0",
+                GameResult::Draw => "0.5",
+                GameResult::BlackWins => "0.0",
+            };
+            let mut text = String::new();
+            for (pos, _) in kept {
+                text.push_str(&pos.fen());
+                text.push(';');
+                text.push_str(label);
+                text.push('\n');
+            }
+            text.into_bytes()
+        }
+        Format::Packed => kept
+            .iter()
+            .filter_map(|&(position, score)| {
+                packed::pack(&packed::Sample {
+                    position,
+                    score,
+                    result,
+                })
+                .ok()
+            })
+            .flatten()
+            .collect(),
+    }
+}
+
+/// Plays one game; returns the kept positions with their scores from
+/// White's side, and the result.
 fn play(
     opening: &Position,
     config: &Config,
     rng: &mut Rng,
     shared: &Shared,
     searcher: &mut Searcher,
-) -> (Vec<String>, GameResult) {
+) -> (Vec<(Position, i16)>, GameResult) {
     let mut game = Game::from_position(*opening);
     for _ in 0..rng.below(config.random_plies + 1) {
         let moves = game.position().legal_moves();
@@ -174,7 +223,8 @@ fn play(
             break GameResult::Draw;
         }
         if !pos.is_check() && !pos.is_capture(best) && !best.is_promotion() && score.abs() < 2000 {
-            kept.push(pos.fen());
+            // |score| < 2000 fits an i16.
+            kept.push((pos, i16::try_from(white).unwrap_or(0)));
         }
         if game.play(best).is_err() {
             break GameResult::Draw;
@@ -196,6 +246,7 @@ mod tests {
             threads: 2,
             random_plies: 4,
             seed: 1,
+            format: Format::Text,
         };
         let mut out = Vec::new();
         let summary = match generate(&openings, &config, &mut out, &|_| {}) {
@@ -217,5 +268,41 @@ mod tests {
             assert!(!pos.is_check());
             assert!(["1.0", "0.5", "0.0"].contains(&label));
         }
+    }
+
+    #[test]
+    fn packs_positions_with_their_scores() {
+        let openings = [Position::new()];
+        let config = Config {
+            games: 2,
+            nodes: 300,
+            threads: 1,
+            random_plies: 4,
+            seed: 2,
+            format: Format::Packed,
+        };
+        let mut out = Vec::new();
+        let summary = match generate(&openings, &config, &mut out, &|_| {}) {
+            Ok(s) => s,
+            Err(e) => panic!("writing to memory failed: {e}"),
+        };
+        assert_eq!(out.len(), summary.positions * packed::PACKED_SIZE);
+        let samples: Vec<packed::Sample> = packed::Samples::new(out.as_slice())
+            .map(|r| match r {
+                Ok(Ok(s)) => s,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(samples.len(), summary.positions);
+        assert!(samples.iter().all(|s| !s.position.is_check()));
+        assert!(samples.iter().all(|s| s.score.abs() < 2000));
+        // Scores vary: they are the search's, not a constant.
+        assert!(samples.iter().any(|s| s.score != samples[0].score));
+        // Both games' results label their own positions.
+        let wins = summary.results[0] + summary.results[2];
+        assert_eq!(
+            samples.iter().any(|s| s.result != GameResult::Draw),
+            wins > 0
+        );
     }
 }
