@@ -213,6 +213,12 @@ enum Command {
         #[command(subcommand)]
         action: TuneAction,
     },
+    /// The NNUE evaluation: train a network from packed self-play
+    /// positions, evaluate a position with one.
+    Nnue {
+        #[command(subcommand)]
+        action: NnueAction,
+    },
     /// Tournaments: round robin tables, Tournament Report Files (TRF).
     Tournament {
         #[command(subcommand)]
@@ -270,6 +276,59 @@ enum TournamentAction {
     Check {
         /// The TRF file.
         file: String,
+    },
+}
+
+/// What `sakk nnue` does.
+#[derive(Subcommand, Debug)]
+enum NnueAction {
+    /// Train a network `(768 → HIDDEN)×2 → 1` (SCReLU, AdamW) on packed
+    /// positions; writes OUT/epoch-N.nnue after each epoch and OUT/net.nnue.
+    Train {
+        /// Packed position files (`tune datagen --format packed`).
+        #[arg(long, required = true, num_args = 1..)]
+        data: Vec<String>,
+        /// The directory for the networks.
+        #[arg(long)]
+        out: String,
+        /// Neurons per perspective.
+        #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u16).range(1..=4096))]
+        hidden: u16,
+        /// Passes over the data.
+        #[arg(long, default_value_t = 10)]
+        epochs: usize,
+        /// Positions a step.
+        #[arg(long, default_value_t = 16_384, value_parser = clap::value_parser!(u32).range(1..))]
+        batch: u32,
+        /// The starting learning rate.
+        #[arg(long, default_value_t = 0.001)]
+        lr: f32,
+        /// The learning rate is multiplied by 0.3 every this many epochs.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
+        drop_every: u32,
+        /// The share of the game's result in the target (0 to 1; the rest is
+        /// the search's score).
+        #[arg(long, default_value_t = 0.3)]
+        result_weight: f32,
+        /// One position in this many is held out to measure the loss.
+        #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(2..))]
+        hold_out: u32,
+        /// Threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Seed of the initial weights and the shuffles.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Print a network's evaluation of a position (centipawns for the side
+    /// to move).
+    Eval {
+        /// The network file.
+        #[arg(long)]
+        net: String,
+        /// The position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
     },
 }
 
@@ -545,6 +604,41 @@ fn main() -> ExitCode {
             usize::from(multipv),
             lang.map(Into::into),
         ),
+        Some(Command::Nnue { action }) => match action {
+            NnueAction::Train {
+                data,
+                out,
+                hidden,
+                epochs,
+                batch,
+                lr,
+                drop_every,
+                result_weight,
+                hold_out,
+                threads,
+                seed,
+            } => commands::nnue::train(commands::nnue::TrainArgs {
+                data,
+                out,
+                hidden: usize::from(hidden),
+                hold_out: hold_out as usize,
+                settings: sakk_engine::nnue::train::Settings {
+                    epochs,
+                    batch: batch as usize,
+                    lr,
+                    drop_every: drop_every as usize,
+                    result_weight: result_weight.clamp(0.0, 1.0),
+                    threads: threads
+                        .unwrap_or_else(|| {
+                            std::thread::available_parallelism().map_or(1, usize::from)
+                        })
+                        .max(1),
+                    seed,
+                    ..sakk_engine::nnue::train::Settings::default()
+                },
+            }),
+            NnueAction::Eval { net, fen } => commands::nnue::eval(&net, fen.as_deref()),
+        },
         Some(Command::Tune { action }) => match action {
             TuneAction::Datagen {
                 book,

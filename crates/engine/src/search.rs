@@ -14,6 +14,8 @@ use std::time::{Duration, Instant};
 use sakk::{Color, Move, MoveList, Position, Role};
 
 use crate::eval::evaluate;
+use crate::nnue::net::QuantNet;
+use crate::nnue::stack::AccumulatorStack;
 use crate::params::*;
 use crate::see::{see_ge, SEE_VALUES};
 use crate::time::TimeManager;
@@ -198,6 +200,9 @@ pub struct Searcher {
     /// Strength limit: evaluation noise amplitude in centipawns.
     pub noise: i32,
     noise_seed: u64,
+    /// The network's accumulators, when the network evaluates (else the
+    /// hand-made evaluation does).
+    nnue: Option<AccumulatorStack>,
 }
 
 impl Searcher {
@@ -224,7 +229,19 @@ impl Searcher {
             lmr: reductions(),
             noise: 0,
             noise_seed: 0x9e37_79b9,
+            nnue: None,
         }
+    }
+
+    /// Evaluates with `net` from now on, or with the hand-made evaluation
+    /// when `None`.
+    pub fn set_net(&mut self, net: Option<Arc<QuantNet>>) {
+        self.nnue = net.map(|n| AccumulatorStack::new(n, MAX_PLY));
+    }
+
+    /// The network this searcher evaluates with, if any.
+    pub fn net(&self) -> Option<&Arc<QuantNet>> {
+        self.nnue.as_ref().map(AccumulatorStack::net)
     }
 
     /// Nodes this thread searched in its last search.
@@ -282,6 +299,9 @@ impl Searcher {
         self.nodes = 0;
         self.keys.clear();
         self.keys.extend_from_slice(history);
+        if let Some(stack) = &mut self.nnue {
+            stack.reset(pos);
+        }
         let legal = pos.legal_moves();
         let root_moves: Vec<Move> = if self.limits.searchmoves.is_empty() {
             legal.to_vec()
@@ -444,8 +464,11 @@ impl Searcher {
         false
     }
 
-    fn evaluate(&mut self, pos: &Position) -> i32 {
-        let v = evaluate(pos);
+    fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
+        let v = match &mut self.nnue {
+            Some(stack) => stack.evaluate(ply, pos),
+            None => evaluate(pos),
+        };
         if self.noise == 0 {
             return v;
         }
@@ -558,6 +581,9 @@ impl Searcher {
         let pv_node = beta - alpha > 1;
         let root = ply == 0;
         self.pv_len[ply] = 0;
+        if let Some(stack) = &mut self.nnue {
+            stack.enter(ply, pos);
+        }
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply);
         }
@@ -572,7 +598,7 @@ impl Searcher {
                 return 0;
             }
             if ply >= MAX_PLY {
-                return self.evaluate(pos);
+                return self.evaluate(pos, ply);
             }
             // Mate distance pruning.
             alpha = alpha.max(-MATE + ply as i32);
@@ -596,7 +622,7 @@ impl Searcher {
         let eval = if in_check {
             -INFINITY
         } else {
-            tt.map_or_else(|| self.evaluate(pos), |e| e.eval)
+            tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval)
         };
         self.stack_eval[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack_eval[ply - 2];
@@ -772,6 +798,9 @@ impl Searcher {
     }
 
     fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if let Some(stack) = &mut self.nnue {
+            stack.enter(ply, pos);
+        }
         self.nodes += 1;
         self.check_time();
         if self.stopped() {
@@ -780,7 +809,7 @@ impl Searcher {
         self.seldepth = self.seldepth.max(ply);
         self.pv_len[ply.min(MAX_PLY)] = 0;
         if ply >= MAX_PLY {
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         if pos.has_insufficient_material() {
             return 0;
@@ -797,7 +826,7 @@ impl Searcher {
         }
         let mut best = -INFINITY;
         if !in_check {
-            let stand = self.evaluate(pos);
+            let stand = self.evaluate(pos, ply);
             if stand >= beta {
                 return stand;
             }

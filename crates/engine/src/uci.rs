@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use sakk::{Move, Position};
 
+use crate::nnue::net::QuantNet;
 use crate::search::{Info, Limits, Searcher, Shared, Task, UciScore};
 use crate::strength::{self, Handicap};
 use crate::time::{Clock, TimeManager};
@@ -83,6 +84,9 @@ pub struct Engine {
     /// Whether the search in progress runs until stopped.
     infinite: bool,
     out: Output,
+    /// The network loaded with `EvalFile`, if any (else the hand-made
+    /// evaluation).
+    net: Option<Arc<QuantNet>>,
 }
 
 /// The parameters of a `go` command.
@@ -178,6 +182,7 @@ impl Engine {
             search: None,
             infinite: false,
             out,
+            net: None,
         }
     }
 
@@ -198,7 +203,11 @@ impl Engine {
         self.stop();
         self.shared = Arc::new(Shared::new(self.options.hash_mb));
         let searchers = (0..self.options.threads.max(1))
-            .map(|i| Searcher::new(Arc::clone(&self.shared), i == 0))
+            .map(|i| {
+                let mut s = Searcher::new(Arc::clone(&self.shared), i == 0);
+                s.set_net(self.net.clone());
+                s
+            })
             .collect();
         self.searchers = Arc::new(Mutex::new(searchers));
     }
@@ -237,6 +246,10 @@ impl Engine {
                 say(
                     &self.out,
                     "option name Skill Level type spin default 20 min 0 max 20",
+                );
+                say(
+                    &self.out,
+                    "option name EvalFile type string default <empty>",
                 );
                 say(&self.out, "uciok");
             }
@@ -319,8 +332,42 @@ impl Engine {
                     self.options.skill = (s as i32).clamp(0, 20);
                 }
             }
+            "evalfile" => self.load_net(value.trim()),
             _ => {}
         }
+    }
+
+    /// `setoption name EvalFile value PATH`: evaluates with that network
+    /// (`<empty>` or nothing: the hand-made evaluation); a file that is not
+    /// a network is reported and changes nothing.
+    fn load_net(&mut self, path: &str) {
+        let net = if path.is_empty() || path == "<empty>" {
+            None
+        } else {
+            let loaded = std::fs::read(path)
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| QuantNet::from_bytes(&bytes).map_err(|e| e.to_string()));
+            match loaded {
+                Ok(net) => {
+                    say(
+                        &self.out,
+                        &format!(
+                            "info string EvalFile {path}: network {:016x}, hidden {}",
+                            net.hash(),
+                            net.hidden
+                        ),
+                    );
+                    Some(Arc::new(net))
+                }
+                Err(e) => {
+                    say(&self.out, &format!("info string EvalFile {path}: {e}"));
+                    return;
+                }
+            }
+        };
+        self.net = net;
+        // The table's evaluations came from the other evaluator.
+        self.rebuild();
     }
 
     fn set_position(&mut self, words: &[&str]) {

@@ -311,3 +311,77 @@ fn limited_strength_still_answers_legally() {
     let word = best.split_whitespace().nth(1).unwrap_or("");
     assert!(e.position().parse_uci(word).is_ok(), "{best}");
 }
+
+#[test]
+fn eval_file_loads_a_network_and_refuses_what_is_not_one() {
+    use sakk_engine::nnue::net::FloatNet;
+    let dir = std::env::temp_dir().join(format!("sakk-evalfile-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let net = FloatNet::new(16, 3).quantize();
+    let good = dir.join("net.nnue");
+    let bad = dir.join("bad.nnue");
+    if let Err(e) = std::fs::write(&good, net.to_bytes()).and(std::fs::write(&bad, b"nothing")) {
+        panic!("{e}");
+    }
+    let (mut e, out) = engine();
+    e.handle("uci");
+    assert!(out
+        .lines()
+        .iter()
+        .any(|l| l == "option name EvalFile type string default <empty>"));
+    e.handle(&format!("setoption name EvalFile value {}", bad.display()));
+    assert!(out
+        .lines()
+        .iter()
+        .any(|l| l.starts_with("info string EvalFile") && l.contains("not a sakk network")));
+    e.handle(&format!("setoption name EvalFile value {}", good.display()));
+    let hash = format!("{:016x}", net.hash());
+    assert!(
+        out.lines().iter().any(|l| l.contains(&hash)),
+        "{:?}",
+        out.lines()
+    );
+    // The network evaluates: a search with it plays legal moves and
+    // reports scores.
+    e.handle("position startpos moves e2e4 e7e5");
+    e.handle("go depth 6");
+    let best = out
+        .wait_for("bestmove", Duration::from_secs(30))
+        .unwrap_or_default();
+    let word = best.split_whitespace().nth(1).unwrap_or("");
+    assert!(e.position().parse_uci(word).is_ok(), "{best}");
+    // Back to the hand-made evaluation.
+    e.handle("setoption name EvalFile value <empty>");
+    e.handle("isready");
+    assert!(out.wait_for("readyok", Duration::from_secs(5)).is_some());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_search_with_a_network_finds_the_same_mates() {
+    use sakk_engine::nnue::net::FloatNet;
+    let net = Arc::new(FloatNet::new(16, 5).quantize());
+    for (fen, mate) in [
+        ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8"),
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            "h5f7",
+        ),
+    ] {
+        let Ok(pos) = Position::from_fen(fen) else {
+            panic!("{fen}");
+        };
+        let mut s = Searcher::new(Arc::new(Shared::new(16)), true);
+        s.set_net(Some(Arc::clone(&net)));
+        let limits = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        let o = s.think(&pos, &[], Task::with_limits(limits), &mut |_| {});
+        assert_eq!(
+            o.best.map(|m| pos.uci(m).to_string()).as_deref(),
+            Some(mate)
+        );
+        assert_eq!(o.score, MATE - 1);
+    }
+}

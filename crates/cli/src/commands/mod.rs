@@ -2,6 +2,7 @@
 
 pub mod engine;
 pub mod moves;
+pub mod nnue;
 pub mod perft;
 pub mod pgn;
 pub mod play;

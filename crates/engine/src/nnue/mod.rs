@@ -5,4 +5,8 @@
 //! results, 32 bytes each ([`packed`]), written by `sakk tune datagen
 //! --format packed`.
 
+pub mod features;
+pub mod net;
 pub mod packed;
+pub mod stack;
+pub mod train;

@@ -1,0 +1,109 @@
+//! `sakk nnue`: train an NNUE network from packed self-play positions
+//! (`sakk tune datagen --format packed`), and evaluate positions with one.
+
+use std::path::Path;
+
+use sakk::Position;
+use sakk_engine::nnue::features::Active;
+use sakk_engine::nnue::net::{FloatNet, QuantNet};
+use sakk_engine::nnue::train::{self, Entry, Settings};
+
+use crate::Failure;
+
+/// What `sakk nnue train` needs.
+pub struct TrainArgs {
+    /// Packed position files.
+    pub data: Vec<String>,
+    /// The directory the checkpoints go to.
+    pub out: String,
+    /// Neurons per perspective.
+    pub hidden: usize,
+    /// One position in this many is held out to measure the loss.
+    pub hold_out: usize,
+    /// How to train.
+    pub settings: Settings,
+}
+
+/// Trains a network and writes it after every epoch
+/// (`OUT/epoch-N.nnue`, and `OUT/net.nnue` for the last).
+pub fn train(args: TrainArgs) -> Result<(), Failure> {
+    let mut entries: Vec<Entry> = Vec::new();
+    for path in &args.data {
+        let file = std::fs::File::open(path)
+            .map_err(|e| Failure::usage(format!("cannot read {path}: {e}")))?;
+        let (read, skipped) = train::read_entries(std::io::BufReader::new(file))
+            .map_err(|e| Failure::other(format!("cannot read {path}: {e}")))?;
+        eprintln!(
+            "{path}: {} positions, {skipped} records skipped",
+            read.len()
+        );
+        entries.extend(read);
+    }
+    if entries.is_empty() {
+        return Err(Failure::usage("no positions to train on"));
+    }
+    let every = args.hold_out.max(2);
+    let (mut fit, mut held) = (Vec::new(), Vec::new());
+    for (i, e) in entries.into_iter().enumerate() {
+        if i % every == 0 {
+            held.push(e);
+        } else {
+            fit.push(e);
+        }
+    }
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| Failure::other(format!("cannot create {}: {e}", args.out)))?;
+    let mut net = FloatNet::new(args.hidden, args.settings.seed);
+    eprintln!(
+        "training {} positions, {} held out; hidden {}, held-out loss before: {:.6}",
+        fit.len(),
+        held.len(),
+        args.hidden,
+        train::mean_loss(&net, &held, args.settings.result_weight)
+    );
+    let start = std::time::Instant::now();
+    let mut failure = None;
+    train::train(
+        &mut net,
+        &mut fit,
+        &held,
+        &args.settings,
+        &mut |epoch, net| {
+            let bytes = net.quantize().to_bytes();
+            let path = Path::new(&args.out).join(format!("epoch-{}.nnue", epoch.number));
+            if let Err(e) = std::fs::write(&path, &bytes) {
+                failure = Some(format!("cannot write {}: {e}", path.display()));
+            }
+            println!(
+                "epoch {} train loss {:.6} held-out loss {:.6} {:.0} s",
+                epoch.number,
+                epoch.train_loss,
+                epoch.valid_loss,
+                start.elapsed().as_secs_f64()
+            );
+        },
+    );
+    if let Some(f) = failure {
+        return Err(Failure::other(f));
+    }
+    let quant = net.quantize();
+    let path = Path::new(&args.out).join("net.nnue");
+    std::fs::write(&path, quant.to_bytes())
+        .map_err(|e| Failure::other(format!("cannot write {}: {e}", path.display())))?;
+    println!("{}: hash {:016x}", path.display(), quant.hash());
+    Ok(())
+}
+
+/// Prints a network's evaluation of a position, in centipawns for the
+/// side to move.
+pub fn eval(net: &str, fen: Option<&str>) -> Result<(), Failure> {
+    let bytes =
+        std::fs::read(net).map_err(|e| Failure::usage(format!("cannot read {net}: {e}")))?;
+    let quant = QuantNet::from_bytes(&bytes).map_err(|e| Failure::usage(format!("{net}: {e}")))?;
+    let pos = match fen {
+        Some(fen) => Position::from_fen(fen).map_err(|e| Failure::usage(e.to_string()))?,
+        None => Position::new(),
+    };
+    println!("{}", quant.evaluate(&Active::of(&pos)));
+    Ok(())
+}

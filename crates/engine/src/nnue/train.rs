@@ -1,0 +1,420 @@
+//! The trainer: mini-batch gradient descent with AdamW on the CPU, the
+//! batch's gradient computed by several threads at once.
+//!
+//! The loss is the mean squared error between the network's prediction
+//! `sigmoid(output)` and a target that blends the search's score
+//! (`sigmoid(score / SCALE)`) with the game's result (1, ½, 0 for the side
+//! to move), `result_weight` of the latter. The learning rate falls by
+//! `lr_drop` every `drop_every` epochs; weights stay within
+//! [`WEIGHT_CLIP`] for quantization.
+
+use std::io::Read;
+
+use super::features::{Active, INPUTS};
+use super::net::{screlu, FloatNet, SCALE, WEIGHT_CLIP};
+use super::packed::Samples;
+use crate::tune::Rng;
+use sakk::{Color, GameResult};
+
+/// One training position, ready for the network.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The position's inputs.
+    pub active: Active,
+    /// The search's score for the side to move, as a probability.
+    pub score: f32,
+    /// The game's result for the side to move: 1, 0.5, 0.
+    pub result: f32,
+}
+
+/// Reads packed positions; returns the entries and how many records were
+/// not positions (skipped).
+///
+/// # Errors
+/// The reader's error.
+pub fn read_entries<R: Read>(reader: R) -> std::io::Result<(Vec<Entry>, usize)> {
+    let mut entries = Vec::new();
+    let mut skipped = 0;
+    for record in Samples::new(reader) {
+        let Ok(sample) = record? else {
+            skipped += 1;
+            continue;
+        };
+        let white = sample.position.turn() == Color::White;
+        let score = f32::from(if white { sample.score } else { -sample.score });
+        let result = match (sample.result, white) {
+            (GameResult::Draw, _) => 0.5,
+            (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => 1.0,
+            _ => 0.0,
+        };
+        entries.push(Entry {
+            active: Active::of(&sample.position),
+            score: sigmoid(score / SCALE as f32),
+            result,
+        });
+    }
+    Ok((entries, skipped))
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// How to train.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Passes over the data.
+    pub epochs: usize,
+    /// Positions a step.
+    pub batch: usize,
+    /// The starting learning rate.
+    pub lr: f32,
+    /// The factor the learning rate is multiplied by …
+    pub lr_drop: f32,
+    /// … every this many epochs.
+    pub drop_every: usize,
+    /// AdamW's decoupled weight decay.
+    pub weight_decay: f32,
+    /// The share of the game's result in the target (the rest: the score).
+    pub result_weight: f32,
+    /// Threads computing a batch's gradient.
+    pub threads: usize,
+    /// The seed of the shuffles.
+    pub seed: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            epochs: 10,
+            batch: 16_384,
+            lr: 0.001,
+            lr_drop: 0.3,
+            drop_every: 4,
+            weight_decay: 0.01,
+            result_weight: 0.3,
+            threads: std::thread::available_parallelism().map_or(1, usize::from),
+            seed: 1,
+        }
+    }
+}
+
+/// What one epoch did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Epoch {
+    /// From 1.
+    pub number: usize,
+    /// The mean loss over the training positions during the epoch.
+    pub train_loss: f32,
+    /// The mean loss over the held-out positions after it.
+    pub valid_loss: f32,
+}
+
+/// The gradient of the loss, laid out as [`FloatNet`]'s parameters.
+struct Gradient {
+    ft_w: Vec<f32>,
+    ft_b: Vec<f32>,
+    out_w: Vec<f32>,
+    out_b: f32,
+    loss: f32,
+}
+
+impl Gradient {
+    fn zero(hidden: usize) -> Gradient {
+        Gradient {
+            ft_w: vec![0.0; INPUTS * hidden],
+            ft_b: vec![0.0; hidden],
+            out_w: vec![0.0; 2 * hidden],
+            out_b: 0.0,
+            loss: 0.0,
+        }
+    }
+
+    fn add(&mut self, other: &Gradient) {
+        for (a, b) in self.ft_w.iter_mut().zip(&other.ft_w) {
+            *a += b;
+        }
+        for (a, b) in self.ft_b.iter_mut().zip(&other.ft_b) {
+            *a += b;
+        }
+        for (a, b) in self.out_w.iter_mut().zip(&other.out_w) {
+            *a += b;
+        }
+        self.out_b += other.out_b;
+        self.loss += other.loss;
+    }
+}
+
+/// The target of an entry.
+fn target(e: &Entry, result_weight: f32) -> f32 {
+    result_weight * e.result + (1.0 - result_weight) * e.score
+}
+
+/// The loss of `net` on `entry` (squared error of the prediction).
+pub fn loss(net: &FloatNet, entry: &Entry, result_weight: f32) -> f32 {
+    let p = sigmoid(net.forward(&entry.active));
+    let d = p - target(entry, result_weight);
+    d * d
+}
+
+/// The mean loss of `net` over `entries`.
+pub fn mean_loss(net: &FloatNet, entries: &[Entry], result_weight: f32) -> f32 {
+    if entries.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = entries
+        .iter()
+        .map(|e| f64::from(loss(net, e, result_weight)))
+        .sum();
+    (sum / entries.len() as f64) as f32
+}
+
+/// Adds the gradient of the loss on `entries` to `g`.
+fn backward(net: &FloatNet, entries: &[Entry], result_weight: f32, g: &mut Gradient) {
+    let h = net.hidden;
+    let mut us = vec![0.0; h];
+    let mut them = vec![0.0; h];
+    let (w_us, w_them) = net.out_w.split_at(h);
+    for e in entries {
+        net.accumulate(e.active.ours(), &mut us);
+        net.accumulate(e.active.theirs(), &mut them);
+        let mut out = net.out_b;
+        for j in 0..h {
+            out += screlu(us[j]) * w_us[j] + screlu(them[j]) * w_them[j];
+        }
+        let p = sigmoid(out);
+        let d = p - target(e, result_weight);
+        g.loss += d * d;
+        // d loss / d output.
+        let go = 2.0 * d * p * (1.0 - p);
+        g.out_b += go;
+        for (acc, weights, offset, features) in [
+            (&mut us, w_us, 0, e.active.ours()),
+            (&mut them, w_them, h, e.active.theirs()),
+        ] {
+            for j in 0..h {
+                let a = acc[j];
+                g.out_w[offset + j] += go * screlu(a);
+                // d screlu / d acc = 2 acc inside (0, 1), 0 outside.
+                acc[j] = if a > 0.0 && a < 1.0 {
+                    go * weights[j] * 2.0 * a
+                } else {
+                    0.0
+                };
+            }
+            for (b, a) in g.ft_b.iter_mut().zip(acc.iter()) {
+                *b += a;
+            }
+            for &f in features {
+                let row = &mut g.ft_w[usize::from(f) * h..][..h];
+                for (r, a) in row.iter_mut().zip(acc.iter()) {
+                    *r += a;
+                }
+            }
+        }
+    }
+}
+
+/// AdamW's moments of every parameter.
+struct Adam {
+    m: Gradient,
+    v: Gradient,
+    step: i32,
+}
+
+impl Adam {
+    fn new(hidden: usize) -> Adam {
+        Adam {
+            m: Gradient::zero(hidden),
+            v: Gradient::zero(hidden),
+            step: 0,
+        }
+    }
+
+    /// One step along `g` (the sum over `n` positions).
+    fn update(&mut self, net: &mut FloatNet, g: &Gradient, n: usize, lr: f32, decay: f32) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        const EPS: f32 = 1e-8;
+        self.step += 1;
+        let c1 = 1.0 - B1.powi(self.step);
+        let c2 = 1.0 - B2.powi(self.step);
+        let scale = 1.0 / n.max(1) as f32;
+        let one = |w: &mut f32, grad: f32, m: &mut f32, v: &mut f32, decayed: bool| {
+            let grad = grad * scale;
+            *m = B1 * *m + (1.0 - B1) * grad;
+            *v = B2 * *v + (1.0 - B2) * grad * grad;
+            if decayed {
+                *w -= lr * decay * *w;
+            }
+            *w -= lr * (*m / c1) / ((*v / c2).sqrt() + EPS);
+            *w = w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+        };
+        let (m, v) = (&mut self.m, &mut self.v);
+        for i in 0..net.ft_w.len() {
+            one(
+                &mut net.ft_w[i],
+                g.ft_w[i],
+                &mut m.ft_w[i],
+                &mut v.ft_w[i],
+                true,
+            );
+        }
+        for i in 0..net.ft_b.len() {
+            one(
+                &mut net.ft_b[i],
+                g.ft_b[i],
+                &mut m.ft_b[i],
+                &mut v.ft_b[i],
+                false,
+            );
+        }
+        for i in 0..net.out_w.len() {
+            one(
+                &mut net.out_w[i],
+                g.out_w[i],
+                &mut m.out_w[i],
+                &mut v.out_w[i],
+                true,
+            );
+        }
+        one(&mut net.out_b, g.out_b, &mut m.out_b, &mut v.out_b, false);
+    }
+}
+
+/// Trains `net` on `train`, measuring `valid` after each epoch; calls
+/// `on_epoch` with the epoch's figures and the network (to checkpoint it).
+pub fn train(
+    net: &mut FloatNet,
+    train: &mut [Entry],
+    valid: &[Entry],
+    settings: &Settings,
+    on_epoch: &mut dyn FnMut(&Epoch, &FloatNet),
+) -> Vec<Epoch> {
+    let mut adam = Adam::new(net.hidden);
+    let mut rng = Rng::new(settings.seed);
+    let threads = settings.threads.max(1);
+    let batch = settings.batch.max(1);
+    let mut epochs = Vec::new();
+    for number in 1..=settings.epochs {
+        // Fisher–Yates shuffle.
+        for i in (1..train.len()).rev() {
+            train.swap(i, rng.below(i + 1));
+        }
+        let drops = (number - 1) / settings.drop_every.max(1);
+        let lr = settings.lr * settings.lr_drop.powi(drops as i32);
+        let mut total_loss = 0.0f64;
+        for chunk in train.chunks(batch) {
+            let per_thread = chunk.len().div_ceil(threads);
+            let frozen: &FloatNet = net;
+            let parts: Vec<Gradient> = std::thread::scope(|scope| {
+                let handles: Vec<_> = chunk
+                    .chunks(per_thread.max(1))
+                    .map(|part| {
+                        scope.spawn(move || {
+                            let mut g = Gradient::zero(frozen.hidden);
+                            backward(frozen, part, settings.result_weight, &mut g);
+                            g
+                        })
+                    })
+                    .collect();
+                handles.into_iter().filter_map(|h| h.join().ok()).collect()
+            });
+            let mut sum = Gradient::zero(net.hidden);
+            for part in &parts {
+                sum.add(part);
+            }
+            total_loss += f64::from(sum.loss);
+            adam.update(net, &sum, chunk.len(), lr, settings.weight_decay);
+        }
+        let epoch = Epoch {
+            number,
+            train_loss: (total_loss / train.len().max(1) as f64) as f32,
+            valid_loss: mean_loss(net, valid, settings.result_weight),
+        };
+        on_epoch(&epoch, net);
+        epochs.push(epoch);
+    }
+    epochs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::evaluate;
+    use sakk::Position;
+
+    /// Positions labelled by the hand-made evaluation: a net that learns
+    /// them learns material and more.
+    fn labelled(n: usize, seed: u64) -> Vec<Entry> {
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::new();
+        let mut pos = Position::new();
+        while out.len() < n {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.halfmoves() > 60 {
+                pos = Position::new();
+                continue;
+            }
+            pos = pos.after_unchecked(moves[rng.below(moves.len())]);
+            let score = evaluate(&pos) as f32;
+            out.push(Entry {
+                active: Active::of(&pos),
+                score: sigmoid(score / SCALE as f32),
+                result: 0.5,
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn the_analytic_gradient_matches_finite_differences() {
+        let net = FloatNet::new(8, 3);
+        let entries = labelled(20, 1);
+        let mut g = Gradient::zero(8);
+        backward(&net, &entries, 0.3, &mut g);
+        let total =
+            |n: &FloatNet| -> f64 { entries.iter().map(|e| f64::from(loss(n, e, 0.3))).sum() };
+        let f = usize::from(entries[0].active.ours()[0]);
+        let check = |name: &str, analytic: f32, bump: &dyn Fn(&mut FloatNet, f32)| {
+            let eps = 1e-3;
+            let (mut up, mut down) = (net.clone(), net.clone());
+            bump(&mut up, eps);
+            bump(&mut down, -eps);
+            let numeric = (total(&up) - total(&down)) / (2.0 * f64::from(eps));
+            let analytic = f64::from(analytic);
+            assert!(
+                (numeric - analytic).abs() <= 1e-3 + 0.05 * numeric.abs(),
+                "{name}: numeric {numeric}, analytic {analytic}"
+            );
+        };
+        check("out_b", g.out_b, &|n, d| n.out_b += d);
+        check("out_w[3]", g.out_w[3], &|n, d| n.out_w[3] += d);
+        check("out_w[11]", g.out_w[11], &|n, d| n.out_w[11] += d);
+        check("ft_b[2]", g.ft_b[2], &|n, d| n.ft_b[2] += d);
+        check("ft_w", g.ft_w[f * 8 + 5], &|n, d| n.ft_w[f * 8 + 5] += d);
+    }
+
+    #[test]
+    fn training_reduces_the_loss_on_a_small_set() {
+        let mut train_set = labelled(4000, 2);
+        let valid = labelled(500, 3);
+        let mut net = FloatNet::new(16, 7);
+        let settings = Settings {
+            epochs: 6,
+            batch: 256,
+            lr: 0.01,
+            threads: 2,
+            ..Settings::default()
+        };
+        let before = mean_loss(&net, &valid, settings.result_weight);
+        let mut seen = 0;
+        let epochs = train(&mut net, &mut train_set, &valid, &settings, &mut |_, _| {
+            seen += 1
+        });
+        assert_eq!(seen, 6);
+        let after = epochs.last().map_or(f32::MAX, |e| e.valid_loss);
+        assert!(after < before * 0.7, "held-out loss {before} → {after}");
+        assert!(net.ft_w.iter().all(|w| w.abs() <= WEIGHT_CLIP));
+    }
+}
