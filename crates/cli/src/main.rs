@@ -310,7 +310,8 @@ enum NnueAction {
         /// the search's score).
         #[arg(long, default_value_t = 0.3)]
         result_weight: f32,
-        /// One position in this many is held out to measure the loss.
+        /// One block of 1,024 positions in this many is held out to measure
+        /// the loss.
         #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(2..))]
         hold_out: u32,
         /// Threads (default: all cores).

@@ -18,7 +18,8 @@ pub struct TrainArgs {
     pub out: String,
     /// Neurons per perspective.
     pub hidden: usize,
-    /// One position in this many is held out to measure the loss.
+    /// One block of 1,024 positions in this many is held out to measure the
+    /// loss.
     pub hold_out: usize,
     /// How to train.
     pub settings: Settings,
@@ -42,10 +43,12 @@ pub fn train(args: TrainArgs) -> Result<(), Failure> {
     if entries.is_empty() {
         return Err(Failure::usage("no positions to train on"));
     }
+    // Held out in blocks of 1,024 records (a dozen games), so that the
+    // held-out positions do not come from the games trained on.
     let every = args.hold_out.max(2);
     let (mut fit, mut held) = (Vec::new(), Vec::new());
     for (i, e) in entries.into_iter().enumerate() {
-        if i % every == 0 {
+        if (i / 1024) % every == 0 {
             held.push(e);
         } else {
             fit.push(e);
