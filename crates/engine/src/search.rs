@@ -466,7 +466,10 @@ impl Searcher {
 
     fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
         let v = match &mut self.nnue {
-            Some(stack) => stack.evaluate(ply, pos),
+            // Kept below the mate scores whatever the network says.
+            Some(stack) => stack
+                .evaluate(ply, pos)
+                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1),
             None => evaluate(pos),
         };
         if self.noise == 0 {

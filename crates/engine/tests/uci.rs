@@ -51,6 +51,16 @@ fn engine() -> (Engine, Capture) {
     (Engine::new(out), capture)
 }
 
+/// Sends `go`, waits for the best move and checks it is legal.
+fn assert_legal_best_move(e: &mut Engine, out: &Capture, go: &str) {
+    e.handle(go);
+    let best = out
+        .wait_for("bestmove", Duration::from_secs(30))
+        .unwrap_or_default();
+    let word = best.split_whitespace().nth(1).unwrap_or("");
+    assert!(e.position().parse_uci(word).is_ok(), "{best}");
+}
+
 #[test]
 fn handshake_and_options() {
     let (mut e, out) = engine();
@@ -116,12 +126,7 @@ fn garbage_is_ignored() {
 fn position_moves_and_bestmove() {
     let (mut e, out) = engine();
     e.handle("position startpos moves e2e4 e7e5 g1f3");
-    e.handle("go depth 5");
-    let best = out
-        .wait_for("bestmove", Duration::from_secs(20))
-        .unwrap_or_default();
-    let word = best.split_whitespace().nth(1).unwrap_or("");
-    assert!(e.position().parse_uci(word).is_ok(), "{best}");
+    assert_legal_best_move(&mut e, &out, "go depth 5");
     let info: Vec<String> = out
         .lines()
         .into_iter()
@@ -344,12 +349,7 @@ fn eval_file_loads_a_network_and_refuses_what_is_not_one() {
     // The network evaluates: a search with it plays legal moves and
     // reports scores.
     e.handle("position startpos moves e2e4 e7e5");
-    e.handle("go depth 6");
-    let best = out
-        .wait_for("bestmove", Duration::from_secs(30))
-        .unwrap_or_default();
-    let word = best.split_whitespace().nth(1).unwrap_or("");
-    assert!(e.position().parse_uci(word).is_ok(), "{best}");
+    assert_legal_best_move(&mut e, &out, "go depth 6");
     // Back to the hand-made evaluation.
     e.handle("setoption name EvalFile value <empty>");
     e.handle("isready");
