@@ -8,5 +8,6 @@
 pub mod features;
 pub mod net;
 pub mod packed;
+pub mod simd;
 pub mod stack;
 pub mod train;

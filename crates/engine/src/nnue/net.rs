@@ -7,6 +7,7 @@
 use std::fmt;
 
 use super::features::{Active, INPUTS};
+use super::simd::Kernel;
 use crate::tune::Rng;
 
 /// Output × SCALE = centipawns; also the sigmoid's scale in training.
@@ -18,6 +19,10 @@ pub const QB: i32 = 64;
 /// Weights are kept within this in training, so that `QB` × it fits
 /// comfortably in an i16 product.
 pub const WEIGHT_CLIP: f32 = 1.98;
+
+/// The largest quantized output weight: `QA` × it fits an i16, which the
+/// vectorised inner loops rely on ([`super::simd`]).
+pub const MAX_OUT_WEIGHT: i16 = 127;
 
 /// The squared clipped ReLU: `clamp(x, 0, 1)²`.
 pub fn screlu(x: f32) -> f32 {
@@ -97,7 +102,11 @@ impl FloatNet {
             hidden: self.hidden,
             ft_w: self.ft_w.iter().map(|&w| q(w, QA)).collect(),
             ft_b: self.ft_b.iter().map(|&b| q(b, QA)).collect(),
-            out_w: self.out_w.iter().map(|&w| q(w, QB)).collect(),
+            out_w: self
+                .out_w
+                .iter()
+                .map(|&w| q(w, QB).clamp(-MAX_OUT_WEIGHT, MAX_OUT_WEIGHT))
+                .collect(),
             out_b: (self.out_b * (QA * QB) as f32).round() as i32,
         }
     }
@@ -125,6 +134,8 @@ pub enum NetError {
     NotANet,
     /// A hidden size of 0 or over 4,096.
     BadHidden(u32),
+    /// An output weight beyond ±[`MAX_OUT_WEIGHT`].
+    OutputWeight(i16),
     /// The file's length does not match its hidden size.
     WrongLength {
         /// The length the header implies.
@@ -139,6 +150,9 @@ impl fmt::Display for NetError {
         match self {
             NetError::NotANet => write!(f, "not a sakk network (no SAKKNNUE header, version 1)"),
             NetError::BadHidden(h) => write!(f, "hidden size {h}: must be 1 to 4096"),
+            NetError::OutputWeight(w) => {
+                write!(f, "output weight {w}: must be within ±{MAX_OUT_WEIGHT}")
+            }
             NetError::WrongLength { expected, found } => {
                 write!(f, "{found} bytes where the header implies {expected}")
             }
@@ -163,30 +177,26 @@ impl QuantNet {
     /// Adds one input's weights to an accumulator.
     pub fn add(&self, feature: u16, acc: &mut [i16]) {
         let row = &self.ft_w[usize::from(feature) * self.hidden..][..self.hidden];
-        for (a, w) in acc.iter_mut().zip(row) {
-            *a = a.wrapping_add(*w);
-        }
+        Kernel::best().add(acc, row);
     }
 
     /// Takes one input's weights from an accumulator.
     pub fn sub(&self, feature: u16, acc: &mut [i16]) {
         let row = &self.ft_w[usize::from(feature) * self.hidden..][..self.hidden];
-        for (a, w) in acc.iter_mut().zip(row) {
-            *a = a.wrapping_sub(*w);
-        }
+        Kernel::best().sub(acc, row);
     }
 
     /// The evaluation in centipawns for the side to move, from the two
     /// accumulators.
     pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
+        self.output_with(Kernel::best(), us, them)
+    }
+
+    /// [`QuantNet::output`] on a given kernel (for tests and benchmarks).
+    pub fn output_with(&self, kernel: Kernel, us: &[i16], them: &[i16]) -> i32 {
         let (w_us, w_them) = self.out_w.split_at(self.hidden);
-        let mut sum: i64 = 0;
-        for (acc, weights) in [(us, w_us), (them, w_them)] {
-            for (&a, &w) in acc.iter().zip(weights) {
-                let c = i64::from(a.clamp(0, QA as i16));
-                sum += c * c * i64::from(w);
-            }
-        }
+        let qa = QA as i16;
+        let sum = kernel.screlu_dot(us, w_us, qa) + kernel.screlu_dot(them, w_them, qa);
         let out = sum / i64::from(QA) + i64::from(self.out_b);
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
@@ -248,6 +258,9 @@ impl QuantNet {
         let ft_w: Vec<i16> = values.by_ref().take(INPUTS * hidden).collect();
         let ft_b: Vec<i16> = values.by_ref().take(hidden).collect();
         let out_w: Vec<i16> = values.take(2 * hidden).collect();
+        if let Some(&w) = out_w.iter().find(|w| w.abs() > MAX_OUT_WEIGHT) {
+            return Err(NetError::OutputWeight(w));
+        }
         let tail = &bytes[16 + 2 * count..];
         let out_b = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
         Ok(QuantNet {
@@ -311,6 +324,29 @@ mod tests {
         // (measured on this net: at most 17 + 2 %, from rounding the first
         // layer to 1/255 and the output to 1/64).
         assert!(worst <= 24.0, "{worst}");
+    }
+
+    #[test]
+    fn every_kernel_evaluates_alike() {
+        let mut net = FloatNet::new(128, 21);
+        for w in &mut net.out_w {
+            *w *= 40.0;
+        }
+        let q = net.quantize();
+        assert!(q
+            .out_w
+            .iter()
+            .any(|&w| w == MAX_OUT_WEIGHT || w == -MAX_OUT_WEIGHT));
+        for pos in positions() {
+            let active = Active::of(&pos);
+            let (mut us, mut them) = (vec![0i16; 128], vec![0i16; 128]);
+            q.accumulate(active.ours(), &mut us);
+            q.accumulate(active.theirs(), &mut them);
+            let portable = q.output_with(Kernel::Portable, &us, &them);
+            for k in Kernel::available() {
+                assert_eq!(q.output_with(k, &us, &them), portable, "{k:?}");
+            }
+        }
     }
 
     #[test]
