@@ -9,6 +9,7 @@ import { h, fill } from './dom';
 import { lang, t } from './i18n';
 import { api, ApiError, GameSocket, isOver, type Analysed, type GameState } from './api';
 import { replay, dests, isPromotion, material, pieceAt, type Ply } from './chess';
+import type { NamedMate } from './types';
 import { moveList, evalGraph, formatClock, judge, lowTime, type Judgement } from './moves';
 import { localSan, FIGURES } from './notation';
 import { rememberSeat, seatEnded, seatOf, takeTokenFromAddress } from './seats';
@@ -209,8 +210,13 @@ class GameView {
     const text = (lang() === 'hu' ? s.description_hu : s.description_en) ?? s.result ?? '';
     if (!s.named_mate) return text;
     const tr = t();
-    const named = s.named_mate === 'fools_mate' ? tr.namedFoolsMate : tr.namedScholarsMate;
-    return `${text} (${named})`;
+    const names: Record<NamedMate, string> = {
+      fools_mate: tr.namedFoolsMate,
+      scholars_mate: tr.namedScholarsMate,
+      smothered_mate: tr.namedSmotheredMate,
+      back_rank_mate: tr.namedBackRankMate,
+    };
+    return `${text} (${names[s.named_mate]})`;
   }
 
   // ---- drawing -----------------------------------------------------------

@@ -160,6 +160,8 @@ const KEYS = [
   'factPromotion',
   'namedFoolsMate',
   'namedScholarsMate',
+  'namedSmotheredMate',
+  'namedBackRankMate',
   'prev',
   'next',
   'last',

@@ -122,6 +122,8 @@ forked: Array<string>, };
 
 export type Phase = "opening" | "middlegame" | "endgame";
 
+export type NamedMate = "fools_mate" | "scholars_mate" | "smothered_mate" | "back_rank_mate";
+
 export type ClockSpec = { 
 /**
  * Initial time in seconds.
@@ -209,10 +211,9 @@ phase: Phase,
  */
 material: number, 
 /**
- * The named mate the game ended with (`fools_mate`,
- * `scholars_mate`).
+ * The named mate the game ended with.
  */
-named_mate: string | null, 
+named_mate: NamedMate | null, 
 /**
  * Where the game stands, with lichess's names.
  */

@@ -445,6 +445,19 @@ fn play_against_the_computer_in_the_terminal() {
         "Qh4\n",
     );
     assert!(out.contains("Black won — checkmate"), "{out}");
+    // A back-rank mate is named, in the player's language.
+    let out = play(
+        &[
+            "--level",
+            "1",
+            "--lang",
+            "hu",
+            "--fen",
+            "6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1",
+        ],
+        "Bd8\n",
+    );
+    assert!(out.contains("(alapsori matt)"), "{out}");
     let out = play(&[], "resign\n");
     assert!(out.contains("Black won — resignation"), "{out}");
 }

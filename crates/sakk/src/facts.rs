@@ -123,7 +123,8 @@ impl Phase {
     }
 }
 
-/// The quick mates the seed names.
+/// The mates that have a name: the seed's quick mates and the classic
+/// patterns.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum NamedMate {
     /// Mate in two moves (bolondmatt): 1. f3 e5 2. g4 Qh4#.
@@ -131,14 +132,22 @@ pub enum NamedMate {
     /// The queen (with the bishop) mates on f7 (or f2) within the first four
     /// moves (susztermatt).
     ScholarsMate,
+    /// A knight mates a king that its own pieces hem in on every side
+    /// (fojtott matt).
+    SmotheredMate,
+    /// A rook or queen mates along the back rank a king whose own pieces
+    /// block every square in front of it (alapsori matt).
+    BackRankMate,
 }
 
 impl NamedMate {
-    /// `fools_mate`, `scholars_mate`.
+    /// `fools_mate`, `scholars_mate`, `smothered_mate`, `back_rank_mate`.
     pub const fn code(self) -> &'static str {
         match self {
             NamedMate::FoolsMate => "fools_mate",
             NamedMate::ScholarsMate => "scholars_mate",
+            NamedMate::SmotheredMate => "smothered_mate",
+            NamedMate::BackRankMate => "back_rank_mate",
         }
     }
 
@@ -147,6 +156,8 @@ impl NamedMate {
         match self {
             NamedMate::FoolsMate => "Fool's mate",
             NamedMate::ScholarsMate => "Scholar's mate",
+            NamedMate::SmotheredMate => "Smothered mate",
+            NamedMate::BackRankMate => "Back-rank mate",
         }
     }
 
@@ -155,6 +166,8 @@ impl NamedMate {
         match self {
             NamedMate::FoolsMate => "bolondmatt",
             NamedMate::ScholarsMate => "susztermatt",
+            NamedMate::SmotheredMate => "fojtott matt",
+            NamedMate::BackRankMate => "alapsori matt",
         }
     }
 }
@@ -270,10 +283,19 @@ impl Position {
 }
 
 impl Game {
-    /// The named quick mate this game ended with, if any.
+    /// The named mate this game ended with, if any: the quick mates from
+    /// the start position first, then the patterns of the final position.
     pub fn named_mate(&self) -> Option<NamedMate> {
         let outcome = self.outcome()?;
-        if outcome.termination != Termination::Checkmate || *self.start() != Position::new() {
+        if outcome.termination != Termination::Checkmate {
+            return None;
+        }
+        self.quick_mate().or_else(|| self.position().mate_pattern())
+    }
+
+    /// Fool's or scholar's mate.
+    fn quick_mate(&self) -> Option<NamedMate> {
+        if *self.start() != Position::new() {
             return None;
         }
         let plies = self.moves().len();
@@ -290,6 +312,42 @@ impl Game {
             && last.to() == target
             && before.is_capture(last);
         (plies <= 8 && queen_takes).then_some(NamedMate::ScholarsMate)
+    }
+}
+
+impl Position {
+    /// The pattern of this checkmate, if it has a name: smothered (a
+    /// knight gives the check and every square around the king holds one of
+    /// its own pieces) or back-rank (a rook or queen checks along the mated
+    /// king's back rank and the king's own pieces stand on every square in
+    /// front of it). `None` when the position is not checkmate.
+    pub fn mate_pattern(&self) -> Option<NamedMate> {
+        if !self.is_checkmate() {
+            return None;
+        }
+        let us = self.turn();
+        let king = self.king(us);
+        let board = self.board();
+        let own = board.by_color(us);
+        let checkers = self.checkers();
+        let around = crate::attacks::king_attacks(king);
+        let knight_checks = checkers.count() == 1 && (checkers & board.by_role(Role::Knight)).any();
+        if knight_checks && (around & !own).is_empty() {
+            return Some(NamedMate::SmotheredMate);
+        }
+        let back = us.back_rank();
+        let along_rank = checkers.count() == 1
+            && (checkers & (board.by_role(Role::Rook) | board.by_role(Role::Queen))).any()
+            && checkers.into_iter().all(|sq| sq.rank() == back);
+        let forward = match us {
+            Color::White => 1,
+            Color::Black => -1,
+        };
+        let in_front = [-1, 0, 1]
+            .into_iter()
+            .filter_map(|df| king.offset(df, forward))
+            .all(|sq| own.contains(sq));
+        (king.rank() == back && along_rank && in_front).then_some(NamedMate::BackRankMate)
     }
 }
 
@@ -354,19 +412,20 @@ mod tests {
         );
     }
 
+    fn play(sans: &str) -> Game {
+        let mut g = Game::new();
+        for san in sans.split_whitespace() {
+            let m = match g.position().parse_san(san, Lang::English) {
+                Ok(m) => m,
+                Err(e) => panic!("{san}: {e}"),
+            };
+            let _ = g.play(m);
+        }
+        g
+    }
+
     #[test]
     fn named_mates() {
-        let play = |sans: &str| {
-            let mut g = Game::new();
-            for san in sans.split_whitespace() {
-                let m = match g.position().parse_san(san, Lang::English) {
-                    Ok(m) => m,
-                    Err(e) => panic!("{san}: {e}"),
-                };
-                let _ = g.play(m);
-            }
-            g
-        };
         assert_eq!(
             play("f3 e5 g4 Qh4#").named_mate(),
             Some(NamedMate::FoolsMate)
@@ -376,5 +435,42 @@ mod tests {
             Some(NamedMate::ScholarsMate)
         );
         assert_eq!(play("e4 e5 Qh5 Nc6").named_mate(), None);
+    }
+
+    #[test]
+    fn smothered_and_back_rank_mates() {
+        let at = |fen: &str| match Position::from_fen(fen) {
+            Ok(p) => p,
+            Err(e) => panic!("{fen}: {e}"),
+        };
+        // Philidor's legacy, the final knight check.
+        assert_eq!(
+            at("6rk/5Npp/8/8/8/8/8/6K1 b - - 0 1").mate_pattern(),
+            Some(NamedMate::SmotheredMate)
+        );
+        // The back rank: Black's pawns wall their own king in.
+        assert_eq!(
+            at("3R2k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").mate_pattern(),
+            Some(NamedMate::BackRankMate)
+        );
+        assert_eq!(
+            at("6k1/8/8/8/8/8/5PPP/1q4K1 w - - 0 1").mate_pattern(),
+            Some(NamedMate::BackRankMate)
+        );
+        // A mate along the back rank with an escape square covered by an
+        // enemy piece, not by the king's own: no name.
+        let open_front = at("3R2k1/5p1p/7B/8/8/8/8/6K1 b - - 0 1");
+        assert!(open_front.is_checkmate());
+        assert_eq!(open_front.mate_pattern(), None);
+        // A knight mate with a free square covered by another piece: not
+        // smothered.
+        let covered = at("6rk/5Np1/7R/8/8/8/8/6K1 b - - 0 1");
+        assert!(covered.is_checkmate());
+        assert_eq!(covered.mate_pattern(), None);
+        // Not mate at all.
+        assert_eq!(Position::new().mate_pattern(), None);
+        // Through the game: the smothered mate of a whole game is named.
+        let game = play("e4 e5 Nf3 Nc6 Bc4 Nd4 Nxe5 Qg5 Nxf7 Qxg2 Rf1 Qxe4+ Be2 Nf3#");
+        assert_eq!(game.named_mate(), Some(NamedMate::SmotheredMate));
     }
 }

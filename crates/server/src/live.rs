@@ -487,7 +487,7 @@ impl LiveGame {
             marks: notation.marks.clone(),
             phase: pos.phase().into(),
             material: pos.material_balance(),
-            named_mate: self.game.named_mate().map(sakk::NamedMate::code),
+            named_mate: self.game.named_mate().map(crate::wire::NamedMate::from),
             status: GameStatus::of(
                 self.outcome.map(|o| o.termination),
                 !self.game.moves().is_empty(),

@@ -310,6 +310,32 @@ impl From<sakk::Phase> for Phase {
     }
 }
 
+/// A mate with a name.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum NamedMate {
+    /// Fool's mate (bolondmatt).
+    FoolsMate,
+    /// Scholar's mate (susztermatt).
+    ScholarsMate,
+    /// Smothered mate (fojtott matt).
+    SmotheredMate,
+    /// Back-rank mate (alapsori matt).
+    BackRankMate,
+}
+
+impl From<sakk::NamedMate> for NamedMate {
+    fn from(m: sakk::NamedMate) -> NamedMate {
+        match m {
+            sakk::NamedMate::FoolsMate => NamedMate::FoolsMate,
+            sakk::NamedMate::ScholarsMate => NamedMate::ScholarsMate,
+            sakk::NamedMate::SmotheredMate => NamedMate::SmotheredMate,
+            sakk::NamedMate::BackRankMate => NamedMate::BackRankMate,
+        }
+    }
+}
+
 /// A game's full state, as every client sees it (only ever a committed
 /// state). Where lichess's Board API has the concept, the field has its
 /// name and units: `moves`, `wtime`, `btime`, `winc`, `binc` (ms),
@@ -345,9 +371,8 @@ pub struct GameState {
     /// White's material minus Black's, by the documents' values (pawn 1,
     /// knight and bishop 3, rook 5, queen 9).
     pub material: i32,
-    /// The named mate the game ended with (`fools_mate`,
-    /// `scholars_mate`).
-    pub named_mate: Option<&'static str>,
+    /// The named mate the game ended with.
+    pub named_mate: Option<NamedMate>,
     /// Where the game stands, with lichess's names.
     pub status: GameStatus,
     /// `1-0`, `0-1` or `1/2-1/2`, once over (absent for an aborted game).
@@ -602,6 +627,7 @@ mod tests {
             OpeningInfo::decl(&cfg),
             MoveMarks::decl(&cfg),
             Phase::decl(&cfg),
+            NamedMate::decl(&cfg),
             crate::live::ClockSpec::decl(&cfg),
             crate::live::RulesSpec::decl(&cfg),
             GameState::decl(&cfg),

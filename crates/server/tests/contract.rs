@@ -509,6 +509,18 @@ async fn the_state_carries_the_facts_as_codes() {
     let s = play(&state, &id, &white, &black, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7").await;
     assert_eq!(s["status"], "mate");
     assert_eq!(s["named_mate"], "scholars_mate");
+    // A smothered mate is named too (the Blackburne Shilling trap).
+    let (id2, white2, black2) = create(&state, r#"{"opponent": "friend", "color": "white"}"#).await;
+    let s2 = play(
+        &state,
+        &id2,
+        &white2,
+        &black2,
+        "e4 e5 Nf3 Nc6 Bc4 Nd4 Nxe5 Qg5 Nxf7 Qxg2 Rf1 Qxe4 Be2 Nf3",
+    )
+    .await;
+    assert_eq!(s2["status"], "mate");
+    assert_eq!(s2["named_mate"], "smothered_mate");
     assert_eq!(
         s["marks"][6]["facts"],
         serde_json::json!(["checkmate", "capture"])

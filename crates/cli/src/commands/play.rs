@@ -168,7 +168,14 @@ pub fn run(fen: Option<&str>, level: u8, human: Color, lang: Lang) -> Result<(),
         .map(|o| sakk_i18n::outcome(locale, &o, game.ended_by()));
     if let Some(text) = result {
         say(&mut out, &board_text(game.position(), human));
-        say(&mut out, &text);
+        match game.named_mate() {
+            // The mate's name, from the catalogue the browser uses too.
+            Some(named) => {
+                let key = format!("web-named-{}", named.code().replace('_', "-"));
+                say(&mut out, &format!("{text} ({})", w(&key)));
+            }
+            None => say(&mut out, &text),
+        }
     }
     Ok(())
 }
