@@ -412,17 +412,7 @@ mod tests {
         );
     }
 
-    fn play(sans: &str) -> Game {
-        let mut g = Game::new();
-        for san in sans.split_whitespace() {
-            let m = match g.position().parse_san(san, Lang::English) {
-                Ok(m) => m,
-                Err(e) => panic!("{san}: {e}"),
-            };
-            let _ = g.play(m);
-        }
-        g
-    }
+    use crate::testing::game as play;
 
     #[test]
     fn named_mates() {

@@ -34,7 +34,7 @@ pub struct ReadmeDoctests;
 /// Helpers for the unit tests.
 #[cfg(test)]
 pub(crate) mod testing {
-    use crate::Position;
+    use crate::{Game, Lang, Position};
 
     /// The position of a FEN that the test knows is valid.
     pub(crate) fn pos(fen: &str) -> Position {
@@ -42,6 +42,19 @@ pub(crate) mod testing {
             Ok(p) => p,
             Err(e) => panic!("{fen}: {e}"),
         }
+    }
+
+    /// The game of legal English SAN moves from the start position.
+    pub(crate) fn game(sans: &str) -> Game {
+        let mut g = Game::new();
+        for san in sans.split_whitespace() {
+            let m = match g.position().parse_san(san, Lang::English) {
+                Ok(m) => m,
+                Err(e) => panic!("{san}: {e}"),
+            };
+            let _ = g.play(m);
+        }
+        g
     }
 }
 

@@ -139,17 +139,7 @@ impl Game {
 mod tests {
     use super::*;
 
-    fn game(sans: &str) -> Game {
-        let mut g = Game::new();
-        for san in sans.split_whitespace() {
-            let m = match g.position().parse_san(san, Lang::English) {
-                Ok(m) => m,
-                Err(e) => panic!("{san}: {e}"),
-            };
-            let _ = g.play(m);
-        }
-        g
-    }
+    use crate::testing::game;
 
     #[test]
     fn names_and_classes() {
