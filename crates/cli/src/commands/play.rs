@@ -47,14 +47,7 @@ pub fn board_text(pos: &Position, side: Color) -> String {
 fn figure(color: Color, role: Role) -> char {
     let white = ['♙', '♘', '♗', '♖', '♕', '♔'];
     let black = ['♟', '♞', '♝', '♜', '♛', '♚'];
-    let i = match role {
-        Role::Pawn => 0,
-        Role::Knight => 1,
-        Role::Bishop => 2,
-        Role::Rook => 3,
-        Role::Queen => 4,
-        Role::King => 5,
-    };
+    let i = role.index();
     if color.is_white() {
         white[i]
     } else {

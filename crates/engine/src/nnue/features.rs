@@ -18,7 +18,7 @@ pub fn index(perspective: Color, color: Color, role: sakk::Role, square: usize) 
     } else {
         (usize::from(color != Color::Black), square ^ 56)
     };
-    side * 384 + role as usize * 64 + sq
+    side * 384 + role.index() * 64 + sq
 }
 
 /// The active features of a position for both perspectives: the side to

@@ -82,6 +82,11 @@ impl FloatNet {
         let mut them = vec![0.0; self.hidden];
         self.accumulate(active.ours(), &mut us);
         self.accumulate(active.theirs(), &mut them);
+        self.output(&us, &them)
+    }
+
+    /// The raw output from the two accumulators, the side to move's first.
+    pub fn output(&self, us: &[f32], them: &[f32]) -> f32 {
         let (w_us, w_them) = self.out_w.split_at(self.hidden);
         let mut out = self.out_b;
         for j in 0..self.hidden {

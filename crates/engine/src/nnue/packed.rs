@@ -138,7 +138,7 @@ pub fn pack(sample: &Sample) -> Result<[u8; PACKED_SIZE], PackError> {
         let role = if piece.role == Role::Rook && castling.contains(sq) {
             CASTLING_ROOK
         } else {
-            role_code(piece.role)
+            piece.role.index() as u8
         };
         let code = role | if piece.color == Color::Black { 8 } else { 0 };
         out[8 + i / 2] |= code << (4 * (i % 2));
@@ -181,7 +181,10 @@ pub fn unpack(bytes: &[u8; PACKED_SIZE]) -> Result<Sample, UnpackError> {
                 castling_rooks.add(sq);
                 Role::Rook
             }
-            c => role_of(c).ok_or(UnpackError::BadPiece { square: sq, code })?,
+            // The codes 0–5 are `Role::index`, pawn to king.
+            c => *Role::ALL
+                .get(usize::from(c))
+                .ok_or(UnpackError::BadPiece { square: sq, code })?,
         };
         board.set_piece_at(sq, Piece::new(color, role));
     }
@@ -236,29 +239,6 @@ fn field<const N: usize>(bytes: &[u8; PACKED_SIZE], at: usize) -> [u8; N] {
     let mut out = [0u8; N];
     out.copy_from_slice(&bytes[at..at + N]);
     out
-}
-
-fn role_code(role: Role) -> u8 {
-    match role {
-        Role::Pawn => 0,
-        Role::Knight => 1,
-        Role::Bishop => 2,
-        Role::Rook => 3,
-        Role::Queen => 4,
-        Role::King => 5,
-    }
-}
-
-fn role_of(code: u8) -> Option<Role> {
-    Some(match code {
-        0 => Role::Pawn,
-        1 => Role::Knight,
-        2 => Role::Bishop,
-        3 => Role::Rook,
-        4 => Role::Queen,
-        5 => Role::King,
-        _ => return None,
-    })
 }
 
 /// Reads packed samples one after the other; a last record cut short (a

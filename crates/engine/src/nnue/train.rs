@@ -178,11 +178,7 @@ fn backward(net: &FloatNet, entries: &[Entry], result_weight: f32, g: &mut Gradi
     for e in entries {
         net.accumulate(e.active.ours(), &mut us);
         net.accumulate(e.active.theirs(), &mut them);
-        let mut out = net.out_b;
-        for j in 0..h {
-            out += screlu(us[j]) * w_us[j] + screlu(them[j]) * w_them[j];
-        }
-        let p = sigmoid(out);
+        let p = sigmoid(net.output(&us, &them));
         let d = p - target(e, result_weight);
         g.loss += d * d;
         // d loss / d output.
