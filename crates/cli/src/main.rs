@@ -56,6 +56,18 @@ struct ServeArgs {
     /// The longest the computer thinks on one move, in seconds.
     #[arg(long, env = "SAKK_MAX_THINK", default_value_t = 3.0)]
     max_think: f64,
+    /// Join a cluster on this NATS bus, `nats://HOST:PORT` (needs a
+    /// PostgreSQL --database shared by every node).
+    #[arg(long, env = "SAKK_BUS_URL")]
+    bus: Option<String>,
+    /// This node's name in the cluster: letters, digits, '-', '_'
+    /// (default: `node-` and random letters).
+    #[arg(long, env = "SAKK_NODE")]
+    node: Option<String>,
+    /// Seconds a node's lease holds without renewal: a node that dies has
+    /// its games taken over after this.
+    #[arg(long, env = "SAKK_LEASE", default_value_t = 5.0)]
+    lease: f64,
 }
 
 impl ServeArgs {
@@ -65,6 +77,14 @@ impl ServeArgs {
         if !(self.max_think.is_finite() && (0.01..=600.0).contains(&self.max_think)) {
             return Err(Failure::usage(
                 "--max-think must be between 0.01 and 600 seconds",
+            ));
+        }
+        if !(self.lease.is_finite() && (1.0..=600.0).contains(&self.lease)) {
+            return Err(Failure::usage("--lease must be between 1 and 600 seconds"));
+        }
+        if self.node.is_some() && self.bus.is_none() {
+            return Err(Failure::usage(
+                "--node names a cluster node: give --bus too",
             ));
         }
         Ok(sakk_server::Config {
@@ -82,6 +102,9 @@ impl ServeArgs {
             header_read_timeout: std::time::Duration::from_secs(self.header_timeout.max(1)),
             max_think: std::time::Duration::from_secs_f64(self.max_think),
             min_clock: sakk_server::new_game::MIN_CLOCK,
+            bus: self.bus,
+            node: self.node,
+            lease: std::time::Duration::from_secs_f64(self.lease),
         })
     }
 }
@@ -90,6 +113,19 @@ impl ServeArgs {
 enum Command {
     /// Run the server (the default): games in the browser and over the API.
     Serve(Box<ServeArgs>),
+    /// Play the computer's moves for a cluster of servers: take them from
+    /// the NATS bus (any number of workers, on any machines).
+    Worker {
+        /// The bus, `nats://HOST:PORT`.
+        #[arg(long, env = "SAKK_BUS_URL")]
+        bus: String,
+        /// Moves searched at once (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// The worker's name in the servers' logs.
+        #[arg(long, default_value = "sakk-worker")]
+        name: String,
+    },
     /// Count the leaf nodes of the legal move tree (move generator test).
     Perft {
         /// The position (FEN, or `startpos`); the start position if absent.
@@ -698,6 +734,9 @@ fn main() -> ExitCode {
             TournamentAction::Check { file } => commands::tournament::check(&file),
         },
         Some(Command::Serve(args)) => args.config().and_then(commands::serve::run),
+        Some(Command::Worker { bus, threads, name }) => {
+            commands::serve::worker(&bus, threads, &name)
+        }
         // No subcommand: exactly `sakk serve`, with clap's defaults and
         // SAKK_* variables (an invalid one is reported, not ignored).
         None => match Cli::try_parse_from(["sakk", "serve"]).map(|c| c.command) {

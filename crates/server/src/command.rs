@@ -23,7 +23,7 @@ use crate::error::ApiError;
 use crate::games::{Inner, Published, Slot};
 use crate::live::{initial_ms, unix_ms, LiveGame};
 use crate::state::AppState;
-use crate::store::{Change, Commit, GameRow};
+use crate::store::{Change, Commit, GameRow, StoreError};
 use crate::wire::{Event, GameState, Opponent, Side, Status};
 
 /// A change someone asks for.
@@ -139,6 +139,9 @@ pub async fn apply(
     actor: Actor<'_>,
     command: Command,
 ) -> Result<GameState, ApiError> {
+    // In a cluster a commit the database refuses (the fence: the game is
+    // another node's now) sends the command to the game afresh.
+    let mut fenced = 0;
     loop {
         let slot = state.slot(id).await?;
         let mut g = slot.lock().await;
@@ -150,7 +153,7 @@ pub async fn apply(
         }
         let now = state.now();
         let mut next = g.live.clone();
-        let effect = execute(state, &mut next, actor, command, now);
+        let effect = execute(state, &mut next, actor, command.clone(), now);
         if next.version == g.live.version {
             // Nothing changed: nothing to commit.
             effect.reply?;
@@ -164,9 +167,20 @@ pub async fn apply(
             change: effect.change,
             inserts: effect.inserts,
         };
-        state.store().commit(commit).await?;
+        match state.store().commit(commit).await {
+            Ok(()) => {}
+            Err(StoreError::Stale { .. }) if state.node().is_some() && fenced < 3 => {
+                tracing::info!(game = id, "commit fenced off: the game is taken anew");
+                g.evicted = true;
+                drop(g);
+                state.games().forget(id).await;
+                fenced += 1;
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        }
         g.live = next;
-        let shown = publish(&slot, &mut g, state.now());
+        let shown = publish(state, &slot, &mut g).await;
         follow_up(state, &slot, &mut g);
         drop(g);
         effect.reply?;
@@ -174,19 +188,23 @@ pub async fn apply(
     }
 }
 
-/// Announces the committed state to the game's watchers; returns it.
-fn publish(slot: &Slot, g: &mut Inner, now: Duration) -> GameState {
+/// Announces the committed state to the game's watchers (on every node,
+/// through the bus; under the game's lock, so in order); returns it.
+async fn publish(state: &AppState, slot: &Slot, g: &mut Inner) -> GameState {
     // The computer's search on the old state is of no use now.
     if let Some(e) = g.engine.take() {
         e.stop();
     }
-    let shown = g.live.state(&mut g.notation, now);
+    let shown = g.live.state(&mut g.notation, state.now());
     let event = Event::State(shown.clone());
     if let Ok(line) = serde_json::to_string(&event) {
-        let _ = slot.events.send(Arc::new(Published {
+        let published = Arc::new(Published {
             line,
             ended: g.live.is_over(),
-        }));
+            version: u64::try_from(g.live.row.version).unwrap_or(0),
+            resync: false,
+        });
+        state.bus().publish(&slot.id, published).await;
     }
     shown
 }
@@ -230,23 +248,39 @@ pub fn follow_up(state: &AppState, slot: &Arc<Slot>, g: &mut Inner) {
         let level = live.row.level.unwrap_or(8);
         let version = live.version;
         let max_think = state.max_think();
+        let job = crate::worker::Job {
+            fen: pos.fen(),
+            history,
+            level,
+            remaining_ms: remaining.map(|r| u64::try_from(r.as_millis()).unwrap_or(u64::MAX)),
+            inc_ms: u64::try_from(inc.as_millis()).unwrap_or(u64::MAX),
+            max_think_ms: u64::try_from(max_think.as_millis()).unwrap_or(u64::MAX),
+        };
         let (state2, id) = (state.clone(), slot.id.clone());
         tokio::spawn(async move {
-            let found = state2
-                .pool()
-                .run(stop, move |stop| {
-                    sakk_engine::opponent::choose_bounded(
-                        &pos,
-                        &history,
-                        level,
-                        remaining,
-                        inc,
-                        Some(max_think),
-                        stop.search(),
-                    )
-                    .filter(|_| !stop.is_stopped())
-                })
-                .await;
+            // A `sakk worker` on the bus plays it, or else this node's pool.
+            let from_worker = crate::worker::request(&state2, &job, &pos).await;
+            let found = match from_worker {
+                Some(mv) => Ok(Some(mv)),
+                None if stop.is_stopped() => Ok(None),
+                None => {
+                    state2
+                        .pool()
+                        .run(stop, move |stop| {
+                            sakk_engine::opponent::choose_bounded(
+                                &pos,
+                                &job.history,
+                                level,
+                                remaining,
+                                inc,
+                                Some(max_think),
+                                stop.search(),
+                            )
+                            .filter(|_| !stop.is_stopped())
+                        })
+                        .await
+                }
+            };
             if let Ok(Some(mv)) = found {
                 server_command(&state2, &id, Command::ComputerMove { mv, version }).await;
             }

@@ -83,6 +83,32 @@ pub enum ApiError {
     /// The server is shutting down (503).
     #[error("the server is shutting down")]
     ShuttingDown,
+    /// In a cluster: the game is another node's (the request is forwarded
+    /// there; a client sees 503 `not_owner` only if it moved while asked).
+    #[error("game owned by node {owner}")]
+    NotHere {
+        /// The owner.
+        owner: String,
+    },
+    /// In a cluster: NATS cannot be reached (503).
+    #[error("the bus is unavailable")]
+    BusUnavailable,
+    /// In a cluster: this node's lease has run out (it cannot reach the
+    /// database), so it serves no game (503).
+    #[error("this node holds no lease")]
+    NodeUnavailable,
+    /// In a cluster: the game's owner does not answer (503); another node
+    /// takes the game once the owner's lease runs out.
+    #[error("the game's node does not answer")]
+    OwnerUnavailable,
+    /// An error another node answered, passed on as it came.
+    #[error("{}", body.error)]
+    Relayed {
+        /// Its HTTP status.
+        status: StatusCode,
+        /// Its body.
+        body: crate::wire::ErrorBody,
+    },
     /// Something broke inside; the details go to the log.
     #[error("internal error")]
     Internal(String),
@@ -234,6 +260,15 @@ impl ApiError {
             ),
             ApiError::EngineBusy => plain(StatusCode::SERVICE_UNAVAILABLE, "engine_busy"),
             ApiError::ShuttingDown => plain(StatusCode::SERVICE_UNAVAILABLE, "shutting_down"),
+            ApiError::NotHere { .. } => plain(StatusCode::SERVICE_UNAVAILABLE, "not_owner"),
+            ApiError::BusUnavailable => plain(StatusCode::SERVICE_UNAVAILABLE, "bus_unavailable"),
+            ApiError::NodeUnavailable => plain(StatusCode::SERVICE_UNAVAILABLE, "node_unavailable"),
+            ApiError::OwnerUnavailable => {
+                plain(StatusCode::SERVICE_UNAVAILABLE, "owner_unavailable")
+            }
+            // Its words were written by the node that answered it: `body`
+            // passes them on (this arm only names its status).
+            ApiError::Relayed { status, .. } => plain(status, "internal"),
             ApiError::Internal(detail) => {
                 tracing::error!(%detail, "internal error");
                 plain(StatusCode::INTERNAL_SERVER_ERROR, "internal")
@@ -244,6 +279,9 @@ impl ApiError {
     /// The JSON body of this error, with its words in English and
     /// Hungarian.
     pub fn body(self) -> (StatusCode, crate::wire::ErrorBody) {
+        if let ApiError::Relayed { status, body } = self {
+            return (status, body);
+        }
         let (status, code, id, args) = self.parts();
         let params: BTreeMap<String, String> = args
             .iter()
@@ -265,7 +303,16 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let retry = match &self {
             ApiError::RateLimited { retry_after } => Some(*retry_after),
-            ApiError::StorageUnavailable | ApiError::EngineBusy | ApiError::ShuttingDown => Some(1),
+            ApiError::StorageUnavailable
+            | ApiError::EngineBusy
+            | ApiError::ShuttingDown
+            | ApiError::NotHere { .. }
+            | ApiError::BusUnavailable
+            | ApiError::NodeUnavailable
+            | ApiError::OwnerUnavailable => Some(1),
+            ApiError::Relayed { status, .. } if *status == StatusCode::SERVICE_UNAVAILABLE => {
+                Some(1)
+            }
             _ => None,
         };
         let unauthorized = matches!(self, ApiError::Unauthorized);
@@ -344,6 +391,12 @@ mod tests {
             ApiError::RateLimited { retry_after: 3 },
             ApiError::EngineBusy,
             ApiError::ShuttingDown,
+            ApiError::NotHere {
+                owner: "n".to_string(),
+            },
+            ApiError::BusUnavailable,
+            ApiError::NodeUnavailable,
+            ApiError::OwnerUnavailable,
             ApiError::Internal("x".to_string()),
         ];
         for e in errors {

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::{broadcast, Mutex, MutexGuard, RwLock};
+use tokio::sync::{Mutex, MutexGuard, RwLock};
 use tokio::task::AbortHandle;
 
 use crate::engine_pool::Stop;
@@ -16,13 +16,20 @@ use crate::live::{unix_ms, LiveGame, Notation};
 use crate::store::Store;
 
 /// A committed change, as watchers receive it: the event's JSON line
-/// (written once for every watcher) and whether the game is over with it.
+/// (written once for every watcher), the game's version after it, and
+/// whether the game is over with it.
 #[derive(Debug)]
 pub struct Published {
     /// The event, one JSON object.
     pub line: String,
     /// The game ended with this change: the last event of the game.
     pub ended: bool,
+    /// The game's version after the change (a watcher skips what is not
+    /// newer than the state it has).
+    pub version: u64,
+    /// Not an event: the bus lost messages, the watcher fetches the full
+    /// state again.
+    pub resync: bool,
 }
 
 /// What a slot's lock guards: the committed game and the work attached to
@@ -58,8 +65,6 @@ pub struct Slot {
     /// The game id.
     pub id: String,
     inner: Mutex<Inner>,
-    /// Where committed changes are announced.
-    pub events: broadcast::Sender<Arc<Published>>,
     /// When it was last used (Unix milliseconds).
     last_used: AtomicI64,
 }
@@ -75,8 +80,6 @@ impl Slot {
                 flag_timer: None,
                 evicted: false,
             }),
-            // A watcher that falls further behind gets the full state again.
-            events: broadcast::channel(16).0,
             last_used: AtomicI64::new(unix_ms()),
         }
     }
@@ -168,15 +171,45 @@ impl Games {
         self.map.read().await.len()
     }
 
-    /// Drops from memory the games nobody watches or uses: finished ones
-    /// after `retention.ended`, unfinished ones without a running clock or
-    /// engine after `retention.idle`. Returns how many it dropped.
-    pub async fn sweep(&self) -> usize {
+    /// The game `id` if it is in memory.
+    pub async fn cached(&self, id: &str) -> Option<Arc<Slot>> {
+        self.map.read().await.get(id).cloned()
+    }
+
+    /// Drops every game from memory (a cluster node that lost its lease:
+    /// the games may be another node's now). Their timers and searches
+    /// stop; a command that was waiting for one of them takes it anew.
+    pub async fn clear(&self) {
+        let slots: Vec<Arc<Slot>> = self.map.write().await.drain().map(|(_, s)| s).collect();
+        for slot in slots {
+            let mut g = slot.inner.lock().await;
+            g.evicted = true;
+            if let Some(t) = g.flag_timer.take() {
+                t.abort();
+            }
+            if let Some(e) = g.engine.take() {
+                e.stop();
+            }
+        }
+    }
+
+    /// Drops game `id` from memory: its stored state is not this node's to
+    /// change any more. The caller holds the game's lock and marks it
+    /// evicted.
+    pub async fn forget(&self, id: &str) {
+        self.map.write().await.remove(id);
+    }
+
+    /// Drops from memory the games nobody watches (`watched`) or uses:
+    /// finished ones after `retention.ended`, unfinished ones without a
+    /// running clock or engine after `retention.idle`. Returns how many it
+    /// dropped.
+    pub async fn sweep(&self, watched: impl Fn(&str) -> bool) -> usize {
         let now = unix_ms();
         let slots: Vec<Arc<Slot>> = self.map.read().await.values().cloned().collect();
         let mut dropped = Vec::new();
         for slot in slots {
-            if slot.events.receiver_count() > 0 {
+            if watched(&slot.id) {
                 continue;
             }
             // Never wait for a busy game: it is in use.

@@ -15,6 +15,9 @@
 //! How a change travels — from the request, through the one command path,
 //! to the database and then to every watcher — is told in [`command`].
 //!
+//! Several servers can share the games (PostgreSQL and NATS): see
+//! [`cluster`].
+//!
 //! What happens to a running clock while the server is down: it stops. The
 //! times left after the last move are stored with it; when the game is
 //! next loaded, the side to move's clock restarts from that stored time,
@@ -24,6 +27,8 @@
 
 pub mod analysis;
 pub mod assets;
+pub mod bus;
+pub mod cluster;
 pub mod command;
 pub mod engine_pool;
 pub mod error;
@@ -31,11 +36,13 @@ pub mod games;
 pub mod limits;
 pub mod live;
 pub mod new_game;
+pub mod ops;
 pub mod routes;
 pub mod security;
 pub mod state;
 pub mod store;
 pub mod wire;
+pub mod worker;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -81,6 +88,12 @@ pub struct Config {
     /// The shortest starting time a new game's clock may have (15 s; tests
     /// of flag fall use less).
     pub min_clock: Duration,
+    /// `nats://HOST:PORT`: join a cluster on this bus (needs PostgreSQL).
+    pub bus: Option<String>,
+    /// The node's name in the cluster (default: `node-` and random letters).
+    pub node: Option<String>,
+    /// How long a node's lease holds without renewal.
+    pub lease: Duration,
 }
 
 impl Default for Config {
@@ -96,6 +109,9 @@ impl Default for Config {
             header_read_timeout: Duration::from_secs(30),
             max_think: Duration::from_secs(3),
             min_clock: new_game::MIN_CLOCK,
+            bus: None,
+            node: None,
+            lease: Duration::from_secs(5),
         }
     }
 }
@@ -119,6 +135,18 @@ pub enum ServeError {
         /// What went wrong.
         source: std::io::Error,
     },
+    /// The bus could not be reached.
+    #[error("{0}")]
+    Bus(#[from] bus::BusError),
+    /// A cluster was asked for on SQLite.
+    #[error("a cluster (--bus) needs a PostgreSQL database (--database postgres://…)")]
+    ClusterNeedsPostgres,
+    /// The node's name cannot be used.
+    #[error("bad node name {0:?}: letters, digits, '-' and '_', at most 64")]
+    BadNodeName(String),
+    /// The lease is too short to be renewed in time.
+    #[error("the lease must be at least 1 s")]
+    LeaseTooShort,
     /// Another I/O problem.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -165,6 +193,32 @@ pub async fn serve_until(
             url: store::redact(&url),
             source,
         })?;
+    let cluster = match &config.bus {
+        None => None,
+        Some(_) if !store.is_postgres() => return Err(ServeError::ClusterNeedsPostgres),
+        Some(_) if config.lease < Duration::from_secs(1) => return Err(ServeError::LeaseTooShort),
+        Some(bus_url) => {
+            let node = match &config.node {
+                Some(n) => n.clone(),
+                None => format!(
+                    "node-{}",
+                    security::random_string(4)
+                        .map_err(|_| ServeError::BadNodeName(String::new()))?
+                ),
+            };
+            if !cluster::valid_name(&node) {
+                return Err(ServeError::BadNodeName(node));
+            }
+            let bus = bus::Bus::nats(bus_url, &node).await?;
+            Some((
+                bus,
+                cluster::Settings {
+                    node,
+                    lease: config.lease,
+                },
+            ))
+        }
+    };
     let addr = format!("{}:{}", config.host, config.port);
     let listener = TcpListener::bind(&addr)
         .await
@@ -181,7 +235,22 @@ pub async fn serve_until(
     options.rates = config.rates;
     options.max_think = config.max_think;
     options.min_clock = config.min_clock;
+    if let Some((bus, settings)) = cluster {
+        options.bus = Arc::new(bus);
+        options.cluster = Some(settings);
+    }
     let state = AppState::with_options(store, options);
+    if state.node().is_some() {
+        cluster::join(&state)
+            .await
+            .map_err(|source| ServeError::Database {
+                url: store::redact(&url),
+                source,
+            })?;
+        tokio::spawn(cluster::keep_lease(state.clone()));
+        tokio::spawn(cluster::adopt(state.clone()));
+        tokio::spawn(cluster::serve_calls(state.clone()));
+    }
     tokio::spawn(state.clone().housekeeping(Duration::from_secs(30)));
     on_ready(local);
     let app = router(state.clone());
@@ -243,6 +312,8 @@ pub async fn serve_until(
     // every connection is closed, or the time is up.
     let all = u32::try_from(config.max_connections.max(1)).unwrap_or(u32::MAX);
     let _ = tokio::time::timeout(Duration::from_secs(1), connections.acquire_many(all)).await;
+    // The drain: the other nodes take this node's games at once.
+    cluster::leave(&state).await;
     tracing::info!("shut down");
     Ok(())
 }

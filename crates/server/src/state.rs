@@ -1,5 +1,6 @@
-//! What every request shares: storage, the games in memory, the engine
-//! pool, the limits, the server's clock, and the shutdown signal.
+//! What every request shares: storage, the games in memory, the bus, the
+//! cluster node (if any), the engine pool, the limits, the server's clock,
+//! and the shutdown signal.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -7,14 +8,16 @@ use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
 use crate::analysis::Analyses;
+use crate::bus::Bus;
+use crate::cluster::{Node, Settings};
 use crate::engine_pool::EnginePool;
 use crate::error::ApiError;
 use crate::games::{Games, Retention, Slot};
 use crate::limits::{RateLimits, Rates};
-use crate::store::Store;
+use crate::store::{Claim, Store};
 
 /// How the server's shared state is set up.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Options {
     /// How clients reach the server (`https://sakk.example.org`): the base
     /// of the links the API returns.
@@ -34,6 +37,13 @@ pub struct Options {
     /// How long a WebSocket client may stay silent (no message, no pong)
     /// before it is closed.
     pub silent_for: Duration,
+    /// Where committed changes are announced (in this process, or on NATS).
+    pub bus: Arc<Bus>,
+    /// The node, in a cluster.
+    pub cluster: Option<Settings>,
+    /// How long the computer's move may wait for a `sakk worker` before the
+    /// node's own pool plays it, beyond its thinking time.
+    pub worker_grace: Duration,
 }
 
 impl Options {
@@ -48,6 +58,9 @@ impl Options {
             rates: Rates::default(),
             ping_every: Duration::from_secs(20),
             silent_for: Duration::from_secs(60),
+            bus: Arc::new(Bus::local()),
+            cluster: None,
+            worker_grace: Duration::from_secs(1),
         }
     }
 }
@@ -70,6 +83,9 @@ struct Inner {
     min_clock: Duration,
     ping_every: Duration,
     silent_for: Duration,
+    bus: Arc<Bus>,
+    node: Option<Arc<Node>>,
+    worker_grace: Duration,
     shutdown: watch::Sender<bool>,
 }
 
@@ -99,6 +115,9 @@ impl AppState {
                 min_clock: options.min_clock,
                 ping_every: options.ping_every,
                 silent_for: options.silent_for,
+                bus: options.bus,
+                node: options.cluster.map(|s| Arc::new(Node::new(s))),
+                worker_grace: options.worker_grace,
                 shutdown: watch::channel(false).0,
             }),
         }
@@ -117,6 +136,22 @@ impl AppState {
     /// The games in memory.
     pub fn games(&self) -> &Games {
         &self.inner.games
+    }
+
+    /// The bus.
+    pub fn bus(&self) -> &Arc<Bus> {
+        &self.inner.bus
+    }
+
+    /// This node, in a cluster.
+    pub fn node(&self) -> Option<&Arc<Node>> {
+        self.inner.node.as_ref()
+    }
+
+    /// How long the computer's move waits for a worker beyond its
+    /// thinking time.
+    pub fn worker_grace(&self) -> Duration {
+        self.inner.worker_grace
     }
 
     /// The engine pool.
@@ -164,13 +199,28 @@ impl AppState {
     }
 
     /// The game `id` in memory, loaded (and its timers and engine started)
-    /// if it was not.
+    /// if it was not. In a cluster, only a game this node owns (or takes
+    /// now, being free or its owner lapsed) and only while its lease holds.
     ///
     /// # Errors
-    /// [`ApiError::NotFound`], storage errors, or shutting down.
+    /// [`ApiError::NotFound`], storage errors, or shutting down; in a
+    /// cluster [`ApiError::NotHere`] (another node owns it) or
+    /// [`ApiError::NodeUnavailable`] (this node's lease ran out).
     pub async fn slot(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
         if self.is_shutting_down() {
             return Err(ApiError::ShuttingDown);
+        }
+        if let Some(node) = &self.inner.node {
+            let fence = node.fence().ok_or(ApiError::NodeUnavailable)?;
+            if let Some(slot) = self.inner.games.cached(id).await {
+                return Ok(slot);
+            }
+            match self.inner.store.claim(id, &fence).await? {
+                Claim::Mine => {}
+                Claim::Owner(owner) => return Err(ApiError::NotHere { owner }),
+                Claim::Lapsed => return Err(ApiError::NodeUnavailable),
+                Claim::Missing => return Err(ApiError::NotFound),
+            }
         }
         let (slot, loaded) = self
             .inner
@@ -212,7 +262,9 @@ impl AppState {
                 () = tokio::time::sleep(every) => {}
                 _ = shutdown.changed() => return,
             }
-            let dropped = self.inner.games.sweep().await;
+            let bus = &self.inner.bus;
+            let dropped = self.inner.games.sweep(|id| bus.watchers(id) > 0).await;
+            bus.sweep();
             if dropped > 0 {
                 tracing::debug!(dropped, "games left memory");
             }

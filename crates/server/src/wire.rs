@@ -486,7 +486,7 @@ pub enum Event {
 }
 
 /// An error as the API answers it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ErrorBody {
     /// A stable code.
@@ -595,7 +595,7 @@ pub struct SeatReply {
 }
 
 /// The answer to `POST /api/games/{id}/rematch`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RematchReply {
     /// The new game.

@@ -1,19 +1,21 @@
 //! The players' actions: each request becomes one command on the game's
-//! one path ([`crate::command::apply`]); the answer is the committed state.
+//! one path ([`crate::command::apply`]), on the node that holds the game
+//! ([`crate::cluster::dispatch`]); the answer is the committed state.
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::Json;
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use sakk::Lang;
 
 use super::token;
 use super::{P, Q};
-use crate::command::{apply, Actor, Command};
+use crate::cluster::dispatch;
+use crate::command::Command;
 use crate::error::ApiError;
+use crate::ops::{Change, Op};
 use crate::state::AppState;
-use crate::wire::GameState;
 
 /// The piece-letter language of a move's text (`?lang=en|hu|de|fr`): only
 /// its letters are read. Without it every language is tried, and a text two
@@ -53,10 +55,12 @@ async fn run(
     id: &str,
     headers: &HeaderMap,
     command: Command,
-) -> Result<Json<GameState>, ApiError> {
-    apply(state, id, Actor::Client(token(headers)), command)
-        .await
-        .map(Json)
+) -> Result<Response, ApiError> {
+    let change = Change::of(&command)
+        .ok_or_else(|| ApiError::Internal("a server command from a client".to_string()))?;
+    Ok(dispatch(state, id, token(headers), Op::Change(change))
+        .await?
+        .into_response())
 }
 
 /// `POST /api/games/{id}/move/{move}`.
@@ -65,7 +69,7 @@ pub(crate) async fn play_move(
     P((id, text)): P<(String, String)>,
     Q(q): Q<MoveQuery>,
     headers: HeaderMap,
-) -> Result<Json<GameState>, ApiError> {
+) -> Result<Response, ApiError> {
     let command = Command::Move {
         text,
         lang: move_lang(q.lang.as_deref())?,
@@ -79,7 +83,7 @@ pub(crate) async fn draw(
     State(state): State<AppState>,
     P((id, answer)): P<(String, String)>,
     headers: HeaderMap,
-) -> Result<Json<GameState>, ApiError> {
+) -> Result<Response, ApiError> {
     let accept = yes_or_no(&answer)?;
     run(&state, &id, &headers, Command::AnswerDraw { accept }).await
 }
@@ -99,7 +103,7 @@ pub(crate) async fn claim(
     P(id): P<String>,
     Q(q): Q<ClaimQuery>,
     headers: HeaderMap,
-) -> Result<Json<GameState>, ApiError> {
+) -> Result<Response, ApiError> {
     let command = Command::ClaimDraw {
         declared: q.declared,
         lang: move_lang(q.lang.as_deref())?,
@@ -112,7 +116,7 @@ pub(crate) async fn resign(
     State(state): State<AppState>,
     P(id): P<String>,
     headers: HeaderMap,
-) -> Result<Json<GameState>, ApiError> {
+) -> Result<Response, ApiError> {
     run(&state, &id, &headers, Command::Resign).await
 }
 
@@ -121,7 +125,7 @@ pub(crate) async fn abort(
     State(state): State<AppState>,
     P(id): P<String>,
     headers: HeaderMap,
-) -> Result<Json<GameState>, ApiError> {
+) -> Result<Response, ApiError> {
     run(&state, &id, &headers, Command::Abort).await
 }
 
@@ -130,7 +134,7 @@ pub(crate) async fn takeback(
     State(state): State<AppState>,
     P((id, answer)): P<(String, String)>,
     headers: HeaderMap,
-) -> Result<Json<GameState>, ApiError> {
+) -> Result<Response, ApiError> {
     let yes = yes_or_no(&answer)?;
     run(&state, &id, &headers, Command::Takeback { yes }).await
 }
@@ -147,7 +151,7 @@ pub(crate) async fn touch(
     P((id, square)): P<(String, String)>,
     Q(q): Q<TouchQuery>,
     headers: HeaderMap,
-) -> Result<Json<GameState>, ApiError> {
+) -> Result<Response, ApiError> {
     let square: sakk::Square = square.parse().map_err(|_| ApiError::bad("bad_square"))?;
     let command = Command::Touch {
         square,

@@ -1,30 +1,22 @@
 //! `GET /api/games/{id}/analysis`: the engine's evaluation of every
 //! position of a finished game, with the best line.
 
-use std::sync::Arc;
-
 use axum::extract::State;
-use axum::Json;
+use axum::response::{IntoResponse, Response};
 
 use super::P;
-use crate::analysis::Analysis;
+use crate::cluster::dispatch;
 use crate::error::ApiError;
+use crate::ops::Op;
 use crate::state::AppState;
 
-/// The analysis, once the game is over (computed once, then cached).
+/// The analysis, once the game is over (computed once, then cached, by the
+/// node that holds the game).
 pub(crate) async fn analysis(
     State(state): State<AppState>,
     P(id): P<String>,
-) -> Result<Json<Arc<Analysis>>, ApiError> {
-    let slot = state.slot(&id).await?;
-    let positions = {
-        let g = slot.lock().await;
-        if !g.live.is_over() {
-            return Err(ApiError::bad("game_not_over"));
-        }
-        g.live.game.positions().to_vec()
-    };
-    let key = format!("{id}:{}", positions.len());
-    let a = state.analyses().get(state.pool(), key, positions).await?;
-    Ok(Json(a))
+) -> Result<Response, ApiError> {
+    Ok(dispatch(&state, &id, "", Op::Analysis)
+        .await?
+        .into_response())
 }

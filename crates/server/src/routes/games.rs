@@ -2,7 +2,7 @@
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
@@ -11,14 +11,14 @@ use sakk::{Color, Position};
 
 use super::token;
 use super::{P, Q};
-use crate::command::{apply, Actor, Command};
+use crate::cluster::dispatch;
 use crate::error::ApiError;
 use crate::live::{ClockSpec, RulesSpec};
 use crate::new_game::{self, NewGame};
+use crate::ops::Op;
 use crate::state::AppState;
 use crate::wire::{
-    ClockInUse, Created, GameList, GameState, GameStatus, Links, Opponent, RematchReply, SeatReply,
-    Seats, Side, Status, Summary,
+    ClockInUse, Created, GameList, GameStatus, Links, Opponent, Seats, Side, Status, Summary,
 };
 
 /// The body of `POST /api/games`.
@@ -166,11 +166,8 @@ pub(crate) async fn create(
 pub(crate) async fn show(
     State(state): State<AppState>,
     P(id): P<String>,
-) -> Result<Json<GameState>, ApiError> {
-    let slot = state.slot(&id).await?;
-    let mut g = slot.lock().await;
-    let g = &mut *g;
-    Ok(Json(g.live.state(&mut g.notation, state.now())))
+) -> Result<Response, ApiError> {
+    Ok(dispatch(&state, &id, "", Op::State).await?.into_response())
 }
 
 /// `GET /api/games/{id}/pgn`.
@@ -178,16 +175,7 @@ pub(crate) async fn pgn(
     State(state): State<AppState>,
     P(id): P<String>,
 ) -> Result<Response, ApiError> {
-    let slot = state.slot(&id).await?;
-    let text = slot.lock().await.live.pgn();
-    Ok((
-        [(
-            header::CONTENT_TYPE,
-            "application/x-chess-pgn; charset=utf-8",
-        )],
-        text,
-    )
-        .into_response())
+    Ok(dispatch(&state, &id, "", Op::Pgn).await?.into_response())
 }
 
 /// `GET /api/games/{id}/seat`: the colours the request's token plays.
@@ -195,19 +183,10 @@ pub(crate) async fn seat(
     State(state): State<AppState>,
     P(id): P<String>,
     headers: HeaderMap,
-) -> Result<Json<SeatReply>, ApiError> {
-    let token = token(&headers);
-    if token.is_empty() {
-        return Err(ApiError::Unauthorized);
-    }
-    let slot = state.slot(&id).await?;
-    let seats = slot.lock().await.live.seat(token);
-    if seats.is_empty() {
-        return Err(ApiError::Forbidden("bad_token"));
-    }
-    Ok(Json(SeatReply {
-        colors: seats.into_iter().map(Side::from).collect(),
-    }))
+) -> Result<Response, ApiError> {
+    Ok(dispatch(&state, &id, token(&headers), Op::Seat)
+        .await?
+        .into_response())
 }
 
 /// `POST /api/games/{id}/rematch`: after the end, the same settings with
@@ -217,24 +196,10 @@ pub(crate) async fn rematch(
     State(state): State<AppState>,
     P(id): P<String>,
     headers: HeaderMap,
-) -> Result<Json<RematchReply>, ApiError> {
-    let token = token(&headers);
-    let old = apply(&state, &id, Actor::Client(token), Command::Rematch).await?;
-    let new_id = old
-        .rematch
-        .ok_or_else(|| ApiError::Internal("rematch without an id".to_string()))?;
-    let slot = state.slot(&new_id).await?;
-    let seats = slot.lock().await.live.seat(token);
-    let color = match seats.as_slice() {
-        [only] => Side::from(*only),
-        _ => Side::White,
-    };
-    Ok(Json(RematchReply {
-        url: format!("{}/game/{new_id}", state.public_url()),
-        id: new_id,
-        color,
-        token: token.to_string(),
-    }))
+) -> Result<Response, ApiError> {
+    Ok(dispatch(&state, &id, token(&headers), Op::Rematch)
+        .await?
+        .into_response())
 }
 
 #[derive(Debug, Deserialize)]
@@ -323,7 +288,8 @@ pub(crate) async fn healthz() -> Json<serde_json::Value> {
 }
 
 /// `GET /readyz`: the server can take games (storage answers, not shutting
-/// down); 503 otherwise.
+/// down; in a cluster, the node holds its lease and reaches NATS); 503
+/// otherwise.
 pub(crate) async fn readyz(
     State(state): State<AppState>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
@@ -331,5 +297,11 @@ pub(crate) async fn readyz(
         return Err(ApiError::ShuttingDown);
     }
     state.store().ping().await?;
+    if state.node().is_some_and(|n| !n.holds()) {
+        return Err(ApiError::NodeUnavailable);
+    }
+    if !state.bus().is_up() {
+        return Err(ApiError::BusUnavailable);
+    }
     Ok(Json(serde_json::json!({"status": "ready"})))
 }

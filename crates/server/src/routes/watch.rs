@@ -18,29 +18,45 @@ use tokio::sync::broadcast;
 
 use super::actions::{move_lang, yes_or_no};
 use super::P;
-use crate::command::{apply, Actor, Command};
+use crate::cluster::dispatch;
+use crate::command::Command;
 use crate::error::ApiError;
-use crate::games::{Published, Slot};
+use crate::games::Published;
 use crate::limits::Kind;
+use crate::ops::{Answer, Change, Op};
 use crate::state::AppState;
-use crate::wire::Event;
 
-/// The full state as an event line, and a subscription to what follows it
-/// (taken under the game's lock: no change is missed or seen twice).
+/// What a watcher has: the last version it sent.
+struct Seen(u64);
+
+impl Seen {
+    /// Whether `p` is to be sent (newer than what the watcher has); a
+    /// resync marker is not.
+    fn fresh(&mut self, p: &Published) -> bool {
+        if p.resync || p.version <= self.0 {
+            return false;
+        }
+        self.0 = p.version;
+        true
+    }
+}
+
+/// A subscription to game `id`'s events, and then the full state as an
+/// event line (wherever the game is): an event that follows the state is
+/// in the subscription, one already in the state is skipped by version.
 async fn full(
     state: &AppState,
-    slot: &Slot,
-) -> (String, broadcast::Receiver<Arc<Published>>, bool) {
-    let mut g = slot.lock().await;
-    let g = &mut *g;
-    let event = Event::Full {
-        id: slot.id.clone(),
-        initial_fen: g.live.row.start_fen.clone(),
-        clock: g.live.clock_in_use.clone(),
-        state: g.live.state(&mut g.notation, state.now()),
-    };
-    let line = serde_json::to_string(&event).unwrap_or_default();
-    (line, slot.events.subscribe(), g.live.is_over())
+    id: &str,
+) -> Result<(String, broadcast::Receiver<Arc<Published>>, bool, Seen), ApiError> {
+    let rx = state.bus().watch(id).await?;
+    match dispatch(state, id, "", Op::Full).await? {
+        Answer::Full {
+            line,
+            version,
+            over,
+        } => Ok((line, rx, over, Seen(version))),
+        _ => Err(ApiError::Internal("not a full state".to_string())),
+    }
 }
 
 /// `GET /api/games/{id}/stream`: one JSON object a line (`gameFull`, then
@@ -50,8 +66,7 @@ pub(crate) async fn stream(
     State(state): State<AppState>,
     P(id): P<String>,
 ) -> Result<Response, ApiError> {
-    let slot = state.slot(&id).await?;
-    let (first, mut rx, over) = full(&state, &slot).await;
+    let (first, mut rx, over, mut seen) = full(&state, &id).await?;
     let mut shutdown = state.shutdown_signal();
     let lines = async_stream_lines(first, over, move |tx| async move {
         let mut keepalive = tokio::time::interval(Duration::from_secs(5));
@@ -59,16 +74,19 @@ pub(crate) async fn stream(
         loop {
             let line = tokio::select! {
                 event = rx.recv() => match event {
-                    Ok(p) => {
+                    Ok(p) if seen.fresh(&p) => {
                         let ended = p.ended;
                         if tx.send(format!("{}\n", p.line)).await.is_err() || ended {
                             return;
                         }
                         continue;
                     }
-                    Err(broadcast::error::RecvError::Lagged(_)) => {
-                        let (line, fresh, over) = full(&state, &slot).await;
-                        rx = fresh;
+                    Ok(p) if !p.resync => continue,
+                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                        let Ok((line, fresh, over, now_seen)) = full(&state, &id).await else {
+                            return;
+                        };
+                        (rx, seen) = (fresh, now_seen);
                         if tx.send(format!("{line}\n")).await.is_err() || over {
                             return;
                         }
@@ -205,7 +223,7 @@ pub(crate) async fn socket(
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let ws = ws.map_err(|_| ApiError::UpgradeRequired)?;
-    let slot = state.slot(&id).await?;
+    let watched = full(&state, &id).await?;
     let addr = connect.map_or(std::net::IpAddr::from([0, 0, 0, 0]), |c| c.0 .0.ip());
     // Small buffers: a socket carries short JSON messages (the defaults,
     // 128 KiB each way, cost more memory than the game itself). A client's
@@ -215,16 +233,21 @@ pub(crate) async fn socket(
         .write_buffer_size(0)
         .max_message_size(64 * 1024)
         .max_frame_size(64 * 1024);
-    Ok(ws.on_upgrade(move |socket| serve_socket(state, slot, addr, socket)))
+    Ok(ws.on_upgrade(move |socket| serve_socket(state, id, watched, addr, socket)))
 }
+
+/// What a watcher starts with: the full state's line, the subscription,
+/// whether the game is over, the version it has.
+type Watched = (String, broadcast::Receiver<Arc<Published>>, bool, Seen);
 
 async fn serve_socket(
     state: AppState,
-    slot: Arc<Slot>,
+    id: String,
+    watched: Watched,
     addr: std::net::IpAddr,
     mut socket: WebSocket,
 ) {
-    let (first, mut rx, _) = full(&state, &slot).await;
+    let (first, mut rx, _, mut seen) = watched;
     if socket.send(Message::Text(first.into())).await.is_err() {
         return;
     }
@@ -239,11 +262,15 @@ async fn serve_socket(
         tokio::select! {
             event = rx.recv() => {
                 let line = match event {
-                    Ok(p) => p.line.clone(),
-                    Err(broadcast::error::RecvError::Lagged(_)) => {
-                        // Fell behind: the full state again.
-                        let (line, fresh, _) = full(&state, &slot).await;
-                        rx = fresh;
+                    Ok(p) if seen.fresh(&p) => p.line.clone(),
+                    Ok(p) if !p.resync => continue,
+                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                        // Fell behind, or the bus lost events: the full
+                        // state again.
+                        let Ok((line, fresh, _, now_seen)) = full(&state, &id).await else {
+                            return;
+                        };
+                        (rx, seen) = (fresh, now_seen);
                         line
                     }
                     Err(broadcast::error::RecvError::Closed) => return,
@@ -258,9 +285,12 @@ async fn serve_socket(
                     Some(Ok(Message::Text(text))) => {
                         let result = match state.limits().check(Kind::Action, addr) {
                             Ok(()) => match decode(text.as_str()) {
-                                Ok((token, command)) => {
-                                    apply(&state, &slot.id, Actor::Client(&token), command).await.map(|_| ())
-                                }
+                                Ok((token, command)) => match Change::of(&command) {
+                                    Some(change) => dispatch(&state, &id, &token, Op::Change(change))
+                                        .await
+                                        .map(|_| ()),
+                                    None => Err(ApiError::bad("bad_request")),
+                                },
                                 Err(e) => Err(e),
                             },
                             Err(e) => Err(e),

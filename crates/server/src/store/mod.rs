@@ -15,7 +15,10 @@ use tokio::sync::{mpsc, oneshot};
 use crate::wire::{Opponent, Side, Status};
 
 mod migrate;
+mod nodes;
 mod writer;
+
+pub use nodes::Claim;
 
 /// Why a commit did not happen. Whatever the reason, nothing of it was
 /// stored.
@@ -134,10 +137,24 @@ pub struct MoveRow {
     pub black_ms: Option<i64>,
 }
 
+/// A cluster node's mark on its commits: its name and the epoch of its
+/// lease ([`nodes`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fence {
+    /// The node.
+    pub node: String,
+    /// The epoch it joined with.
+    pub epoch: i64,
+}
+
 /// The database.
 #[derive(Clone)]
 pub struct Store {
     pool: AnyPool,
+    /// PostgreSQL (else SQLite).
+    postgres: bool,
+    /// In a cluster: the node's fence, which every commit must pass.
+    fence: Arc<std::sync::RwLock<Option<Fence>>>,
     /// The group-commit writer.
     writer: mpsc::Sender<writer::Job>,
     /// Commits still to fail ([`Store::fail_next_commits`]).
@@ -233,12 +250,34 @@ impl Store {
         } else {
             writer::Placeholders::Anonymous
         };
-        tokio::spawn(writer::run(pool.clone(), placeholders, jobs));
+        let fence = Arc::new(std::sync::RwLock::new(None));
+        tokio::spawn(writer::run(
+            pool.clone(),
+            placeholders,
+            Arc::clone(&fence),
+            jobs,
+        ));
         Ok(Store {
             pool,
+            postgres,
+            fence,
             writer: tx,
             failures: Arc::new(AtomicU32::new(0)),
         })
+    }
+
+    /// Whether the database is PostgreSQL (a cluster needs it).
+    pub fn is_postgres(&self) -> bool {
+        self.postgres
+    }
+
+    /// Sets the fence every later commit must pass (a cluster node's name
+    /// and epoch), or none (a single server).
+    pub fn set_fence(&self, fence: Option<Fence>) {
+        *self
+            .fence
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = fence;
     }
 
     /// Makes the next `n` commits fail as if the database had refused them

@@ -4,10 +4,12 @@
 //! fails, its saves are retried one by one, so one bad save cannot fail the
 //! others.
 
+use std::sync::{Arc, PoisonError, RwLock};
+
 use sqlx::{AnyPool, AssertSqlSafe};
 use tokio::sync::{mpsc, oneshot};
 
-use super::{Change, Commit, GameRow, MoveRow, StoreError};
+use super::{Change, Commit, Fence, GameRow, MoveRow, StoreError};
 use crate::wire::Side;
 
 /// One commit waiting for the writer.
@@ -30,8 +32,26 @@ pub(super) enum Placeholders {
 /// The most commits one transaction takes.
 pub(super) const GROUP_MAX: usize = 256;
 
+/// How a group is written: the placeholders, and in a cluster the fence
+/// (with the database's clock as SQL) that each game's update must pass.
+#[derive(Clone, Copy)]
+pub(super) struct Target<'a> {
+    pub(super) ph: Placeholders,
+    pub(super) fence: Option<(&'a Fence, &'static str)>,
+}
+
 /// Runs until every sender is gone.
-pub(super) async fn run(pool: AnyPool, ph: Placeholders, mut jobs: mpsc::Receiver<Job>) {
+pub(super) async fn run(
+    pool: AnyPool,
+    ph: Placeholders,
+    fence: Arc<RwLock<Option<Fence>>>,
+    mut jobs: mpsc::Receiver<Job>,
+) {
+    let now_ms = if ph == Placeholders::Numbered {
+        "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)"
+    } else {
+        "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
+    };
     let mut batch: Vec<Job> = Vec::with_capacity(GROUP_MAX);
     while let Some(first) = jobs.recv().await {
         batch.push(first);
@@ -43,7 +63,12 @@ pub(super) async fn run(pool: AnyPool, ph: Placeholders, mut jobs: mpsc::Receive
         }
         let group: Vec<&Commit> = batch.iter().map(|j| &j.commit).collect();
         let started = std::time::Instant::now();
-        let written = write_group(&pool, ph, &group).await;
+        let current = fence.read().unwrap_or_else(PoisonError::into_inner).clone();
+        let target = Target {
+            ph,
+            fence: current.as_ref().map(|f| (f, now_ms)),
+        };
+        let written = write_group(&pool, target, &group).await;
         tracing::debug!(
             commits = group.len(),
             micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX),
@@ -58,7 +83,7 @@ pub(super) async fn run(pool: AnyPool, ph: Placeholders, mut jobs: mpsc::Receive
                 tracing::warn!(error = %e, commits = batch.len(), "a group commit failed; retrying its commits one by one");
             }
             for job in batch.drain(..) {
-                let result = write_group(&pool, ph, &[&job.commit]).await;
+                let result = write_group(&pool, target, &[&job.commit]).await;
                 let _ = job.done.send(result);
             }
         }
@@ -70,15 +95,11 @@ pub(super) async fn run(pool: AnyPool, ph: Placeholders, mut jobs: mpsc::Receive
 /// states in multi-row UPDATEs (a few statements for the whole group instead
 /// of two per commit: each statement is a round trip to the database). A
 /// group that names a game twice is written commit by commit, in order.
-async fn write_group(
-    pool: &AnyPool,
-    ph: Placeholders,
-    group: &[&Commit],
-) -> Result<(), StoreError> {
+async fn write_group(pool: &AnyPool, to: Target<'_>, group: &[&Commit]) -> Result<(), StoreError> {
     let mut tx = pool.begin().await?;
     if names_a_game_twice(group) {
         for c in group {
-            write_one(&mut tx, ph, c).await?;
+            write_one(&mut tx, to, c).await?;
         }
         tx.commit().await?;
         return Ok(());
@@ -87,10 +108,10 @@ async fn write_group(
     let mut updates: Vec<&GameRow> = Vec::new();
     for c in group {
         for extra in &c.inserts {
-            insert_game(&mut tx, extra).await?;
+            insert_game(&mut tx, to, extra).await?;
         }
         match &c.change {
-            Change::Insert => insert_game(&mut tx, &c.row).await?,
+            Change::Insert => insert_game(&mut tx, to, &c.row).await?,
             Change::State => updates.push(&c.row),
             Change::Move(m) => {
                 moves.push((&c.row, m));
@@ -103,10 +124,10 @@ async fn write_group(
         }
     }
     for part in chunks(&moves) {
-        insert_moves(&mut tx, ph, part).await?;
+        insert_moves(&mut tx, to.ph, part).await?;
     }
     for part in chunks(&updates) {
-        update_games(&mut tx, ph, part).await?;
+        update_games(&mut tx, to, part).await?;
     }
     tx.commit().await?;
     Ok(())
@@ -172,19 +193,19 @@ fn values(ph: Placeholders, rows: usize, columns: usize) -> String {
 /// Writes one commit inside `tx`, statement by statement.
 async fn write_one(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    ph: Placeholders,
+    to: Target<'_>,
     c: &Commit,
 ) -> Result<(), StoreError> {
     for extra in &c.inserts {
-        insert_game(tx, extra).await?;
+        insert_game(tx, to, extra).await?;
     }
     match &c.change {
-        Change::Insert => return insert_game(tx, &c.row).await,
+        Change::Insert => return insert_game(tx, to, &c.row).await,
         Change::State => {}
-        Change::Move(m) => insert_moves(tx, ph, &[(&c.row, m)]).await?,
+        Change::Move(m) => insert_moves(tx, to.ph, &[(&c.row, m)]).await?,
         Change::TakeBack { from_ply } => take_back(tx, &c.row.id, *from_ply).await?,
     }
-    update_games(tx, ph, &[&c.row]).await
+    update_games(tx, to, &[&c.row]).await
 }
 
 /// Inserts moves (each with the state of the game it belongs to) inside `tx`.
@@ -227,15 +248,18 @@ async fn take_back(
     Ok(())
 }
 
-/// Inserts a new game inside `tx`.
+/// Inserts a new game inside `tx` (in a cluster, owned by the node that
+/// creates it).
 async fn insert_game(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    to: Target<'_>,
     g: &GameRow,
 ) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO games (id, created_at, updated_at, opponent, white_token, black_token, human_color, level, \
-         start_fen, clock, rules, status, result, termination, ended_by, white_ms, black_ms, draw_offer, rematch, version) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)",
+         start_fen, clock, rules, status, result, termination, ended_by, white_ms, black_ms, draw_offer, rematch, version, \
+         owner, owner_epoch) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)",
     )
     .bind(&g.id)
     .bind(g.created_at)
@@ -257,6 +281,8 @@ async fn insert_game(
     .bind(g.draw_offer.map(Side::as_str))
     .bind(&g.rematch)
     .bind(g.version)
+    .bind(to.fence.map(|(f, _)| f.node.as_str()))
+    .bind(to.fence.map(|(f, _)| f.epoch))
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -266,20 +292,37 @@ async fn insert_game(
 /// the one its new state replaces (`version - 1`): a save never overwrites a
 /// newer one. Every game must be updated, or the whole statement counts as
 /// stale (the group is then retried commit by commit, which names the
-/// stale one).
+/// stale one). In a cluster each game must also still be the node's, and
+/// the node's lease must hold, by the database's clock: the fence.
 async fn update_games(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    ph: Placeholders,
+    to: Target<'_>,
     games: &[&GameRow],
 ) -> Result<(), StoreError> {
+    let n = games.len() * 12;
+    let param = |i: usize| match to.ph {
+        Placeholders::Numbered => format!("${}", n + i),
+        Placeholders::Anonymous => "?".to_string(),
+    };
+    let fenced = match to.fence {
+        None => String::new(),
+        Some((_, now)) => format!(
+            " AND games.owner = {} AND games.owner_epoch = {} AND EXISTS (SELECT 1 FROM nodes \
+             WHERE nodes.name = {} AND nodes.epoch = {} AND nodes.expires_at > {now})",
+            param(1),
+            param(2),
+            param(3),
+            param(4)
+        ),
+    };
     // SQLite and PostgreSQL both name the columns of a VALUES list
     // column1, column2, …
     let sql = format!(
         "UPDATE games SET updated_at = v.column1, status = v.column2, result = v.column3, \
          termination = v.column4, ended_by = v.column5, white_ms = v.column6, black_ms = v.column7, \
          draw_offer = v.column8, rematch = v.column9, version = v.column10 \
-         FROM (VALUES {}) AS v WHERE games.id = v.column11 AND games.version = v.column12",
-        values(ph, games.len(), 12)
+         FROM (VALUES {}) AS v WHERE games.id = v.column11 AND games.version = v.column12{fenced}",
+        values(to.ph, games.len(), 12)
     );
     // Only placeholders are formatted into the text: nothing from input.
     let mut query = sqlx::query(AssertSqlSafe(sql));
@@ -297,6 +340,13 @@ async fn update_games(
             .bind(g.version)
             .bind(&g.id)
             .bind(g.version - 1);
+    }
+    if let Some((f, _)) = to.fence {
+        query = query
+            .bind(f.node.as_str())
+            .bind(f.epoch)
+            .bind(f.node.as_str())
+            .bind(f.epoch);
     }
     let done = query.execute(&mut **tx).await?;
     if usize::try_from(done.rows_affected()).is_ok_and(|n| n == games.len()) {
@@ -389,10 +439,13 @@ mod tests {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
         let id = |name: &str| format!("w{run}-{name}");
-        let ph = if url.starts_with("postgres") {
-            Placeholders::Numbered
-        } else {
-            Placeholders::Anonymous
+        let ph = Target {
+            ph: if url.starts_with("postgres") {
+                Placeholders::Numbered
+            } else {
+                Placeholders::Anonymous
+            },
+            fence: None,
         };
         let store = match Store::open(&url).await {
             Ok(store) => store,

@@ -1,0 +1,438 @@
+//! A cluster on loopback: real `sakk serve` nodes on one PostgreSQL
+//! database and one `nats-server`, and a `sakk worker`. Needs
+//! `SAKK_TEST_DATABASE_URL` (PostgreSQL) and `nats-server` on the PATH, so
+//! it is ignored by a plain `cargo test`; `scripts/test` runs it with
+//! `--ignored`.
+
+#[path = "../../server/tests/common/mod.rs"]
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::{new_game, play, request, Reply};
+use serde_json::Value;
+
+/// A child process killed when the test ends, however it ends.
+struct Proc(Child);
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    match TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()) {
+        Ok(a) => a.port(),
+        Err(e) => panic!("no free port: {e}"),
+    }
+}
+
+/// `nats-server` from the PATH, or where Debian puts it (/usr/sbin, which
+/// a user's PATH may lack).
+fn nats_binary() -> String {
+    let debian = "/usr/sbin/nats-server";
+    let in_path = Command::new("nats-server")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .status()
+        .is_ok();
+    if !in_path && std::path::Path::new(debian).exists() {
+        debian.to_string()
+    } else {
+        "nats-server".to_string()
+    }
+}
+
+fn nats(port: u16) -> Proc {
+    let child = Command::new(nats_binary())
+        .args(["-a", "127.0.0.1", "-p", &port.to_string()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn();
+    let child = match child {
+        Ok(c) => c,
+        Err(e) => panic!("cannot start nats-server: {e}"),
+    };
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "nats-server did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Proc(child)
+}
+
+/// A node: `sakk serve` on a free port in the cluster.
+fn node(name: &str, database: &str, bus: &str) -> (Proc, SocketAddr) {
+    let child = Command::new(env!("CARGO_BIN_EXE_sakk"))
+        .args(["serve", "--port", "0", "--database", database, "--bus", bus])
+        .args(["--node", name, "--lease", "2"])
+        .args(["--limit-new-games", "0", "--limit-actions", "0"])
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => panic!("cannot start sakk serve: {e}"),
+    };
+    let Some(out) = child.stdout.take() else {
+        panic!("no stdout")
+    };
+    let mut line = String::new();
+    let _ = BufReader::new(out).read_line(&mut line);
+    let addr = line
+        .trim()
+        .rsplit("http://")
+        .next()
+        .and_then(|a| a.trim_end_matches('/').parse().ok());
+    match addr {
+        Some(a) => (Proc(child), a),
+        None => panic!("{name}: unexpected first line {line:?}"),
+    }
+}
+
+/// Repeats `attempt` until it answers `Some`, for at most `within`.
+fn eventually<T>(within: Duration, mut attempt: impl FnMut() -> Option<T>) -> Option<T> {
+    let deadline = Instant::now() + within;
+    loop {
+        if let Some(v) = attempt() {
+            return Some(v);
+        }
+        if Instant::now() >= deadline {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn state(addr: SocketAddr, id: &str) -> Reply {
+    request(addr, "GET", &format!("/api/games/{id}"), None, None)
+}
+
+fn moves(addr: SocketAddr, id: &str) -> String {
+    state(addr, id).json()["moves"]
+        .as_str()
+        .unwrap_or("?")
+        .to_string()
+}
+
+fn pgn(addr: SocketAddr, id: &str) -> String {
+    request(addr, "GET", &format!("/api/games/{id}/pgn"), None, None).body
+}
+
+/// A PGN's words on one line.
+fn flat(pgn: &str) -> String {
+    pgn.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn move_on(addr: SocketAddr, id: &str, token: &str, m: &str) -> Reply {
+    request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/move/{m}"),
+        Some(token),
+        None,
+    )
+}
+
+/// A spectator's stream: its lines' move lists, as they come, on a thread.
+fn spectate(addr: SocketAddr, id: &str) -> Arc<Mutex<Vec<String>>> {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let mut reader = common::stream(addr, &format!("/api/games/{id}/stream"));
+    let out = Arc::clone(&seen);
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        while reader.read_line(&mut line).unwrap_or(0) > 0 {
+            if let Ok(v) = serde_json::from_str::<Value>(line.trim()) {
+                let moves = v
+                    .pointer("/state/moves")
+                    .or_else(|| v.get("moves"))
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_string();
+                if let Ok(mut seen) = out.lock() {
+                    seen.push(moves);
+                }
+            }
+            line.clear();
+        }
+    });
+    seen
+}
+
+fn seen_until(seen: &Arc<Mutex<Vec<String>>>, moves: &str) -> Vec<String> {
+    let found = eventually(Duration::from_secs(10), || {
+        let s = seen.lock().ok()?.clone();
+        s.iter().any(|m| m == moves).then_some(s)
+    });
+    match found {
+        Some(s) => s,
+        None => panic!(
+            "the spectator never saw {moves:?}: {:?}",
+            seen.lock().map(|s| s.clone())
+        ),
+    }
+}
+
+/// A TCP relay to PostgreSQL that the test can cut.
+struct Cuttable {
+    port: u16,
+    cut: Arc<AtomicBool>,
+    open: Arc<Mutex<Vec<TcpStream>>>,
+}
+
+impl Cuttable {
+    fn to(target: String) -> Cuttable {
+        let listener = match TcpListener::bind("127.0.0.1:0") {
+            Ok(l) => l,
+            Err(e) => panic!("relay: {e}"),
+        };
+        let port = listener.local_addr().map_or(0, |a| a.port());
+        let cut = Arc::new(AtomicBool::new(false));
+        let open: Arc<Mutex<Vec<TcpStream>>> = Arc::new(Mutex::new(Vec::new()));
+        let (cut2, open2) = (Arc::clone(&cut), Arc::clone(&open));
+        std::thread::spawn(move || {
+            for client in listener.incoming().flatten() {
+                if cut2.load(Ordering::SeqCst) {
+                    continue; // dropped: refused
+                }
+                let Ok(server) = TcpStream::connect(&target) else {
+                    continue;
+                };
+                let pipe = |mut from: TcpStream, mut to: TcpStream| {
+                    std::thread::spawn(move || {
+                        let mut buf = [0u8; 16 * 1024];
+                        loop {
+                            match from.read(&mut buf) {
+                                Ok(0) | Err(_) => break,
+                                Ok(n) => {
+                                    if to.write_all(&buf[..n]).is_err() {
+                                        break;
+                                    }
+                                }
+                            }
+                        }
+                        let _ = to.shutdown(std::net::Shutdown::Both);
+                    });
+                };
+                if let (Ok(c2), Ok(s2), Ok(mut list)) =
+                    (client.try_clone(), server.try_clone(), open2.lock())
+                {
+                    list.push(c2);
+                    list.push(s2);
+                }
+                if let (Ok(c), Ok(s)) = (client.try_clone(), server.try_clone()) {
+                    pipe(c, server);
+                    pipe(s, client);
+                }
+            }
+        });
+        Cuttable { port, cut, open }
+    }
+
+    fn cut(&self, cut: bool) {
+        self.cut.store(cut, Ordering::SeqCst);
+        if cut {
+            if let Ok(mut list) = self.open.lock() {
+                for s in list.drain(..) {
+                    let _ = s.shutdown(std::net::Shutdown::Both);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs PostgreSQL (SAKK_TEST_DATABASE_URL) and nats-server: scripts/test runs it"]
+fn three_nodes_and_a_worker_share_the_games_and_survive_failures() {
+    let Ok(database) = std::env::var("SAKK_TEST_DATABASE_URL") else {
+        panic!("SAKK_TEST_DATABASE_URL (a PostgreSQL URL) is needed");
+    };
+    let run = std::process::id();
+    let bus_port = free_port();
+    let bus = format!("nats://127.0.0.1:{bus_port}");
+    let mut nats_server = nats(bus_port);
+    let (mut n1, a1) = node(&format!("t{run}-1"), &database, &bus);
+    let (mut n2, a2) = node(&format!("t{run}-2"), &database, &bus);
+    let (_n3, a3) = node(&format!("t{run}-3"), &database, &bus);
+    let worker_log = std::env::temp_dir().join(format!("sakk-worker-{run}.log"));
+    let Ok(log) = std::fs::File::create(&worker_log) else {
+        panic!("worker log")
+    };
+    let worker = Command::new(env!("CARGO_BIN_EXE_sakk"))
+        .args(["worker", "--bus", &bus, "--threads", "1"])
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::null())
+        .stderr(log)
+        .spawn();
+    let _worker = match worker {
+        Ok(c) => Proc(c),
+        Err(e) => panic!("cannot start sakk worker: {e}"),
+    };
+    for a in [a1, a2, a3] {
+        assert_eq!(request(a, "GET", "/readyz", None, None).status, 200, "{a}");
+    }
+
+    // A game by link: White on node 1, Black on node 2, a spectator on node 3.
+    let (id, white, black) = new_game(
+        a1,
+        r#"{"opponent": "friend", "color": "white", "clock": {"limit": 300, "increment": 2}}"#,
+    );
+    let seen = spectate(a3, &id);
+    let line = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"];
+    for (i, m) in line.iter().enumerate() {
+        let (addr, token) = if i % 2 == 0 {
+            (a1, &white)
+        } else {
+            (a2, &black)
+        };
+        let r = move_on(addr, &id, token, m);
+        assert_eq!(r.status, 200, "{m}: {}", r.body);
+    }
+    let all = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6";
+    let lines = seen_until(&seen, all);
+    // Every move in order, none twice.
+    let counts: Vec<usize> = lines.iter().map(|m| m.split_whitespace().count()).collect();
+    assert!(counts.windows(2).all(|w| w[0] < w[1]), "{lines:?}");
+    assert_eq!(counts.last(), Some(&6));
+    assert!(counts.len() >= 6, "{lines:?}");
+    let pgn1 = pgn(a1, &id);
+    assert!(flat(&pgn1).contains("3. Bb5 {"), "{pgn1}");
+    assert_eq!(pgn(a2, &id), pgn1);
+    assert_eq!(pgn(a3, &id), pgn1);
+    // Another node's token is refused there as here.
+    assert_eq!(move_on(a2, &id, &black, "Ba4").status, 403);
+
+    // A computer game: its moves come from the worker.
+    let (cid, human, _) = new_game(
+        a2,
+        r#"{"opponent": "computer", "color": "white", "level": 1}"#,
+    );
+    assert!(!human.is_empty());
+    assert_eq!(move_on(a3, &cid, &human, "e4").status, 200);
+    let replied = eventually(Duration::from_secs(15), || {
+        (moves(a1, &cid).split_whitespace().count() == 2).then_some(())
+    });
+    assert!(replied.is_some(), "the computer did not reply");
+    let log_text = std::fs::read_to_string(&worker_log).unwrap_or_default();
+    assert!(
+        log_text.contains("move found"),
+        "the worker played nothing: {log_text}"
+    );
+
+    // Node 1, the game's owner, killed: within 10 s the game goes on through
+    // node 2, nothing lost, nothing doubled, the outage not charged.
+    let before = state(a2, &id).json();
+    let white_left = before["wtime"].as_i64().unwrap_or(0);
+    let _ = n1.0.kill();
+    let _ = n1.0.wait();
+    let killed = Instant::now();
+    let r = eventually(Duration::from_secs(10), || {
+        let r = move_on(a2, &id, &white, "Ba4");
+        (r.status == 200).then_some(r)
+    });
+    let Some(r) = r else {
+        panic!("the game did not go on within 10 s")
+    };
+    assert!(killed.elapsed() < Duration::from_secs(10));
+    eprintln!(
+        "after SIGKILL of the owner, the game went on in {:?}",
+        killed.elapsed()
+    );
+    let after = r.json();
+    assert_eq!(after["moves"], "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4");
+    let white_after = after["wtime"].as_i64().unwrap_or(0);
+    assert!(
+        white_after >= white_left,
+        "the outage was charged: {white_left} → {white_after}"
+    );
+    assert_eq!(pgn(a2, &id), pgn(a3, &id));
+    assert!(flat(&pgn(a3, &id)).contains("4. Ba4 {"));
+
+    // NATS restarted mid-game: the nodes reconnect, the game goes on, and a
+    // spectator's stream on another node catches up.
+    let seen = spectate(a3, &id);
+    seen_until(&seen, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4");
+    drop(nats_server);
+    std::thread::sleep(Duration::from_millis(500));
+    nats_server = nats(bus_port);
+    let r = eventually(Duration::from_secs(10), || {
+        let r = move_on(a3, &id, &black, "Nf6");
+        (r.status == 200).then_some(r)
+    });
+    assert!(r.is_some(), "the game did not go on after NATS came back");
+    seen_until(&seen, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6");
+
+    // Drain: node 2 (the owner now) stopped with SIGTERM hands its games
+    // over at once, well within the lease.
+    let _ = Command::new("kill")
+        .args(["-TERM", &n2.0.id().to_string()])
+        .status();
+    let _ = n2.0.wait();
+    let drained = Instant::now();
+    let r = eventually(Duration::from_secs(10), || {
+        let r = move_on(a3, &id, &white, "O-O");
+        (r.status == 200).then_some(r)
+    });
+    assert!(r.is_some(), "the game did not go on after the drain");
+    assert!(
+        drained.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        drained.elapsed()
+    );
+    eprintln!(
+        "after SIGTERM of the owner, the game went on in {:?}",
+        drained.elapsed()
+    );
+
+    // A node cut from PostgreSQL stops committing, says so, and none of its
+    // stale state reaches a client; the others take its games.
+    let target = database
+        .split_once('@')
+        .and_then(|(_, rest)| rest.split_once('/'))
+        .map(|(host, _)| host.to_string())
+        .unwrap_or_default();
+    let relay = Cuttable::to(target.clone());
+    let cut_url = database.replacen(&target, &format!("127.0.0.1:{}", relay.port), 1);
+    let (_n4, a4) = node(&format!("t{run}-4"), &cut_url, &bus);
+    let (gid, w4, b4) = new_game(a4, r#"{"opponent": "friend", "color": "white"}"#);
+    play(a4, &gid, &w4, &b4, "d4");
+    relay.cut(true);
+    let r = move_on(a4, &gid, &b4, "d5");
+    assert_eq!(r.status, 503, "{}", r.body);
+    // Its lease runs out: it serves nothing, not even what it remembers.
+    let stale = eventually(Duration::from_secs(10), || {
+        let r = state(a4, &gid);
+        (r.status == 503).then_some(r)
+    });
+    let Some(stale) = stale else {
+        panic!("the cut node kept serving the game")
+    };
+    assert_eq!(stale.json()["error"], "node_unavailable", "{}", stale.body);
+    assert_eq!(request(a4, "GET", "/readyz", None, None).status, 503);
+    // Another node takes the game and it goes on there.
+    let r = eventually(Duration::from_secs(10), || {
+        let r = move_on(a3, &gid, &b4, "d5");
+        (r.status == 200).then_some(r)
+    });
+    assert!(r.is_some(), "the cut node's game was not taken over");
+    // Back on the database, the node joins again and shows the game as it is.
+    relay.cut(false);
+    let back = eventually(Duration::from_secs(15), || {
+        let r = state(a4, &gid);
+        (r.status == 200).then_some(r.json())
+    });
+    let Some(back) = back else {
+        panic!("the node did not come back")
+    };
+    assert_eq!(back["moves"], "d2d4 d7d5");
+    drop(nats_server);
+    let _ = std::fs::remove_file(&worker_log);
+}
