@@ -7,14 +7,18 @@
 //! cargo run --release -- serve --port 8080 --data-dir /tmp/load &   # the server
 //! cargo run --release -p sakk-server --example load -- 127.0.0.1:8080 1000 40 $(pgrep -n sakk)
 //! ```
-//! Arguments: server address, games, plies per game, and (optional) the
-//! server's pid for its memory. Environment:
+//! Arguments: server address (or several, comma-separated: the nodes of a
+//! cluster), games, plies per game, and (optional) the server's pid for its
+//! memory. Environment:
 //! - `LOAD_THINK_MS=N`: each player thinks a random 0.5–1.5 × N ms before
 //!   moving (default 0: as fast as the server answers — then the latency
 //!   only measures the queue, N games deep);
 //! - `LOAD_SOCKETS=1`: one socket per game, carrying both seats' moves
 //!   (default 2: one socket per player);
-//! - `LOAD_RAMP_MS=N`: start the games spread over N ms (default 0).
+//! - `LOAD_RAMP_MS=N`: start the games spread over N ms (default 0);
+//! - `LOAD_SPREAD=other`: with several nodes, game g is created on node
+//!   g mod k (its owner) and played through node g + 1 mod k, so that every
+//!   move crosses the bus (default `owner`: played on its owner).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -231,11 +235,15 @@ fn rss_kib(pid: &str) -> Option<u64> {
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let addr: SocketAddr = args.get(1).and_then(|a| a.parse().ok()).unwrap_or_else(|| {
-        "127.0.0.1:8080"
-            .parse()
-            .unwrap_or(SocketAddr::from(([127, 0, 0, 1], 8080)))
-    });
+    let mut addrs: Vec<SocketAddr> = args
+        .get(1)
+        .map(|a| a.split(',').filter_map(|a| a.parse().ok()).collect())
+        .unwrap_or_default();
+    if addrs.is_empty() {
+        addrs.push(SocketAddr::from(([127, 0, 0, 1], 8080)));
+    }
+    let k = addrs.len();
+    let other = std::env::var("LOAD_SPREAD").is_ok_and(|v| v == "other");
     let games: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100);
     let plies: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(40);
     let pid = args.get(4).cloned();
@@ -254,34 +262,38 @@ async fn main() {
     // Create the games first (64 requests at a time), then play them all.
     let mut created = Vec::with_capacity(games);
     let mut pending = Vec::new();
-    for _ in 0..games {
-        pending.push(tokio::spawn(create_game(addr)));
+    for g in 0..games {
+        let node = g % k;
+        let addr = addrs[node];
+        pending.push(tokio::spawn(async move { (node, create_game(addr).await) }));
         if pending.len() == 64 {
             for p in pending.drain(..) {
-                if let Ok(Ok(g)) = p.await {
-                    created.push(g);
+                if let Ok((node, Ok(g))) = p.await {
+                    created.push((node, g));
                 }
             }
         }
     }
     for p in pending {
-        if let Ok(Ok(g)) = p.await {
-            created.push(g);
+        if let Ok((node, Ok(g))) = p.await {
+            created.push((node, g));
         }
     }
     println!(
-        "created {} games; think {} ms, {} socket(s) a game, ramp {} ms",
+        "created {} games on {k} node(s); think {} ms, {} socket(s) a game, ramp {} ms, played on {}",
         created.len(),
         pace.think_ms,
         pace.sockets,
-        ramp
+        ramp,
+        if other && k > 1 { "another node" } else { "the owner" }
     );
     let all = Arc::new(Mutex::new(Vec::new()));
     let start = Instant::now();
     let mut tasks = Vec::new();
     let n = created.len().max(1) as u64;
-    for (g, game) in created.into_iter().enumerate() {
+    for (g, (owner, game)) in created.into_iter().enumerate() {
         let all = Arc::clone(&all);
+        let addr = addrs[(owner + usize::from(other)) % k];
         tasks.push(tokio::spawn(async move {
             tokio::time::sleep(Duration::from_millis(ramp * g as u64 / n)).await;
             match play(addr, plies, g as u64 * 7919 + 1, pace, game).await {

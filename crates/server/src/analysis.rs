@@ -12,13 +12,13 @@ use std::sync::Arc;
 use futures_util::future::{BoxFuture, FutureExt, Shared as SharedFuture};
 use sakk::Position;
 use sakk_engine::search::{Limits, Searcher, Shared, Task};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::engine_pool::{EnginePool, Stop};
 use crate::error::ApiError;
 
 /// The engine's view of one position of a game, from White's side.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Analysed {
     /// Centipawns from White's side (none when a mate is seen).
@@ -32,7 +32,7 @@ pub struct Analysed {
 }
 
 /// The analysis of a game, as the API answers it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Analysis {
     /// Nodes searched per position.
@@ -91,7 +91,8 @@ impl Analyses {
 
     /// The analysis of the game at `key` (its id and length) with these
     /// positions: from the cache, from a computation under way, or computed
-    /// now in `pool`. The computation goes on to the end (and into the
+    /// now — by a `sakk worker` on the bus `workers` when one answers,
+    /// else in `pool`. The computation goes on to the end (and into the
     /// cache) if the caller goes away.
     ///
     /// # Errors
@@ -99,6 +100,7 @@ impl Analyses {
     pub async fn get(
         self: &Arc<Self>,
         pool: &Arc<EnginePool>,
+        workers: Option<async_nats::Client>,
         key: String,
         positions: Vec<Position>,
     ) -> Result<Arc<Analysis>, ApiError> {
@@ -112,11 +114,19 @@ impl Analyses {
             } else {
                 let (me, pool, k) = (Arc::clone(self), Arc::clone(pool), key.clone());
                 let task = tokio::spawn(async move {
-                    let result = pool
-                        .run(Stop::new(32), move |stop| {
-                            analyse(&positions, NODES, MAX_PLIES, stop.flag(), &stop.search())
-                        })
-                        .await;
+                    let remote = match &workers {
+                        Some(client) => crate::worker::request_analysis(client, &positions).await,
+                        None => None,
+                    };
+                    let result = match remote {
+                        Some(a) => Ok(a),
+                        None => {
+                            pool.run(Stop::new(32), move |stop| {
+                                analyse(&positions, NODES, MAX_PLIES, stop.flag(), &stop.search())
+                            })
+                            .await
+                        }
+                    };
                     let result = match result {
                         Ok(a) => {
                             let a = Arc::new(a);

@@ -57,7 +57,14 @@ pub struct Node {
     /// The fence of the lease, and until when (by this node's clock,
     /// counted from before the renewal was sent) it surely holds.
     held: Mutex<Option<(Fence, Instant)>>,
+    /// The owners of games last forwarded: a hint that saves asking the
+    /// database (an owner that no longer has the game says so, and the hint
+    /// goes).
+    owners: Mutex<std::collections::HashMap<String, String>>,
 }
+
+/// The most owner hints kept (then they are all dropped).
+const MAX_HINTS: usize = 100_000;
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
@@ -69,7 +76,25 @@ impl Node {
         Node {
             settings,
             held: Mutex::new(None),
+            owners: Mutex::new(std::collections::HashMap::new()),
         }
+    }
+
+    /// The owner game `id` had when last asked.
+    pub fn owner_hint(&self, id: &str) -> Option<String> {
+        lock(&self.owners).get(id).cloned()
+    }
+
+    fn remember_owner(&self, id: &str, owner: &str) {
+        let mut owners = lock(&self.owners);
+        if owners.len() >= MAX_HINTS {
+            owners.clear();
+        }
+        owners.insert(id.to_string(), owner.to_string());
+    }
+
+    fn forget_owner(&self, id: &str) {
+        lock(&self.owners).remove(id);
     }
 
     /// The node's name.
@@ -378,10 +403,26 @@ pub async fn dispatch(state: &AppState, id: &str, token: &str, op: Op) -> Result
         .node()
         .map_or(Duration::ZERO, |n| n.lease() + Duration::from_secs(1));
     let deadline = Instant::now() + patience;
+    let hint = state.node().and_then(|n| n.owner_hint(id));
+    let mut first = hint.map(|owner| Err(ApiError::NotHere { owner }));
     loop {
-        let failed = match perform(state, id, token, op.clone()).await {
+        let hinted = first.is_some();
+        let performed = match first.take() {
+            Some(hinted) => hinted,
+            None => perform(state, id, token, op.clone()).await,
+        };
+        let failed = match performed {
             Err(ApiError::NotHere { owner }) => {
-                match forward(state, &owner, id, token, &op).await {
+                let forwarded = forward(state, &owner, id, token, &op).await;
+                if let Some(node) = state.node() {
+                    match &forwarded {
+                        Ok(Reply::Done { .. } | Reply::Refused { .. }) => {
+                            node.remember_owner(id, &owner);
+                        }
+                        _ => node.forget_owner(id),
+                    }
+                }
+                match forwarded {
                     Ok(Reply::Done { answer }) => return Ok(answer),
                     Ok(Reply::Refused { status, body }) => {
                         return Err(ApiError::Relayed {
@@ -396,6 +437,10 @@ pub async fn dispatch(state: &AppState, id: &str, token: &str, op: Op) -> Result
             }
             other => return other,
         };
+        if hinted {
+            // The hint was wrong: ask where the game is, at once.
+            continue;
+        }
         if Instant::now() >= deadline || state.is_shutting_down() {
             return Err(failed);
         }
@@ -415,6 +460,18 @@ mod tests {
         assert!(!valid_name("a b"));
         assert!(!valid_name("*"));
         assert!(!valid_name(&"x".repeat(65)));
+    }
+
+    #[test]
+    fn owner_hints_are_kept_and_dropped() {
+        let node = Node::new(Settings {
+            node: "n".to_string(),
+            lease: Duration::from_secs(1),
+        });
+        node.remember_owner("g", "m");
+        assert_eq!(node.owner_hint("g").as_deref(), Some("m"));
+        node.forget_owner("g");
+        assert_eq!(node.owner_hint("g"), None);
     }
 
     #[test]

@@ -133,6 +133,9 @@ impl Change {
 pub enum Op {
     /// A change; answers the state after it.
     Change(Change),
+    /// A change whose answer is only that it was done (a socket's: its
+    /// client sees the state as an event).
+    Act(Change),
     /// A rematch (after the end); answers the caller's place in it.
     Rematch,
     /// The state.
@@ -151,6 +154,8 @@ pub enum Op {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "answer", rename_all = "snake_case")]
 pub enum Answer {
+    /// Done ([`Op::Act`]).
+    Done,
     /// A JSON document (a state, an analysis), as it goes to the client.
     Json {
         /// The document.
@@ -188,6 +193,7 @@ impl IntoResponse for Answer {
         let json =
             |text: String| ([(header::CONTENT_TYPE, "application/json")], text).into_response();
         match self {
+            Answer::Done => axum::http::StatusCode::NO_CONTENT.into_response(),
             Answer::Json { json: text } => json(text),
             Answer::Pgn { text } => (
                 [(
@@ -220,6 +226,10 @@ pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<
         Op::Change(change) => {
             let shown = apply(state, id, Actor::Client(token), change.command()?).await?;
             json(&shown)
+        }
+        Op::Act(change) => {
+            apply(state, id, Actor::Client(token), change.command()?).await?;
+            Ok(Answer::Done)
         }
         Op::Rematch => {
             let old = apply(state, id, Actor::Client(token), Command::Rematch).await?;
@@ -294,7 +304,11 @@ pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<
                 g.live.game.positions().to_vec()
             };
             let key = format!("{id}:{}", positions.len());
-            let a = state.analyses().get(state.pool(), key, positions).await?;
+            let workers = state.bus().client().cloned();
+            let a = state
+                .analyses()
+                .get(state.pool(), workers, key, positions)
+                .await?;
             json(&Arc::clone(&a))
         }
     }

@@ -1,10 +1,11 @@
 //! Engine work apart from the servers, as lichess's fishnet: `sakk worker
-//! --bus nats://…` takes the computer's moves from the NATS queue group
-//! `sakk-workers` on the subject `sakk.engine.move` (any number of workers,
-//! on any machines; NATS gives each job to one of them). A server asks the
-//! bus first ([`request`]) and plays the move with its own pool when no
-//! worker answers within the thinking time and a grace period — or at
-//! once, when no worker listens.
+//! --bus nats://…` takes the computer's moves and the after-game analyses
+//! from the NATS queue group `sakk-workers` on the subjects
+//! `sakk.engine.move` and `sakk.engine.analysis` (any number of workers, on
+//! any machines; NATS gives each job to one of them). A server asks the bus
+//! first ([`request`], [`request_analysis`]) and does the work with its own
+//! pool when no worker answers in time — or at once, when no worker
+//! listens.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,13 +15,70 @@ use sakk::{Move, Position};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 
+use crate::analysis::Analysis;
 use crate::engine_pool::Stop;
 use crate::state::AppState;
 
 /// The subject of the computer's moves.
 pub const MOVE_SUBJECT: &str = "sakk.engine.move";
+/// The subject of the after-game analyses.
+pub const ANALYSIS_SUBJECT: &str = "sakk.engine.analysis";
 /// The workers' queue group.
 pub const QUEUE: &str = "sakk-workers";
+
+/// How long an analysis may take on a worker (it searches a fixed number
+/// of nodes in each of at most [`crate::analysis::MAX_PLIES`] positions).
+const ANALYSIS_WAIT: Duration = Duration::from_secs(120);
+
+/// An after-game analysis to compute: the game's positions, as FEN.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnalysisJob {
+    /// The positions, from the start.
+    pub positions: Vec<String>,
+}
+
+impl AnalysisJob {
+    /// Computes it (blocking: run it on a thread of its own); `None` for a
+    /// position that is not a FEN.
+    pub fn solve(&self) -> Option<Analysis> {
+        let positions = self
+            .positions
+            .iter()
+            .map(|f| Position::from_fen(f).ok())
+            .collect::<Option<Vec<_>>>()?;
+        Some(crate::analysis::analyse(
+            &positions,
+            crate::analysis::NODES,
+            crate::analysis::MAX_PLIES,
+            &std::sync::atomic::AtomicBool::new(false),
+            &Stop::new(32).search(),
+        ))
+    }
+}
+
+/// Asks a worker on the bus for the analysis of `positions`: `None` when
+/// no worker listens or none answered in time.
+pub async fn request_analysis(
+    client: &async_nats::Client,
+    positions: &[Position],
+) -> Option<Analysis> {
+    let job = AnalysisJob {
+        positions: positions.iter().map(Position::fen).collect(),
+    };
+    let payload = serde_json::to_vec(&job).ok()?;
+    let request = async_nats::Request::new()
+        .payload(payload.into())
+        .timeout(Some(ANALYSIS_WAIT));
+    match client.send_request(ANALYSIS_SUBJECT, request).await {
+        Ok(reply) => serde_json::from_slice::<Option<Analysis>>(&reply.payload)
+            .ok()
+            .flatten(),
+        Err(e) => {
+            tracing::debug!(error = %e, "no worker's analysis; the node's pool computes it");
+            None
+        }
+    }
+}
 
 /// A computer move to find.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,6 +145,13 @@ pub async fn request(state: &AppState, job: &Job, pos: &Position) -> Option<Move
     Some(mv)
 }
 
+/// What a job asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Work {
+    Move,
+    Analysis,
+}
+
 /// Runs a worker: takes jobs from the bus at `url`, `threads` at a time,
 /// until the connection closes.
 ///
@@ -99,13 +164,20 @@ pub async fn run(url: &str, name: &str, threads: usize) -> Result<(), async_nats
         .retry_on_initial_connect()
         .connect(url)
         .await?;
-    let mut jobs = client
+    let moves = client
         .queue_subscribe(MOVE_SUBJECT, QUEUE.to_string())
         .await?;
+    let analyses = client
+        .queue_subscribe(ANALYSIS_SUBJECT, QUEUE.to_string())
+        .await?;
+    let mut jobs = futures_util::stream::select(
+        moves.map(|m| (Work::Move, m)),
+        analyses.map(|m| (Work::Analysis, m)),
+    );
     client.flush().await?;
     tracing::info!(url, threads, "worker ready");
     let slots = Arc::new(Semaphore::new(threads.max(1)));
-    while let Some(msg) = jobs.next().await {
+    while let Some((work, msg)) = jobs.next().await {
         let Some(reply_to) = msg.reply.clone() else {
             continue;
         };
@@ -115,6 +187,21 @@ pub async fn run(url: &str, name: &str, threads: usize) -> Result<(), async_nats
         let (client, name) = (client.clone(), name.to_string());
         tokio::spawn(async move {
             let _permit = permit;
+            if work == Work::Analysis {
+                let Ok(job) = serde_json::from_slice::<AnalysisJob>(&msg.payload) else {
+                    return;
+                };
+                let plies = job.positions.len();
+                let analysis = tokio::task::spawn_blocking(move || job.solve())
+                    .await
+                    .ok()
+                    .flatten();
+                tracing::info!(plies, "analysis done");
+                if let Ok(bytes) = serde_json::to_vec(&analysis) {
+                    let _ = client.publish(reply_to, bytes.into()).await;
+                }
+                return;
+            }
             let Ok(job) = serde_json::from_slice::<Job>(&msg.payload) else {
                 return;
             };

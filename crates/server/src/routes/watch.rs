@@ -286,7 +286,7 @@ async fn serve_socket(
                         let result = match state.limits().check(Kind::Action, addr) {
                             Ok(()) => match decode(text.as_str()) {
                                 Ok((token, command)) => match Change::of(&command) {
-                                    Some(change) => dispatch(&state, &id, &token, Op::Change(change))
+                                    Some(change) => dispatch(&state, &id, &token, Op::Act(change))
                                         .await
                                         .map(|_| ()),
                                     None => Err(ApiError::bad("bad_request")),
