@@ -126,6 +126,22 @@ enum Command {
         #[arg(long, default_value = "sakk-worker")]
         name: String,
     },
+    /// Whether each side can still checkmate by some series of legal moves
+    /// (FIDE 6.9, 5.2.2): prints `WB` (both can), `W-` (only White), `-B`
+    /// (only Black), `--` (neither: a dead position), `?` for a side the
+    /// quick search leaves undecided. Without --fen, reads one position a
+    /// line from standard input (a FEN, or a classification and a FEN as in
+    /// the Chess Unwinnability Analyzer's test files) and prints one line
+    /// each.
+    Unwinnable {
+        /// The position (FEN, or `startpos`).
+        #[arg(long)]
+        fen: Option<String>,
+        /// The quick search (a few thousand positions; never wrong, may be
+        /// undecided) instead of the full one.
+        #[arg(long)]
+        quick: bool,
+    },
     /// Count the leaf nodes of the legal move tree (move generator test).
     Perft {
         /// The position (FEN, or `startpos`); the start position if absent.
@@ -727,6 +743,9 @@ fn main() -> ExitCode {
                 lang.map_or(sakk::Lang::English, Into::into),
             ),
         },
+        Some(Command::Unwinnable { fen, quick }) => {
+            commands::unwinnable::run(fen.as_deref(), quick)
+        }
         Some(Command::Tournament { action }) => match action {
             TournamentAction::Berger { players, double } => {
                 commands::tournament::berger_tables(players, double)

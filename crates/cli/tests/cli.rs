@@ -529,3 +529,34 @@ fn datagen_packs_positions_and_a_second_run_appends() {
     assert!(grown > size && grown % 32 == 0, "{size} then {grown}");
     let _ = std::fs::remove_file(&out);
 }
+
+#[test]
+fn unwinnable_prints_who_can_still_mate() {
+    for (fen, class) in [
+        ("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "W-"),
+        ("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1", "--"),
+        ("startpos", "WB"),
+    ] {
+        let out = sakk(&["unwinnable", "--fen", fen]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(stdout(&out), format!("{class}\n"), "{fen}");
+    }
+    let quick = sakk(&[
+        "unwinnable",
+        "--quick",
+        "--fen",
+        "4k3/8/8/8/8/8/8/3QK3 b - - 0 1",
+    ]);
+    assert_eq!(stdout(&quick), "W-\n");
+    // Lines in the Chess Unwinnability Analyzer's format, on standard input.
+    let out = sakk_with_input(
+        &["unwinnable"],
+        "# a comment\n-- 4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - -\nW- 4k3/8/8/8/8/8/8/3QK3 b\n",
+    );
+    assert_eq!(
+        stdout(&out),
+        "-- 4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - -\nW- 4k3/8/8/8/8/8/8/3QK3 b\n"
+    );
+    let bad = sakk(&["unwinnable", "--fen", "not a fen"]);
+    assert_eq!(bad.status.code(), Some(2), "{}", stderr(&bad));
+}

@@ -540,7 +540,7 @@ impl Game {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
-        let result = if self.position().can_checkmate(!color) {
+        let result = if self.position().could_still_mate(!color) {
             GameResult::wins(!color)
         } else {
             GameResult::Draw
@@ -557,7 +557,7 @@ impl Game {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
-        let result = if self.position().can_checkmate(!color) {
+        let result = if self.position().could_still_mate(!color) {
             GameResult::wins(!color)
         } else {
             GameResult::Draw
@@ -704,7 +704,7 @@ impl Game {
         if pos.has_insufficient_material() {
             return Some(Outcome::draw(Termination::InsufficientMaterial));
         }
-        if pos.is_blocked_dead() {
+        if pos.is_blocked_dead() || pos.is_locked_and_dead() {
             return Some(Outcome::draw(Termination::DeadPosition));
         }
         if self.repetitions() >= 5 {

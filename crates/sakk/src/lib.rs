@@ -82,6 +82,7 @@ mod types;
 pub mod uci;
 #[cfg(feature = "make-unmake")]
 pub mod unmake;
+mod unwinnable;
 mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -103,3 +104,4 @@ pub use time_control::{
 };
 pub use types::{ByColor, ByRole, Color, File, ParseSquareError, Piece, Rank, Role, Square};
 pub use uci::{ParseUciError, Uci, UciError};
+pub use unwinnable::{Effort, Mateability, Unwinnability};

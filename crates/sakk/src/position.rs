@@ -200,6 +200,29 @@ impl Position {
     /// # Errors
     /// The first problem found, as a [`PositionError`].
     pub fn from_setup(setup: Setup, mode: CastlingMode) -> Result<Position, PositionError> {
+        Position::validate(setup, mode, true)
+    }
+
+    /// [`Position::from_setup`], accepting more material than a game can
+    /// produce (more promoted pieces than missing pawns: composed problems,
+    /// test sets such as the unwinnability vectors), as shakmaty's
+    /// `ignore_too_much_material`. Every other rule holds, and the rules
+    /// play such a position like any other.
+    ///
+    /// # Errors
+    /// The first other problem found, as a [`PositionError`].
+    pub fn from_setup_with_any_material(
+        setup: Setup,
+        mode: CastlingMode,
+    ) -> Result<Position, PositionError> {
+        Position::validate(setup, mode, false)
+    }
+
+    fn validate(
+        setup: Setup,
+        mode: CastlingMode,
+        material_of_a_game: bool,
+    ) -> Result<Position, PositionError> {
         let board = setup.board;
         for color in Color::ALL {
             let kings = board.by_piece(crate::Piece::new(color, Role::King)).count();
@@ -221,7 +244,7 @@ impl Position {
                 + n(Role::Rook).saturating_sub(2)
                 + n(Role::Bishop).saturating_sub(2)
                 + n(Role::Knight).saturating_sub(2);
-            if ours.count() > 16 || pawns > 8 || promoted > 8 - pawns {
+            if material_of_a_game && (ours.count() > 16 || pawns > 8 || promoted > 8 - pawns) {
                 return Err(PositionError::TooMuchMaterial(color));
             }
         }

@@ -245,3 +245,39 @@ fn refused_moves_change_nothing_and_say_why() {
     assert!(err.message_en().contains("castle"));
     assert!(err.args().is_empty());
 }
+
+#[test]
+fn a_locked_position_where_no_one_can_mate_is_dead() {
+    // Every pawn rammed, every white piece walled in, nothing to capture:
+    // no series of moves mates (a vector of the Chess Unwinnability
+    // Analyzer); the material rules alone would go on.
+    let dead = "7k/8/8/6p1/5pP1/4pP1B/4P1B1/5BKB b - - 0 1";
+    let Ok(pos) = Position::from_fen(dead) else {
+        panic!("{dead}")
+    };
+    assert!(pos.is_locked_and_dead());
+    assert!(!Position::new().is_locked_and_dead());
+    // The pawn move that locks the last file ends the game (FIDE 5.2.2).
+    let mut g = game("7k/8/6p1/8/5pP1/4pP1B/4P1B1/5BKB b - - 0 1");
+    assert!(!g.is_over());
+    play(&mut g, "g5");
+    assert_eq!(g.outcome(), Some(Outcome::draw(Termination::DeadPosition)));
+}
+
+#[test]
+fn a_flag_falls_against_a_side_that_could_never_mate() {
+    // Black has pawns and bishops (enough by material) but no series of
+    // moves lets it mate; White could. White's flag falls: a draw, not a
+    // loss (FIDE 6.9). Black's falls: White wins.
+    let fen = "1b2kbB1/bKp1p1p1/1pP1P1P1/pP4P1/8/P7/8/8 w - - 0 1";
+    let mut g = game(fen);
+    assert_eq!(
+        g.flag(Color::White),
+        Ok(Outcome::new(GameResult::Draw, Termination::Timeout))
+    );
+    let mut g = game(fen);
+    assert_eq!(
+        g.flag(Color::Black),
+        Ok(Outcome::new(GameResult::WhiteWins, Termination::Timeout))
+    );
+}

@@ -10,6 +10,7 @@ pub mod replay;
 pub mod serve;
 pub mod tournament;
 pub mod tune;
+pub mod unwinnable;
 
 use crate::Failure;
 

@@ -1,0 +1,305 @@
+//! Whether a side can still checkmate by any series of legal moves (FIDE
+//! 6.9, the 2023 resignation rule, and 5.2.2: a position where neither side
+//! can is dead).
+//!
+//! The question is a search over the positions reachable from this one,
+//! both sides cooperating towards one side's mate (a helpmate). The search
+//! here is best-first: it always expands the reachable position that looks
+//! closest to mating (the loser's king near a corner, the winner's pieces
+//! near it, the winner's pawns near promotion), so a helpmate is usually
+//! found after few positions; and it remembers every position it has met,
+//! so when no new position is left the whole reachable set has been seen
+//! without a mate — a proof that the side cannot mate (locked pawn chains
+//! leave only a small set of reachable positions). Positions from which the
+//! side surely cannot mate by material alone ([`Position::can_checkmate`])
+//! are not followed. Only a search that runs out of its budget is
+//! undecided, so the answer is never wrong: a quick search (a few thousand
+//! positions, for use during play) says [`Mateability::Undecided`] where
+//! the full one (millions) decides.
+//!
+//! This follows the approach of the Chess Unwinnability Analyzer (Miguel
+//! Ambrona, "A practical algorithm for chess unwinnability", FUN 2022) —
+//! a helpmate search together with an exhaustive proof of unwinnability —
+//! with a search of our own.
+//!
+//! ```
+//! use sakk::{Color, Effort, Mateability, Position};
+//!
+//! // Locked pawns, the kings on their own sides: dead.
+//! let pos = Position::from_fen("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1").unwrap();
+//! assert_eq!(pos.mateability(Color::White, Effort::Full), Mateability::CannotMate);
+//! // A queen against a bare king: White can mate, Black cannot.
+//! let pos = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+//! assert_eq!(pos.mateability(Color::White, Effort::Quick), Mateability::CanMate);
+//! assert_eq!(pos.mateability(Color::Black, Effort::Quick), Mateability::CannotMate);
+//! ```
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashSet};
+use std::fmt;
+
+use crate::position::Position;
+use crate::types::{ByColor, Color, Role, Square};
+
+/// Whether a side can still checkmate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mateability {
+    /// Some series of legal moves ends in this side mating.
+    CanMate,
+    /// No series of legal moves does.
+    CannotMate,
+    /// The search ran out of its budget before it knew.
+    Undecided,
+}
+
+/// How hard to look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Effort {
+    /// A few thousand positions: for use during play (a flag fall, a
+    /// resignation, whether a position is dead).
+    Quick,
+    /// Millions of positions: decides.
+    Full,
+}
+
+impl Effort {
+    /// The positions a search may expand.
+    pub const fn budget(self) -> usize {
+        match self {
+            Effort::Quick => 4_000,
+            Effort::Full => 1_000_000,
+        }
+    }
+}
+
+/// Both sides' [`Mateability`], written as the Chess Unwinnability
+/// Analyzer does: `WB` (both could mate), `W-` (only White), `-B` (only
+/// Black), `--` (neither: dead), with `?` for an undecided side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Unwinnability(pub ByColor<Mateability>);
+
+impl fmt::Display for Unwinnability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mark = |m: Mateability, yes: char| match m {
+            Mateability::CanMate => yes,
+            Mateability::CannotMate => '-',
+            Mateability::Undecided => '?',
+        };
+        write!(f, "{}{}", mark(self.0.white, 'W'), mark(self.0.black, 'B'))
+    }
+}
+
+/// A position waiting in the search, best (lowest) estimate first, then the
+/// earliest met.
+struct Waiting {
+    estimate: u32,
+    order: u64,
+    pos: Position,
+}
+
+impl PartialEq for Waiting {
+    fn eq(&self, other: &Waiting) -> bool {
+        (self.estimate, self.order) == (other.estimate, other.order)
+    }
+}
+impl Eq for Waiting {}
+impl PartialOrd for Waiting {
+    fn partial_cmp(&self, other: &Waiting) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Waiting {
+    fn cmp(&self, other: &Waiting) -> std::cmp::Ordering {
+        (self.estimate, self.order).cmp(&(other.estimate, other.order))
+    }
+}
+
+/// Chebyshev distance: king steps between two squares.
+fn distance(a: Square, b: Square) -> u32 {
+    let (fa, ra) = (a.file() as i32, a.rank() as i32);
+    let (fb, rb) = (b.file() as i32, b.rank() as i32);
+    (fa - fb).unsigned_abs().max((ra - rb).unsigned_abs())
+}
+
+/// King steps from `sq` to the nearest corner.
+fn corner_distance(sq: Square) -> u32 {
+    let (f, r) = (sq.file() as i32, sq.rank() as i32);
+    let df = f.min(7 - f);
+    let dr = r.min(7 - r);
+    u32::try_from(df.max(dr)).unwrap_or(7)
+}
+
+/// How far `pos` looks from `winner` mating (lower: closer).
+fn estimate(pos: &Position, winner: Color) -> u32 {
+    let board = pos.board();
+    let target = pos.king(!winner);
+    let mut h = 4 * corner_distance(target);
+    for sq in board.by_color(winner) {
+        let Some(role) = board.role_at(sq) else {
+            continue;
+        };
+        h += match role {
+            Role::Pawn => {
+                let rank = sq.rank() as u32;
+                let to_go = if winner.is_white() { 7 - rank } else { rank };
+                2 * to_go + 4
+            }
+            Role::King => distance(sq, target),
+            _ => distance(sq, target),
+        };
+    }
+    // The loser's own men next to its king take its flight squares.
+    for sq in board.by_color(!winner) {
+        if sq != target {
+            h += distance(sq, target) / 2;
+        }
+    }
+    h
+}
+
+impl Position {
+    /// Whether `winner` can still checkmate by some series of legal moves
+    /// from here (a best-first helpmate search that, when it has seen every
+    /// reachable position, proves the answer no); never wrong, and
+    /// [`Mateability::Undecided`] only when `effort`'s budget ran out.
+    pub fn mateability(&self, winner: Color, effort: Effort) -> Mateability {
+        self.mateability_within(winner, effort.budget())
+    }
+
+    /// [`Position::mateability`] with a budget of `budget` positions
+    /// expanded.
+    pub fn mateability_within(&self, winner: Color, budget: usize) -> Mateability {
+        if !self.can_checkmate(winner) {
+            return Mateability::CannotMate;
+        }
+        if self.legal_moves().is_empty() {
+            // Mate or stalemate: no move follows.
+            return if self.turn() == !winner && self.is_check() {
+                Mateability::CanMate
+            } else {
+                Mateability::CannotMate
+            };
+        }
+        let mut seen: HashSet<u64> = HashSet::new();
+        let mut waiting = BinaryHeap::new();
+        let mut order = 0u64;
+        seen.insert(self.key());
+        waiting.push(Reverse(Waiting {
+            estimate: estimate(self, winner),
+            order,
+            pos: *self,
+        }));
+        let mut expanded = 0usize;
+        while let Some(Reverse(Waiting { pos, .. })) = waiting.pop() {
+            if expanded >= budget {
+                return Mateability::Undecided;
+            }
+            expanded += 1;
+            for &m in &pos.legal_moves() {
+                let mut next = pos;
+                next.play_unchecked(m);
+                if !seen.insert(next.key()) {
+                    continue;
+                }
+                if next.turn() == !winner && next.is_checkmate() {
+                    return Mateability::CanMate;
+                }
+                if !next.can_checkmate(winner) || next.legal_moves().is_empty() {
+                    // Nothing to mate with any more, or a stalemate (or the
+                    // winner mated): no mate beyond it.
+                    continue;
+                }
+                order += 1;
+                waiting.push(Reverse(Waiting {
+                    estimate: estimate(&next, winner),
+                    order,
+                    pos: next,
+                }));
+            }
+        }
+        Mateability::CannotMate
+    }
+
+    /// `false` only when `winner` surely cannot checkmate by any series of
+    /// legal moves: by material ([`Position::can_checkmate`]) or by the
+    /// quick search. What decides a flag fall and a resignation.
+    pub fn could_still_mate(&self, winner: Color) -> bool {
+        self.can_checkmate(winner)
+            && self.mateability(winner, Effort::Quick) != Mateability::CannotMate
+    }
+
+    /// A dead position the material rules miss (FIDE 5.2.2): every pawn
+    /// stands blocked, head to head (so that a search is worth it), and the
+    /// quick search proves that neither side can mate. Cheap when pawns can
+    /// still move: then it answers `false` at once.
+    pub fn is_locked_and_dead(&self) -> bool {
+        let board = self.board();
+        let pawns = board.by_role(Role::Pawn);
+        if pawns.is_empty() {
+            return false;
+        }
+        let white = pawns & board.by_color(Color::White);
+        let black = pawns & board.by_color(Color::Black);
+        let occupied = board.occupied();
+        // Every pawn has a man right in front of it.
+        if white.forward(Color::White) & occupied != white.forward(Color::White)
+            || black.forward(Color::Black) & occupied != black.forward(Color::Black)
+        {
+            return false;
+        }
+        Color::ALL
+            .into_iter()
+            .all(|c| self.mateability(c, Effort::Quick) == Mateability::CannotMate)
+    }
+
+    /// Both sides' [`Position::mateability`].
+    pub fn unwinnability(&self, effort: Effort) -> Unwinnability {
+        Unwinnability(ByColor::new_with(|c| self.mateability(c, effort)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::pos;
+
+    fn class(fen: &str) -> String {
+        pos(fen).unwinnability(Effort::Full).to_string()
+    }
+
+    #[test]
+    fn simple_endings() {
+        assert_eq!(class("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"), "W-");
+        assert_eq!(class("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "--");
+        // K+N v K+P: either side may mate (the pawn can block its own king).
+        assert_eq!(class("7k/8/8/8/8/8/p7/K1N5 w - - 0 1"), "WB");
+        // Locked pawns, kings on their own sides.
+        assert_eq!(class("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1"), "--");
+        // Same-coloured bishops cannot mate a bare king.
+        assert_eq!(class("4k3/8/8/8/8/8/8/2B1K1B1 w - - 0 1"), "--");
+        // Bishops of both colours can (a helpmate).
+        assert_eq!(class("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), "W-");
+    }
+
+    #[test]
+    fn the_quick_search_is_never_wrong() {
+        for fen in [
+            "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1",
+            "r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1",
+        ] {
+            let p = pos(fen);
+            for c in Color::ALL {
+                let quick = p.mateability(c, Effort::Quick);
+                if quick != Mateability::Undecided {
+                    assert_eq!(quick, p.mateability(c, Effort::Full), "{fen}");
+                }
+            }
+        }
+        assert_eq!(
+            pos("r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1")
+                .unwinnability(Effort::Quick)
+                .to_string(),
+            "WB"
+        );
+    }
+}
