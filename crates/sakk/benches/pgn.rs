@@ -140,6 +140,13 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(5);
     let text = generate();
+    // SAKK_BENCH_WRITE=FILE: also write the games there (to time
+    // `sakk pgn check` on the same file).
+    if let Ok(path) = std::env::var("SAKK_BENCH_WRITE") {
+        if let Err(e) = std::fs::write(&path, &text) {
+            eprintln!("cannot write {path}: {e}");
+        }
+    }
     let bytes = text.as_bytes();
     let mb = bytes.len() as f64 / 1e6;
     println!("PGN validation: {GAMES} games, {mb:.1} MB, best of {runs}");

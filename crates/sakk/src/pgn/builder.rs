@@ -262,6 +262,77 @@ impl Variant {
     }
 }
 
+/// The start position a game's tags give (`Variant`, `FEN`), and the
+/// problem with them, if any (then the standard start position).
+pub(crate) fn start_position(tags: &[(String, String)]) -> (Position, Option<String>) {
+    let tag = |name: &str| {
+        tags.iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    };
+    let variant = tag("Variant");
+    let (mode, mut problem) = match variant.map(Variant::of) {
+        None | Some(Variant::Standard) => (CastlingMode::Standard, None),
+        Some(Variant::Chess960) => (CastlingMode::Chess960, None),
+        Some(Variant::Unsupported) => (
+            CastlingMode::Standard,
+            Some(format!(
+                "the variant {:?} is not supported: sakk reads standard chess and Chess960",
+                variant.unwrap_or_default()
+            )),
+        ),
+    };
+    let start = match tag("FEN") {
+        Some(fen) => match Position::from_fen_with_mode(fen, mode) {
+            Ok(p) => p,
+            Err(e) => {
+                problem.get_or_insert_with(|| format!("bad FEN tag: {e}"));
+                Position::new()
+            }
+        },
+        None => Position::new(),
+    };
+    (start, problem)
+}
+
+/// Reads the move `san` (the game's ply `ply` from 0) in `pos`: English
+/// letters as PGN's standard says, another language's when English gives
+/// no legal move, or a null move (`--` as lichess and pgn-extract write
+/// it, `Z0` as ChessBase, `0000`, `@@@@`: the side to move passes;
+/// [`Move::NULL`]). The error is the message a user reads.
+pub(crate) fn read_san(pos: &Position, san: &str, ply: usize) -> Result<Move, String> {
+    let number = pos.fullmoves();
+    if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
+        if pos.is_check() {
+            return Err(format!(
+                "move {number}: a null move ({san}) while in check cannot be played"
+            ));
+        }
+        return Ok(Move::NULL);
+    }
+    // The common case first, at the reader's speed: English SAN naming one
+    // legal move, found without listing every legal move.
+    if let Some(m) = crate::San::parse(san, Lang::English)
+        .ok()
+        .and_then(|s| s.to_move(pos).ok())
+    {
+        return Ok(m);
+    }
+    pos.read_move(san, Lang::English)
+        .or_else(|e| pos.read_move_any(san).map_err(|_| e))
+        .map_err(|e| {
+            let dots = if pos.turn().is_white() { "." } else { "..." };
+            let why = if san.contains('@') {
+                "a piece drop (crazyhouse, bughouse) is no move of standard chess; \
+                 the game needs a Variant tag sakk does not read"
+                    .to_string()
+            } else {
+                e.message_en()
+            };
+            format!("move {number}{dots} {san} (ply {}): {why}", ply + 1)
+        })
+}
+
 impl Visitor for GameBuilder {
     type Output = Result<PgnGame, PgnError>;
 
@@ -281,41 +352,10 @@ impl Visitor for GameBuilder {
     }
 
     fn begin_movetext(&mut self) {
-        let variant = self
-            .tags
-            .iter()
-            .find(|(n, _)| n == "Variant")
-            .map(|(_, v)| v.clone());
-        let mode = match variant.as_deref().map(Variant::of) {
-            None | Some(Variant::Standard) => CastlingMode::Standard,
-            Some(Variant::Chess960) => CastlingMode::Chess960,
-            Some(Variant::Unsupported) => {
-                let name = variant.unwrap_or_default();
-                self.fail(
-                    self.tag_line.max(1),
-                    format!(
-                        "the variant {name:?} is not supported: sakk reads standard chess and \
-                         Chess960"
-                    ),
-                );
-                CastlingMode::Standard
-            }
-        };
-        let fen = self
-            .tags
-            .iter()
-            .find(|(n, _)| n == "FEN")
-            .map(|(_, v)| v.clone());
-        let start = match fen {
-            Some(fen) => match Position::from_fen_with_mode(&fen, mode) {
-                Ok(p) => p,
-                Err(e) => {
-                    self.fail(self.tag_line.max(1), format!("bad FEN tag: {e}"));
-                    Position::new()
-                }
-            },
-            None => Position::new(),
-        };
+        let (start, problem) = start_position(&self.tags);
+        if let Some(problem) = problem {
+            self.fail(self.tag_line.max(1), problem);
+        }
         self.start = Some(start);
         self.pos = Some(start);
     }
@@ -330,65 +370,30 @@ impl Visitor for GameBuilder {
         let Some(pos) = self.pos else {
             return;
         };
-        // A null move (`--` as lichess and pgn-extract write it, `Z0` as
-        // ChessBase, `0000`, `@@@@`): the side to move passes.
-        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
-            if pos.is_check() {
-                let number = pos.fullmoves();
-                self.fail(
-                    line,
-                    format!("move {number}: a null move ({san}) while in check cannot be played"),
-                );
-                return;
-            }
-            let mut next = pos;
-            next.play_null();
-            self.moves.push(PgnMove {
-                mv: Move::NULL,
-                san: SanPlus::NULL,
-                nags: Vec::new(),
-                comments: Vec::new(),
-                clock: None,
-                emt: None,
-                eval: None,
-            });
-            self.pos = Some(next);
-            return;
-        }
-        // PGN is English by its standard; files written with another
-        // language's letters are read when English gives no legal move.
-        let read = pos
-            .read_move(san, Lang::English)
-            .or_else(|e| pos.read_move_any(san).map_err(|_| e));
-        match read {
+        match read_san(&pos, san, self.moves.len()) {
             Ok(m) => {
                 self.moves.push(PgnMove {
                     mv: m,
-                    san: pos.san(m),
+                    san: if m.is_null() {
+                        SanPlus::NULL
+                    } else {
+                        pos.san(m)
+                    },
                     nags: Vec::new(),
                     comments: Vec::new(),
                     clock: None,
                     emt: None,
                     eval: None,
                 });
-                self.pos = Some(pos.after_unchecked(m));
-            }
-            Err(e) => {
-                let ply = self.moves.len();
-                let number = pos.fullmoves();
-                let dots = if pos.turn().is_white() { "." } else { "..." };
-                let why = if san.contains('@') {
-                    "a piece drop (crazyhouse, bughouse) is no move of standard chess; \
-                     the game needs a Variant tag sakk does not read"
-                        .to_string()
+                let mut next = pos;
+                if m.is_null() {
+                    next.play_null();
                 } else {
-                    e.message_en()
-                };
-                self.fail(
-                    line,
-                    format!("move {number}{dots} {san} (ply {}): {why}", ply + 1),
-                );
+                    next.play_unchecked(m);
+                }
+                self.pos = Some(next);
             }
+            Err(why) => self.fail(line, why),
         }
     }
 

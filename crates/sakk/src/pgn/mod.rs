@@ -17,9 +17,11 @@
 //! ```
 
 mod builder;
+mod check;
 mod reader;
 mod writer;
 
 pub use builder::{Eval, GameBuilder, PgnGame, PgnMove};
+pub use check::{check_games, CheckedGame, Checker};
 pub use reader::{read_games, PgnError, Reader, Skip, Visitor};
 pub use writer::{format_clock, write_game, ExportOptions};
