@@ -54,6 +54,10 @@ export function homePage(root: HTMLElement): void {
         tr.delayKind,
         h('select#c-kind', {}, [h('option', { value: 'bronstein' }, tr.delayBronstein), h('option', { value: 'simple' }, tr.delaySimple)]),
       ]),
+      h('label.control', {}, [
+        tr.controlPgn,
+        h('input#c-control', { type: 'text', spellcheck: 'false', autocomplete: 'off', placeholder: '40/5400+30:1800+30', value: localStorage.getItem('sakk.home.ccontrol') ?? '' }),
+      ]),
     ]);
     const cats = ['bullet', 'blitz', 'rapid', 'classical'] as const;
     const tcButtons = h('div.tc-grid', { role: 'radiogroup', 'aria-label': tr.timeControl }, [
@@ -61,6 +65,8 @@ export function homePage(root: HTMLElement): void {
         h('div.tc-cat', {}, [
           h('span.cat', {}, tr[cat]),
           ...PRESETS.filter(p => p.cat === cat).map(p => tcButton(`${p.min}+${p.inc}`, `${p.min}+${p.inc}`)),
+          // The seed's classical control: 40 moves in 90 minutes, then 30, +30 s a move.
+          ...(cat === 'classical' ? [tcButton('40/90+30', '40/90+30')] : []),
         ]),
       ),
       h('div.tc-cat', {}, [h('span.cat', {}, '·'), tcButton('custom', tr.custom), tcButton('none', tr.noClock)]),
@@ -140,6 +146,10 @@ export function homePage(root: HTMLElement): void {
       localStorage.setItem('sakk.home.cmin', String(num('c-min')));
       localStorage.setItem('sakk.home.cinc', String(num('c-inc')));
       localStorage.setItem('sakk.home.cdelay', String(num('c-delay')));
+      const control = ((form.querySelector('#c-control') as HTMLInputElement | null)?.value ?? '').trim();
+      localStorage.setItem('sakk.home.ccontrol', control);
+      // Periods or an hourglass, in PGN form: the server reads and checks it.
+      if (control) return { control };
       const spec: ClockRequest = { limit: Math.round(num('c-min') * 60), increment: num('c-inc') };
       if (num('c-delay') > 0) {
         spec.delay = num('c-delay');
@@ -147,6 +157,7 @@ export function homePage(root: HTMLElement): void {
       }
       return spec;
     }
+    if (tc.includes('/')) return { preset: tc };
     const [m, i] = tc.split('+').map(Number);
     return { limit: m * 60, increment: i };
   };

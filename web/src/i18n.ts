@@ -45,6 +45,7 @@ const KEYS = [
   'delayKind',
   'delayBronstein',
   'delaySimple',
+  'controlPgn',
   'rules',
   'touchMove',
   'noEarlyDraw',

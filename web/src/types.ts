@@ -144,7 +144,14 @@ delay_kind?: DelayKind,
 /**
  * A preset label instead (`5+3`, `40/90+30`).
  */
-preset?: string, };
+preset?: string, 
+/**
+ * Or any control in the PGN `TimeControl` form: periods
+ * (`40/5400+30:1800+30`: 40 moves in 90 minutes, then 30 minutes,
+ * +30 s a move), `300+3`, or a sandclock (`*180`: an hourglass of 3
+ * minutes).
+ */
+control?: string, };
 
 export type RulesSpec = { 
 /**

@@ -379,6 +379,26 @@ impl Clock {
         self.paused = false;
     }
 
+    /// A move `color` made while this clock was not running (the first
+    /// moves, which online play often leaves untimed): it counts towards
+    /// the period, and when it completes one, the next period's time is
+    /// added, as for a timed move.
+    pub fn count_move(&mut self, color: Color) {
+        if let TimeControl::Stages(_) = &self.control {
+            self.moves[color] += 1;
+            if self.period_completed(color) {
+                let next = self.stage(color).unwrap_or_default();
+                self.remaining[color] += next.time;
+            }
+        }
+    }
+
+    /// Sets how many moves `color` has completed (for restoring a stored
+    /// clock, whose times already hold every period added so far).
+    pub fn set_moves(&mut self, color: Color, moves: u32) {
+        self.moves[color] = moves;
+    }
+
     /// Sets a side's remaining time (for restoring a stored clock or an
     /// arbiter's correction).
     pub fn set_remaining(&mut self, color: Color, time: Duration) {

@@ -366,6 +366,8 @@ mod tests {
             },
             ApiError::bad("clock_preset_with_fields"),
             ApiError::bad_detail("clock_unknown_preset", "x"),
+            ApiError::bad("clock_control_with_fields"),
+            ApiError::bad_detail("clock_bad_control", "x"),
             ApiError::bad("clock_too_short"),
             ApiError::bad("clock_out_of_range"),
             ApiError::bad("clock_delay_kind_missing"),

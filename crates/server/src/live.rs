@@ -46,6 +46,13 @@ pub struct ClockSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     pub preset: Option<String>,
+    /// Or any control in the PGN `TimeControl` form: periods
+    /// (`40/5400+30:1800+30`: 40 moves in 90 minutes, then 30 minutes,
+    /// +30 s a move), `300+3`, or a sandclock (`*180`: an hourglass of 3
+    /// minutes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub control: Option<String>,
 }
 
 impl ClockSpec {
@@ -54,6 +61,9 @@ impl ClockSpec {
     pub fn time_control(&self) -> Result<TimeControl, String> {
         if let Some(label) = &self.preset {
             return TimeControl::preset(label).ok_or_else(|| format!("unknown preset {label:?}"));
+        }
+        if let Some(pgn) = &self.control {
+            return TimeControl::from_pgn(pgn).map_err(|e| e.to_string());
         }
         let secs = |x: Option<f64>, what: &str| {
             let x = x.unwrap_or(0.0);
@@ -235,6 +245,7 @@ impl LiveGame {
             live.outcome = live.game.outcome();
         }
         if let Some(c) = live.clock.as_mut() {
+            set_moves(c, &live.game);
             if let (Some(w), Some(b)) = (live.row.white_ms, live.row.black_ms) {
                 c.set_remaining(Color::White, Duration::from_millis(w.max(0) as u64));
                 c.set_remaining(Color::Black, Duration::from_millis(b.max(0) as u64));
@@ -322,8 +333,13 @@ impl LiveGame {
                     self.finish(outcome, Some(mover));
                     return Ok(None);
                 }
-            } else if self.game.moves().len() >= 2 {
-                let _ = c.start(self.game.turn(), now);
+            } else {
+                // The first moves are not timed, but they count towards
+                // the period.
+                c.count_move(mover);
+                if self.game.moves().len() >= 2 {
+                    let _ = c.start(self.game.turn(), now);
+                }
             }
         }
         self.outcome = self.game.outcome();
@@ -380,6 +396,7 @@ impl LiveGame {
         let n = self.game.moves().len();
         if let (Some(c), Some(control)) = (self.clock.as_mut(), self.control.clone()) {
             let mut fresh = Clock::new(control);
+            set_moves(&mut fresh, &self.game);
             let (w, b) = self.clocks.last().copied().unwrap_or((None, None));
             if let (Some(w), Some(b)) = (w, b) {
                 fresh.set_remaining(Color::White, Duration::from_millis(w.max(0) as u64));
@@ -604,4 +621,14 @@ pub fn unix_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// Sets a restored clock's move counters from the game's moves (each
+/// side's moves since the start position).
+fn set_moves(clock: &mut Clock, game: &Game) {
+    let n = u32::try_from(game.moves().len()).unwrap_or(u32::MAX);
+    let first = game.start().turn();
+    let (by_first, by_second) = (n.div_ceil(2), n / 2);
+    clock.set_moves(first, by_first);
+    clock.set_moves(!first, by_second);
 }

@@ -15,20 +15,49 @@ use crate::wire::{Opponent, Status};
 /// once, `limit 0.001` too).
 pub const MIN_CLOCK: std::time::Duration = std::time::Duration::from_secs(15);
 
-/// Checks a new game's clock: a preset alone, or a starting time of at
-/// least `min` with an increment and a delay of at most a day; a delay
-/// names its kind, and a kind comes with a delay.
+/// Checks a new game's clock: a preset alone, a control in PGN form alone
+/// (periods, a sandclock) whose first period or hourglass is at least
+/// `min`, or a starting time of at least `min` with an increment and a
+/// delay of at most a day; a delay names its kind, and a kind comes with a
+/// delay.
 ///
 /// # Errors
 /// [`ApiError::BadRequest`] with a `clock_*` code.
 pub fn check_clock(c: &ClockSpec, min: std::time::Duration) -> Result<sakk::TimeControl, ApiError> {
     if let Some(label) = &c.preset {
-        if c.limit.is_some() || c.increment.is_some() || c.delay.is_some() || c.delay_kind.is_some()
+        if c.limit.is_some()
+            || c.increment.is_some()
+            || c.delay.is_some()
+            || c.delay_kind.is_some()
+            || c.control.is_some()
         {
             return Err(ApiError::bad("clock_preset_with_fields"));
         }
         return sakk::TimeControl::preset(label)
             .ok_or_else(|| ApiError::bad_detail("clock_unknown_preset", label.clone()));
+    }
+    if let Some(pgn) = &c.control {
+        if c.limit.is_some() || c.increment.is_some() || c.delay.is_some() || c.delay_kind.is_some()
+        {
+            return Err(ApiError::bad("clock_control_with_fields"));
+        }
+        let control = sakk::TimeControl::from_pgn(pgn)
+            .map_err(|e| ApiError::bad_detail("clock_bad_control", e.to_string()))?;
+        let first = match &control {
+            sakk::TimeControl::Sandclock(t) => Some(*t),
+            other => other.first_stage().map(|s| s.time),
+        };
+        let Some(first) = first else {
+            // Unlimited: no clock.
+            return Err(ApiError::bad_detail("clock_bad_control", pgn.clone()));
+        };
+        if first < min {
+            return Err(ApiError::BadRequest {
+                code: "clock_too_short",
+                args: vec![("seconds", min.as_secs_f64().to_string())],
+            });
+        }
+        return Ok(control);
     }
     let in_range =
         |x: Option<f64>| x.is_none_or(|x| x.is_finite() && (0.0..=86_400.0).contains(&x));

@@ -530,3 +530,67 @@ async fn the_state_carries_the_facts_as_codes() {
     assert_eq!(s["opening"]["class"], "open", "{s}");
     assert_eq!(s["marks"].as_array().map(Vec::len), Some(7));
 }
+
+#[tokio::test]
+async fn periods_and_the_sandclock_are_played_as_fide_and_the_seed_say() {
+    let state = app().await;
+    // 40/90+30 scaled down: 3 moves in 20 s, then 10 s more.
+    let (id, white, black) = create(
+        &state,
+        r#"{"opponent": "friend", "color": "white", "clock": {"control": "3/20:10"}}"#,
+    )
+    .await;
+    let (_, _, s) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(s["clock"]["pgn"], "3/20:10", "{s}");
+    assert_eq!(s["clock"]["periods"].as_array().map(Vec::len), Some(2));
+    assert_eq!(s["clock"]["periods"][0]["moves"], 3, "{s}");
+    assert_eq!(s["wtime"], 20_000);
+    let s = play(&state, &id, &white, &black, "e4 e5 Nf3 Nc6").await;
+    assert!(s["wtime"].as_i64().is_some_and(|t| t <= 20_000), "{s}");
+    // White's third move ends the first period: 10 s more.
+    let s = play(&state, &id, &white, &black, "Bb5").await;
+    assert!(
+        s["wtime"]
+            .as_i64()
+            .is_some_and(|t| t > 25_000 && t <= 30_000),
+        "{s}"
+    );
+    assert!(s["btime"].as_i64().is_some_and(|t| t <= 20_000), "{s}");
+    let s = play(&state, &id, &black, &white, "a6").await;
+    assert!(s["btime"].as_i64().is_some_and(|t| t > 25_000), "{s}");
+    let pgn = oneshot::text(&state, &format!("/api/games/{id}/pgn")).await;
+    assert!(pgn.contains("[TimeControl \"3/20:10\"]"), "{pgn}");
+
+    // A sandclock: what one side uses flows to the other; the total stays.
+    let (sid, white, black) = create(
+        &state,
+        r#"{"opponent": "friend", "color": "white", "clock": {"control": "*60"}}"#,
+    )
+    .await;
+    let s = play(&state, &sid, &white, &black, "e4 e5").await;
+    assert_eq!(s["clock"]["sandclock"], true, "{s}");
+    let (w, b) = (
+        s["wtime"].as_i64().unwrap_or(0),
+        s["btime"].as_i64().unwrap_or(0),
+    );
+    assert!((119_000..=120_000).contains(&(w + b)), "{s}");
+
+    for (clock, code) in [
+        (
+            r#"{"control": "3/20:10", "limit": 60}"#,
+            "clock_control_with_fields",
+        ),
+        (
+            r#"{"preset": "5+3", "control": "300+3"}"#,
+            "clock_preset_with_fields",
+        ),
+        (r#"{"control": "forty moves"}"#, "clock_bad_control"),
+        (r#"{"control": "-"}"#, "clock_bad_control"),
+        (r#"{"control": "*0.05"}"#, "clock_too_short"),
+    ] {
+        let body = format!(r#"{{"opponent": "friend", "color": "white", "clock": {clock}}}"#);
+        let (status, _, v) = call(&state, "POST", "/api/games", None, Some(&body)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{clock}: {v}");
+        assert_error_shape(status, &v, code);
+    }
+}

@@ -139,6 +139,8 @@ error-position-over = This position is already over ({ $termination ->
 }): there is no game to play from it.
 error-clock-preset-with-fields = Give a clock as a preset or as limit, increment and delay, not both.
 error-clock-unknown-preset = There is no clock preset “{ $detail }”.
+error-clock-control-with-fields = A clock is a preset, a control, or a time with an increment or a delay: not a control together with other fields.
+error-clock-bad-control = This is not a time control in PGN form (such as 40/5400+30:1800+30, 300+3 or *180): { $detail }
 error-clock-too-short = A clock needs a starting time of at least { $seconds } seconds.
 error-clock-out-of-range = The clock's times must be between 0 and 86,400 seconds (a day).
 error-clock-delay-kind-missing = A delay needs its kind: delay_kind bronstein or simple.
@@ -213,6 +215,7 @@ web-delay = Delay (s)
 web-delay-kind = Delay kind
 web-delay-bronstein = Bronstein
 web-delay-simple = Simple (US)
+web-control-pgn = Or any control, as PGN writes it: periods 40/5400+30:1800+30, an hourglass *180
 web-rules = Rules
 web-touch-move = Touch-move (a touched piece must be moved)
 web-no-early-draw = No draw offer before move 30

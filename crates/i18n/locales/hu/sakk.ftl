@@ -136,6 +136,8 @@ error-position-over = Ez az állás már véget ért ({ $termination ->
 }): nincs mit játszani belőle.
 error-clock-preset-with-fields = Az órát vagy előre beállított formában, vagy idővel, növekménnyel és késleltetéssel add meg, ne mindkét módon.
 error-clock-unknown-preset = Nincs „{ $detail }” nevű óra-beállítás.
+error-clock-control-with-fields = Az óra vagy előre beállított, vagy egy időbeosztás, vagy idő növekménnyel vagy késleltetéssel: az időbeosztás mellé más mező nem adható.
+error-clock-bad-control = Ez nem PGN-formájú időbeosztás (mint a 40/5400+30:1800+30, a 300+3 vagy a *180).
 error-clock-too-short = Az órának legalább { $seconds } másodperc kezdőidő kell.
 error-clock-out-of-range = Az óra idői 0 és 86 400 másodperc (egy nap) között lehetnek.
 error-clock-delay-kind-missing = A késleltetésnek meg kell adni a fajtáját: Bronstein vagy egyszerű (delay_kind: bronstein vagy simple).
@@ -210,6 +212,7 @@ web-delay = Késleltetés (mp)
 web-delay-kind = Késleltetés fajtája
 web-delay-bronstein = Bronstein
 web-delay-simple = Egyszerű (amerikai)
+web-control-pgn = Vagy bármely időbeosztás PGN-formában: periódusok 40/5400+30:1800+30, homokóra *180
 web-rules = Szabályok
 web-touch-move = Érintett bábu (a megérintett bábuval lépni kell)
 web-no-early-draw = Nincs döntetlenajánlat a 30. lépés előtt
