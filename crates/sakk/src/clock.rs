@@ -514,6 +514,29 @@ mod tests {
     }
 
     #[test]
+    fn untimed_first_moves_count_towards_the_period() {
+        // 2 moves in 1 minute, then 30 s: the first move of each side is
+        // not timed (the clock starts after Black's first move).
+        let mut c = clock("2/1+0:0.5+0");
+        c.count_move(Color::White);
+        c.count_move(Color::Black);
+        assert_eq!(c.moves(Color::White), 1);
+        assert_eq!(c.remaining(Color::White, ms(0)), ms(60_000));
+        let _ = c.start(Color::White, ms(0));
+        assert_eq!(c.press(ms(5_000)), Ok(())); // White's second move
+        assert_eq!(c.remaining(Color::White, ms(5_000)), ms(85_000));
+        // A restored clock: the moves set, no time added.
+        let mut r = clock("2/1+0:0.5+0");
+        r.set_moves(Color::White, 2);
+        assert_eq!(r.moves(Color::White), 2);
+        assert_eq!(r.remaining(Color::White, ms(0)), ms(60_000));
+        // A sandclock counts no moves.
+        let mut f = clock("*60");
+        f.count_move(Color::White);
+        assert_eq!(f.moves(Color::White), 0);
+    }
+
+    #[test]
     fn repeating_last_period() {
         // 1 move in 1 minute, repeating: every move adds a minute.
         let mut c = match TimeControl::from_pgn("1/60") {
