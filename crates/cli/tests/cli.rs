@@ -460,6 +460,25 @@ fn play_against_the_computer_in_the_terminal() {
     assert!(out.contains("(alapsori matt)"), "{out}");
     let out = play(&[], "resign\n");
     assert!(out.contains("Black won — resignation"), "{out}");
+    // What a move did that its SAN does not say, in the player's language:
+    // the bishop uncovers the rook's check; the knight forks king and rook.
+    let out = play(
+        &["--level", "1", "--fen", "r3k3/8/8/8/8/8/4B3/4RK2 w - - 0 1"],
+        "Bd3\nquit\n",
+    );
+    assert!(out.contains("→ Discovered check"), "{out}");
+    let out = play(
+        &[
+            "--level",
+            "1",
+            "--lang",
+            "hu",
+            "--fen",
+            "r3k3/8/8/1N6/8/8/8/5K2 w - - 0 1",
+        ],
+        "Hc7\nkilép\n",
+    );
+    assert!(out.contains("→ villás sakk"), "{out}");
 }
 
 /// `sakk tournament berger` prints FIDE's table; `check` names the line of

@@ -55,6 +55,30 @@ fn figure(color: Color, role: Role) -> char {
     }
 }
 
+/// What a move did that the documents teach and its SAN does not show
+/// (a double or discovered check, a fork, en passant), in the catalogue's
+/// words, or `None`.
+fn teaching(pos: &Position, m: sakk::Move, locale: Locale) -> Option<String> {
+    let words: Vec<String> = pos
+        .move_facts(m)
+        .codes()
+        .into_iter()
+        .filter(|c| {
+            matches!(
+                *c,
+                "double_check"
+                    | "discovered_check"
+                    | "royal_fork"
+                    | "family_fork"
+                    | "fork"
+                    | "en_passant"
+            )
+        })
+        .map(|c| tr(locale, &format!("web-fact-{}", c.replace('_', "-")), &[]))
+        .collect();
+    (!words.is_empty()).then(|| format!("  → {}", words.join(", ")))
+}
+
 /// Plays a game on standard input and output.
 pub fn run(fen: Option<&str>, level: u8, human: Color, lang: Lang) -> Result<(), Failure> {
     let start = super::position(fen)?;
@@ -93,10 +117,14 @@ pub fn run(fen: Option<&str>, level: u8, human: Color, lang: Lang) -> Result<(),
                 break;
             };
             let san = game.position().san(m).display(lang).to_string();
+            let taught = teaching(game.position(), m, locale);
             if game.play(m).is_err() {
                 break;
             }
             say(&mut out, &format!("{}: {san}", w("play-computer-plays")));
+            if let Some(t) = taught {
+                say(&mut out, &t);
+            }
             say(&mut out, &board_text(game.position(), human));
             continue;
         }
@@ -144,9 +172,18 @@ pub fn run(fen: Option<&str>, level: u8, human: Color, lang: Lang) -> Result<(),
             }
             _ => match game.position().read_move(text, lang) {
                 Ok(m) => {
-                    if let Err(refusal) = game.play(m) {
-                        let why = sakk_i18n::rule_error(locale, &sakk::GameError::Move(refusal));
-                        say(&mut out, &format!("{}: {why}", w("play-illegal")));
+                    let taught = teaching(game.position(), m, locale);
+                    match game.play(m) {
+                        Ok(()) => {
+                            if let Some(t) = taught {
+                                say(&mut out, &t);
+                            }
+                        }
+                        Err(refusal) => {
+                            let why =
+                                sakk_i18n::rule_error(locale, &sakk::GameError::Move(refusal));
+                            say(&mut out, &format!("{}: {why}", w("play-illegal")));
+                        }
                     }
                 }
                 Err(e) => {
