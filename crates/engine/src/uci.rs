@@ -220,9 +220,13 @@ impl Engine {
         };
         match command {
             "uci" => {
+                // The built-in network's hash names the build's evaluation.
+                let net = crate::nnue::embedded()
+                    .map(|n| format!(" net {:016x}", n.hash()))
+                    .unwrap_or_default();
                 say(
                     &self.out,
-                    &format!("id name sakk {}", env!("CARGO_PKG_VERSION")),
+                    &format!("id name sakk {}{net}", env!("CARGO_PKG_VERSION")),
                 );
                 say(&self.out, "id author the sakk developers");
                 for option in [
@@ -251,6 +255,7 @@ impl Engine {
                     &self.out,
                     "option name EvalFile type string default <empty>",
                 );
+                say(&self.out, "option name UseNNUE type check default false");
                 say(&self.out, "uciok");
             }
             "isready" => say(&self.out, "readyok"),
@@ -333,8 +338,26 @@ impl Engine {
                 }
             }
             "evalfile" => self.load_net(value.trim()),
+            "usennue" => self.use_builtin(value.trim().eq_ignore_ascii_case("true")),
             _ => {}
         }
+    }
+
+    /// `setoption name UseNNUE value true|false`: evaluates with the built-in
+    /// network, or the hand-made evaluation.
+    fn use_builtin(&mut self, on: bool) {
+        self.net = if on {
+            match crate::nnue::embedded() {
+                Ok(net) => Some(net),
+                Err(e) => {
+                    say(&self.out, &format!("info string the built-in network: {e}"));
+                    return;
+                }
+            }
+        } else {
+            None
+        };
+        self.rebuild();
     }
 
     /// `setoption name EvalFile value PATH`: evaluates with that network

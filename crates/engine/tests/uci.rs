@@ -354,6 +354,19 @@ fn eval_file_loads_a_network_and_refuses_what_is_not_one() {
     e.handle("setoption name EvalFile value <empty>");
     e.handle("isready");
     assert!(out.wait_for("readyok", Duration::from_secs(5)).is_some());
+    // The built-in network: named in the handshake, and it plays.
+    assert!(
+        out.lines()[0].contains(" net a4faeb91f0875cf3"),
+        "{:?}",
+        out.lines()
+    );
+    assert!(out
+        .lines()
+        .iter()
+        .any(|l| l == "option name UseNNUE type check default false"));
+    e.handle("setoption name UseNNUE value true");
+    assert_legal_best_move(&mut e, &out, "go depth 6");
+    e.handle("setoption name UseNNUE value false");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -5,9 +5,40 @@
 //! results, 32 bytes each ([`packed`]), written by `sakk tune datagen
 //! --format packed`.
 
+use std::sync::{Arc, OnceLock};
+
 pub mod features;
 pub mod net;
 pub mod packed;
 pub mod simd;
 pub mod stack;
 pub mod train;
+
+/// The network built into the binary: `nets/sakk-3.nnue`, net 3 of the
+/// recipe in BENCHMARKS.md (3.83 million positions of self-play). The
+/// hand-made evaluation stays the default until a network is better
+/// (UCI option `UseNNUE`, or `EvalFile` for another network).
+pub static EMBEDDED_BYTES: &[u8] = include_bytes!("../../nets/sakk-3.nnue");
+
+/// The built-in network, read once.
+///
+/// # Errors
+/// The built-in file is not a network (a broken build).
+pub fn embedded() -> Result<Arc<net::QuantNet>, net::NetError> {
+    static NET: OnceLock<Result<Arc<net::QuantNet>, net::NetError>> = OnceLock::new();
+    NET.get_or_init(|| net::QuantNet::from_bytes(EMBEDDED_BYTES).map(Arc::new))
+        .clone()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_built_in_network_reads() {
+        let net = match super::embedded() {
+            Ok(n) => n,
+            Err(e) => panic!("{e}"),
+        };
+        assert_eq!(net.hidden, 128);
+        assert_eq!(format!("{:016x}", net.hash()), "a4faeb91f0875cf3");
+    }
+}
