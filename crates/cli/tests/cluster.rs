@@ -7,14 +7,14 @@
 #[path = "../../server/tests/common/mod.rs"]
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{new_game, play, request, Reply};
+use common::{announced, new_game, play, request, Reply};
 use serde_json::Value;
 
 /// A child process killed when the test ends, however it ends.
@@ -82,20 +82,8 @@ fn node(name: &str, database: &str, bus: &str) -> (Proc, SocketAddr) {
         Ok(c) => c,
         Err(e) => panic!("cannot start sakk serve: {e}"),
     };
-    let Some(out) = child.stdout.take() else {
-        panic!("no stdout")
-    };
-    let mut line = String::new();
-    let _ = BufReader::new(out).read_line(&mut line);
-    let addr = line
-        .trim()
-        .rsplit("http://")
-        .next()
-        .and_then(|a| a.trim_end_matches('/').parse().ok());
-    match addr {
-        Some(a) => (Proc(child), a),
-        None => panic!("{name}: unexpected first line {line:?}"),
-    }
+    let addr = announced(&mut child);
+    (Proc(child), addr)
 }
 
 /// Repeats `attempt` until it answers `Some`, for at most `within`.

@@ -4,11 +4,11 @@
 #[path = "../../server/tests/common/mod.rs"]
 mod common;
 
-use std::io::{BufRead, BufReader};
+use std::io::BufRead;
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 
-use common::{new_game, play, request, stream};
+use common::{announced, new_game, play, request, stream};
 
 /// `sakk serve` on a free port: SQLite in `dir`, or the database of
 /// `SAKK_TEST_DATABASE_URL` (PostgreSQL in CI).
@@ -22,21 +22,8 @@ fn start(dir: &std::path::Path) -> (Child, SocketAddr) {
         Ok(c) => c,
         Err(e) => panic!("cannot start sakk serve: {e}"),
     };
-    let Some(out) = child.stdout.take() else {
-        panic!("no stdout")
-    };
-    let mut line = String::new();
-    let _ = BufReader::new(out).read_line(&mut line);
-    // "sakk is running at http://127.0.0.1:PORT/"
-    let addr = line
-        .trim()
-        .rsplit("http://")
-        .next()
-        .and_then(|a| a.trim_end_matches('/').parse().ok());
-    match addr {
-        Some(a) => (child, a),
-        None => panic!("unexpected first line: {line:?}"),
-    }
+    let addr = announced(&mut child);
+    (child, addr)
 }
 
 #[test]

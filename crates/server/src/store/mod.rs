@@ -425,11 +425,14 @@ impl Store {
     }
 }
 
+/// What the storage's tests share.
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub(crate) mod testing {
+    use super::GameRow;
+    use crate::wire::{Opponent, Status};
 
-    fn game(id: &str) -> GameRow {
+    /// A game row with nothing but what the schema needs.
+    pub(crate) fn game(id: &str) -> GameRow {
         GameRow {
             id: id.to_string(),
             opponent: Opponent::Friend,
@@ -441,6 +444,28 @@ mod tests {
             ..GameRow::default()
         }
     }
+
+    /// The database a test runs on — PostgreSQL's of
+    /// `SAKK_TEST_DATABASE_URL` (shared with other tests), or a fresh SQLite
+    /// file in the directory returned — and a stamp to make the test's ids
+    /// its own.
+    pub(crate) fn database(name: &str) -> (String, std::path::PathBuf, u128) {
+        let dir = std::env::temp_dir().join(format!("sakk-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::create_dir_all(&dir);
+        let url = std::env::var("SAKK_TEST_DATABASE_URL")
+            .unwrap_or_else(|_| format!("sqlite://{}", dir.join("t.db").display()));
+        let run = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        (url, dir, run)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::game;
+    use super::*;
 
     #[test]
     fn passwords_are_masked() {

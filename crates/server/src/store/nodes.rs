@@ -214,17 +214,14 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::testing::database;
     use crate::store::{Change, Commit, GameRow, StoreError};
-    use crate::wire::{Opponent, Status};
+    use crate::wire::Status;
 
     fn game(id: &str) -> GameRow {
         GameRow {
-            id: id.to_string(),
-            opponent: Opponent::Friend,
-            start_fen: "8/8/8/8/8/8/8/8 w - - 0 1".to_string(),
-            rules: "{}".to_string(),
             status: Status::Started,
-            ..GameRow::default()
+            ..crate::store::testing::game(id)
         }
     }
 
@@ -243,14 +240,7 @@ mod tests {
     /// lease ran out can neither take nor commit.
     #[tokio::test]
     async fn a_lapsed_node_can_neither_take_nor_commit() {
-        let dir = std::env::temp_dir().join(format!("sakk-nodes-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let _ = std::fs::create_dir_all(&dir);
-        let url = std::env::var("SAKK_TEST_DATABASE_URL")
-            .unwrap_or_else(|_| format!("sqlite://{}", dir.join("n.db").display()));
-        let run = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
+        let (url, dir, run) = database("nodes");
         let (Ok(one), Ok(two)) = (Store::open(&url).await, Store::open(&url).await) else {
             panic!("cannot open {url}");
         };

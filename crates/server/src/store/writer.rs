@@ -364,8 +364,9 @@ async fn update_games(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::testing::game;
     use crate::store::Store;
-    use crate::wire::{Opponent, Status};
+    use crate::wire::Status;
 
     #[test]
     fn groups_are_cut_into_few_statement_shapes() {
@@ -382,17 +383,6 @@ mod tests {
             "($1, $2, $3), ($4, $5, $6)"
         );
         assert_eq!(values(Placeholders::Anonymous, 2, 2), "(?, ?), (?, ?)");
-    }
-
-    fn game(id: &str) -> GameRow {
-        GameRow {
-            id: id.to_string(),
-            opponent: Opponent::Friend,
-            start_fen: "8/8/8/8/8/8/8/8 w - - 0 1".to_string(),
-            rules: "{}".to_string(),
-            status: Status::Created,
-            ..GameRow::default()
-        }
     }
 
     fn commit(row: &GameRow, change: Change) -> Commit {
@@ -430,14 +420,7 @@ mod tests {
     async fn one_group_writes_every_kind_of_change_or_nothing() {
         // SQLite, or the PostgreSQL database of SAKK_TEST_DATABASE_URL (shared
         // with other tests: this test's games have ids of their own).
-        let dir = std::env::temp_dir().join(format!("sakk-writer-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let _ = std::fs::create_dir_all(&dir);
-        let url = std::env::var("SAKK_TEST_DATABASE_URL")
-            .unwrap_or_else(|_| format!("sqlite://{}", dir.join("w.db").display()));
-        let run = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
+        let (url, dir, run) = crate::store::testing::database("writer");
         let id = |name: &str| format!("w{run}-{name}");
         let ph = Target {
             ph: if url.starts_with("postgres") {

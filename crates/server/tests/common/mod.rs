@@ -155,3 +155,23 @@ pub fn play(addr: SocketAddr, id: &str, white: &str, black: &str, moves: &str) -
     }
     last
 }
+
+/// The address a `sakk serve` process announces on the first line of its
+/// standard output (piped): "sakk is running at http://127.0.0.1:PORT/".
+pub fn announced(child: &mut std::process::Child) -> SocketAddr {
+    use std::io::BufRead;
+    let Some(out) = child.stdout.take() else {
+        panic!("no stdout")
+    };
+    let mut line = String::new();
+    let _ = std::io::BufReader::new(out).read_line(&mut line);
+    let addr = line
+        .trim()
+        .rsplit("http://")
+        .next()
+        .and_then(|a| a.trim_end_matches('/').parse().ok());
+    match addr {
+        Some(a) => a,
+        None => panic!("unexpected first line: {line:?}"),
+    }
+}
