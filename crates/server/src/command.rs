@@ -258,8 +258,11 @@ pub fn follow_up(state: &AppState, slot: &Arc<Slot>, g: &mut Inner) {
         };
         let (state2, id) = (state.clone(), slot.id.clone());
         tokio::spawn(async move {
-            // A `sakk worker` on the bus plays it, or else this node's pool.
+            // A `sakk worker` on the bus plays it, or else this node's pool
+            // (with the time the worker took off the clock).
+            let asked = std::time::Instant::now();
             let from_worker = crate::worker::request(&state2, &job, &pos).await;
+            let remaining = remaining.map(|r| r.saturating_sub(asked.elapsed()));
             let found = match from_worker {
                 Some(mv) => Ok(Some(mv)),
                 None if stop.is_stopped() => Ok(None),
