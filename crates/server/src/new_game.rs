@@ -101,8 +101,14 @@ pub struct NewGame {
 /// and the clear seat tokens (White's, Black's: the same for a local game).
 ///
 /// # Errors
-/// [`ApiError::StorageUnavailable`], or a bad clock.
+/// [`ApiError::StorageUnavailable`], [`ApiError::NodeUnavailable`] (a
+/// cluster node without its lease), or a bad clock.
 pub async fn create(state: &AppState, new: NewGame) -> Result<(String, String, String), ApiError> {
+    // A cluster node without its lease takes no new game (it would own it
+    // under a lapsed epoch).
+    if state.node().is_some_and(|n| !n.holds()) {
+        return Err(ApiError::NodeUnavailable);
+    }
     let id = state.new_game_id()?;
     let white_token = crate::security::new_token()?;
     let black_token = if new.opponent == Opponent::Local {
