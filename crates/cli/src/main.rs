@@ -297,6 +297,10 @@ enum Command {
 enum PgnAction {
     /// Check every game; one line per problem, then `games: N, errors: M`.
     Check {
+        /// Threads checking at once (default: one per core; standard input
+        /// is checked on one).
+        #[arg(long)]
+        threads: Option<usize>,
         /// The PGN file (`-` for standard input; not a directory).
         file: String,
     },
@@ -608,7 +612,7 @@ fn main() -> ExitCode {
             lang.into(),
         ),
         Some(Command::Pgn { action }) => match action {
-            PgnAction::Check { file } => commands::pgn::check(&file),
+            PgnAction::Check { file, threads } => commands::pgn::check(&file, threads),
             PgnAction::Export { lang, file } => commands::pgn::export(&file, lang.into()),
         },
         Some(Command::Match {
