@@ -191,12 +191,17 @@ impl Position {
             pos: *self,
         }));
         let mut expanded = 0usize;
+        // A position with more legal moves than a move list holds (only
+        // with more material than a game can produce) cannot be exhausted.
+        let mut truncated = false;
         while let Some(Reverse(Waiting { pos, .. })) = waiting.pop() {
             if expanded >= budget {
                 return Mateability::Undecided;
             }
             expanded += 1;
-            for &m in &pos.legal_moves() {
+            let moves = pos.legal_moves();
+            truncated |= moves.len() >= crate::MAX_MOVES;
+            for &m in &moves {
                 let mut next = pos;
                 next.play_unchecked(m);
                 if !seen.insert(next.key()) {
@@ -218,7 +223,11 @@ impl Position {
                 }));
             }
         }
-        Mateability::CannotMate
+        if truncated {
+            Mateability::Undecided
+        } else {
+            Mateability::CannotMate
+        }
     }
 
     /// `false` only when `winner` surely cannot checkmate by any series of

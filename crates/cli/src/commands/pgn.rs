@@ -323,7 +323,10 @@ mod tests {
     fn the_parallel_check_reports_as_the_sequential_one() {
         let text = text();
         let expected = sequential(&text);
-        assert!(expected.contains("game 2, line 9: move 2. Ke3"), "{expected}");
+        assert!(
+            expected.contains("game 2, line 9: move 2. Ke3"),
+            "{expected}"
+        );
         for (block, threads) in [(1 << 20, 3), (700, 2), (333, 4), (64, 3)] {
             let mut out = Vec::new();
             let mut tally = Tally::default();
