@@ -26,13 +26,31 @@ export function clockPage(root: HTMLElement): () => void {
       localStorage.setItem('sakk.clock.delay', String(s.delay / 1000));
       run(s);
     };
-    const presets = PRESETS.map(p =>
+    const presets = [
+      ...PRESETS.map(p =>
+        h(
+          'button.tc',
+          { type: 'button', 'data-tc': `${p.min}+${p.inc}`, onclick: () => go({ base: p.min * 60000, increment: p.inc * 1000, delay: 0, delayKind: 'bronstein' }) },
+          [h('small', {}, tr[p.cat]), ` ${p.min}+${p.inc}`],
+        ),
+      ),
+      // The seed's classical control: 40 moves in 90 minutes, then 30 more, +30 s a move.
       h(
         'button.tc',
-        { type: 'button', 'data-tc': `${p.min}+${p.inc}`, onclick: () => go({ base: p.min * 60000, increment: p.inc * 1000, delay: 0, delayKind: 'bronstein' }) },
-        [h('small', {}, tr[p.cat]), ` ${p.min}+${p.inc}`],
+        {
+          type: 'button',
+          'data-tc': '40/90+30',
+          onclick: () => run({ base: 90 * 60000, increment: 30_000, delay: 0, delayKind: 'bronstein', then: { moves: 40, time: 30 * 60000 } }),
+        },
+        [h('small', {}, tr.classical), ' 40/90+30'],
       ),
-    );
+      // The hourglass: 3 minutes that flow from one side to the other.
+      h(
+        'button.tc',
+        { type: 'button', 'data-tc': 'sandclock', onclick: () => run({ base: 3 * 60000, increment: 0, delay: 0, delayKind: 'bronstein', sandclock: true }) },
+        [h('small', {}, tr.sandclock), ' 3′'],
+      ),
+    ];
     fill(root, [
       h('div.clock-setup', {}, [
         h('h1', {}, tr.clockTitle),

@@ -46,6 +46,7 @@ const KEYS = [
   'delayBronstein',
   'delaySimple',
   'controlPgn',
+  'sandclock',
   'rules',
   'touchMove',
   'noEarlyDraw',

@@ -9,6 +9,12 @@ export interface TimerSetting {
   /** Delay in milliseconds. */
   delay: number;
   delayKind: 'bronstein' | 'simple';
+  /** A second period: once a side has made `moves` moves, `time`
+   * milliseconds more (FIDE's classical 40/90+30: 40 moves, then 30 minutes). */
+  then?: { moves: number; time: number };
+  /** An hourglass (the seed's homokóra): the time one side uses flows to
+   * the other; no increment, no delay. */
+  sandclock?: boolean;
 }
 
 /** The two sides of the clock: 0 and 1. */
@@ -61,10 +67,19 @@ export class Timer {
     if (this.flagged !== null) return;
     const used = now - this.since;
     let left = this.left(side, now);
-    if (this.setting.delayKind === 'bronstein') left += Math.min(used, this.setting.delay);
-    left += this.setting.increment;
+    const other: Side = side === 0 ? 1 : 0;
+    if (this.setting.sandclock) {
+      this.remaining[other] += this.remaining[side] - left;
+    } else {
+      if (this.setting.delayKind === 'bronstein') left += Math.min(used, this.setting.delay);
+      left += this.setting.increment;
+    }
     this.remaining[side] = left;
     this.moves[side] += 1;
+    // The second period's time, at the move that ends the first.
+    if (this.setting.then && this.moves[side] === this.setting.then.moves) {
+      this.remaining[side] += this.setting.then.time;
+    }
     this.running = side === 0 ? 1 : 0;
     this.since = now;
   }

@@ -88,6 +88,38 @@ test('the flag falls at zero and stops everything', () => {
   assert.deepEqual(t.moves, [0, 0]);
 });
 
+test('a second period comes at the move that ends the first (40/90+30 scaled down)', () => {
+  const t = new Timer({ ...setting(20_000, 0), then: { moves: 3, time: 10_000 } });
+  t.press(1, 0); // White's time starts
+  let now = 0;
+  for (let i = 0; i < 2; i++) {
+    now += 1_000;
+    t.press(0, now);
+    now += 1_000;
+    t.press(1, now);
+  }
+  assert.equal(t.remaining[0], 18_000);
+  now += 1_000;
+  t.press(0, now); // White's third move: 10 s more
+  assert.equal(t.remaining[0], 27_000);
+  assert.equal(t.remaining[1], 18_000);
+  now += 1_000;
+  t.press(1, now);
+  assert.equal(t.remaining[1], 27_000);
+  now += 1_000;
+  t.press(0, now); // no more periods
+  assert.equal(t.remaining[0], 26_000);
+});
+
+test('a sandclock: the time one side uses flows to the other', () => {
+  const t = new Timer({ ...setting(60_000, 5_000), sandclock: true });
+  t.press(1, 0);
+  t.press(0, 10_000); // White used 10 s; Black gains them, no increment
+  assert.deepEqual(t.remaining, [50_000, 70_000]);
+  t.press(1, 12_000);
+  assert.deepEqual(t.remaining, [52_000, 68_000]);
+});
+
 test('clock display: hours, minutes, tenths under ten seconds', () => {
   assert.equal(formatClock(5_400_000), '1:30:00');
   assert.equal(formatClock(60_000), '1:00');

@@ -216,6 +216,7 @@ web-delay-kind = Delay kind
 web-delay-bronstein = Bronstein
 web-delay-simple = Simple (US)
 web-control-pgn = Or any control, as PGN writes it: periods 40/5400+30:1800+30, an hourglass *180
+web-sandclock = Hourglass
 web-rules = Rules
 web-touch-move = Touch-move (a touched piece must be moved)
 web-no-early-draw = No draw offer before move 30

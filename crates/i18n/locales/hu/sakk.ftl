@@ -213,6 +213,7 @@ web-delay-kind = Késleltetés fajtája
 web-delay-bronstein = Bronstein
 web-delay-simple = Egyszerű (amerikai)
 web-control-pgn = Vagy bármely időbeosztás PGN-formában: periódusok 40/5400+30:1800+30, homokóra *180
+web-sandclock = Homokóra
 web-rules = Szabályok
 web-touch-move = Érintett bábu (a megérintett bábuval lépni kell)
 web-no-early-draw = Nincs döntetlenajánlat a 30. lépés előtt
