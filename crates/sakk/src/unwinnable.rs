@@ -173,7 +173,7 @@ impl Position {
         if !self.can_checkmate(winner) {
             return Mateability::CannotMate;
         }
-        if self.legal_moves().is_empty() {
+        if !self.has_legal_moves() {
             // Mate or stalemate: no move follows.
             return if self.turn() == !winner && self.is_check() {
                 Mateability::CanMate
@@ -207,12 +207,16 @@ impl Position {
                 if !seen.insert(next.key()) {
                     continue;
                 }
-                if next.turn() == !winner && next.is_checkmate() {
-                    return Mateability::CanMate;
+                if !next.has_legal_moves() {
+                    // Mate (the loser mated: found; the winner mated) or
+                    // stalemate: no move follows.
+                    if next.turn() == !winner && next.is_check() {
+                        return Mateability::CanMate;
+                    }
+                    continue;
                 }
-                if !next.can_checkmate(winner) || next.legal_moves().is_empty() {
-                    // Nothing to mate with any more, or a stalemate (or the
-                    // winner mated): no mate beyond it.
+                if !next.can_checkmate(winner) {
+                    // Nothing to mate with any more: no mate beyond it.
                     continue;
                 }
                 order += 1;
