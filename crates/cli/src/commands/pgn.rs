@@ -12,14 +12,17 @@ fn open(path: &str) -> Result<Box<dyn BufRead>, Failure> {
     if path == "-" {
         return Ok(Box::new(BufReader::new(std::io::stdin())));
     }
+    open_file(path).map(|f| Box::new(BufReader::new(f)) as Box<dyn BufRead>)
+}
+
+/// The file at `path`; a directory is refused.
+fn open_file(path: &str) -> Result<File, Failure> {
     if std::path::Path::new(path).is_dir() {
         return Err(Failure::usage(format!(
             "{path} is a directory: give a PGN file (or - for standard input)"
         )));
     }
-    File::open(path)
-        .map(|f| Box::new(BufReader::new(f)) as Box<dyn BufRead>)
-        .map_err(|e| Failure::usage(format!("cannot open {path}: {e}")))
+    File::open(path).map_err(|e| Failure::usage(format!("cannot open {path}: {e}")))
 }
 
 /// The problems of a game that was read without a move error.
@@ -72,9 +75,7 @@ pub fn check(path: &str, threads: Option<usize>) -> Result<(), Failure> {
             tally.report(&mut out, game);
         }
     } else {
-        let _ = open(path)?; // the same refusals (a directory, a missing file)
-        let file =
-            File::open(path).map_err(|e| Failure::usage(format!("cannot open {path}: {e}")))?;
+        let file = open_file(path)?;
         check_parallel(file, BLOCK, threads, &mut tally, &mut out)
             .map_err(|e| Failure::other(format!("cannot read {path}: {e}")))?;
     }

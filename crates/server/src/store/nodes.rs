@@ -27,14 +27,21 @@ pub enum Claim {
     Missing,
 }
 
+/// The database's clock, in milliseconds since the Unix epoch, as SQL for
+/// PostgreSQL or SQLite: leases and fences are timed by it, never by the
+/// nodes' own clocks.
+pub(super) fn now_ms_sql(postgres: bool) -> &'static str {
+    if postgres {
+        "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)"
+    } else {
+        "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
+    }
+}
+
 impl Store {
     /// The database's clock, in milliseconds since the Unix epoch, as SQL.
     pub(super) fn now_ms(&self) -> &'static str {
-        if self.postgres {
-            "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)"
-        } else {
-            "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
-        }
+        now_ms_sql(self.postgres)
     }
 
     /// Joins node `name` with a new epoch and a lease of `lease_ms`;

@@ -47,11 +47,7 @@ pub(super) async fn run(
     fence: Arc<RwLock<Option<Fence>>>,
     mut jobs: mpsc::Receiver<Job>,
 ) {
-    let now_ms = if ph == Placeholders::Numbered {
-        "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)"
-    } else {
-        "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
-    };
+    let now_ms = super::nodes::now_ms_sql(ph == Placeholders::Numbered);
     let mut batch: Vec<Job> = Vec::with_capacity(GROUP_MAX);
     while let Some(first) = jobs.recv().await {
         batch.push(first);
