@@ -202,8 +202,11 @@ pub async fn serve_until(
                 Some(n) => n.clone(),
                 None => format!(
                     "node-{}",
-                    security::random_string(4)
-                        .map_err(|_| ServeError::BadNodeName(String::new()))?
+                    security::random_string(4).map_err(|_| {
+                        ServeError::Io(std::io::Error::other(
+                            "no random source for the node's name: give --node",
+                        ))
+                    })?
                 ),
             };
             if !cluster::valid_name(&node) {
