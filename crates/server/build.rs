@@ -14,6 +14,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("cargo:rerun-if-env-changed=SAKK_WEB_DIST");
     for p in [
         "src",
+        "learn",
         "index.html",
         "style.css",
         "build.mjs",

@@ -1,9 +1,9 @@
 // The server's HTTP API and its WebSocket of game events. The types of what
 // the server answers are generated from the Rust ones (types.ts).
 
-import type { Analysed, ClockSpec, Created, Event, GameList, GameState, GameStatus, RematchReply, SeatReply, Summary } from './types';
+import type { Analysed, ClockSpec, Created, Event, GameList, GameState, GameStatus, RematchReply, SeatReply, Summary, Trial, TrialResult } from './types';
 
-export type { Analysed, GameState, GameStatus, Summary };
+export type { Analysed, GameState, GameStatus, Summary, Trial, TrialResult };
 
 /** A clock setting as the API takes it (a request: fields may be left out). */
 export type ClockRequest = ClockSpec;
@@ -74,6 +74,8 @@ export const api = {
   takeback: (id: string, token: string, yes: boolean) => call<unknown>('POST', `/api/games/${id}/takeback/${yes ? 'yes' : 'no'}`, token),
   touch: (id: string, token: string, square: string) => call<unknown>('POST', `/api/games/${id}/touch/${square}`, token),
   rematch: (id: string, token: string) => call<RematchReply>('POST', `/api/games/${id}/rematch`, token),
+  /** The rules' verdict on one action in a position, nothing stored. */
+  trial: (trial: Trial) => call<TrialResult>('POST', '/api/rules/try', undefined, trial),
   analysis: (id: string) => call<{ plies: Analysed[] }>('GET', `/api/games/${id}/analysis`),
 };
 

@@ -19,6 +19,9 @@ export function clockPage(root: HTMLElement): () => void {
     const min = h('input#clock-min', { type: 'number', min: 0, step: 'any', value: localStorage.getItem('sakk.clock.min') ?? '5' });
     const inc = h('input#clock-inc', { type: 'number', min: 0, step: 'any', value: localStorage.getItem('sakk.clock.inc') ?? '3' });
     const delay = h('input#clock-delay', { type: 'number', min: 0, step: 'any', value: localStorage.getItem('sakk.clock.delay') ?? '0' });
+    // A second period (0 moves: none), e.g. 40 moves, then 30 minutes.
+    const periodMoves = h('input#clock-period-moves', { type: 'number', min: 0, step: 1, value: '0' });
+    const periodThen = h('input#clock-period-then', { type: 'number', min: 0, step: 'any', value: '0' });
     const kind = h('select#clock-kind', {}, [h('option', { value: 'bronstein' }, tr.delayBronstein), h('option', { value: 'simple' }, tr.delaySimple)]);
     const go = (s: TimerSetting) => {
       localStorage.setItem('sakk.clock.min', String(s.base / 60000));
@@ -61,17 +64,21 @@ export function clockPage(root: HTMLElement): () => void {
           h('label', {}, [tr.increment, inc]),
           h('label', {}, [tr.delay, delay]),
           h('label', {}, [tr.delayKind, kind]),
+          h('label', {}, [tr.periodMoves, periodMoves]),
+          h('label', {}, [tr.periodThen, periodThen]),
           h(
             'button#clock-start.primary',
             {
               type: 'submit',
               onclick: (ev: Event) => {
                 ev.preventDefault();
+                const moves = Math.floor(Number(periodMoves.value || 0));
                 go({
                   base: Number(min.value || 0) * 60000,
                   increment: Number(inc.value || 0) * 1000,
                   delay: Number(delay.value || 0) * 1000,
                   delayKind: kind.value === 'simple' ? 'simple' : 'bronstein',
+                  then: moves > 0 ? { moves, time: Number(periodThen.value || 0) * 60000 } : undefined,
                 });
               },
             },

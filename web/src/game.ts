@@ -6,10 +6,11 @@ import type { Key } from '@lichess-org/chessground/types';
 import { parseUci } from 'chessops/util';
 import { makeSan } from 'chessops/san';
 import { h, fill } from './dom';
-import { lang, t } from './i18n';
+import { factName, lang, namedMateName, t } from './i18n';
+import { askPromotion } from './promotion';
+import { boardKeys } from './boardkeys';
 import { api, ApiError, GameSocket, isOver, type Analysed, type GameState } from './api';
 import { replay, dests, isPromotion, material, pieceAt, type Ply } from './chess';
-import type { NamedMate } from './types';
 import { moveList, evalGraph, formatClock, judge, lowTime, type Judgement } from './moves';
 import { localSan, FIGURES } from './notation';
 import { rememberSeat, seatEnded, seatOf, takeTokenFromAddress } from './seats';
@@ -19,20 +20,7 @@ import type { Page } from './main';
 
 type Color = 'white' | 'black';
 
-/** A chessground piece element (its image comes from the piece set's CSS). */
-function pieceEl(role: string, color: string): HTMLElement {
-  const el = document.createElement('piece');
-  el.className = `${role} ${color}`;
-  return el;
-}
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
-
-/** A move fact's words (`royal_fork` → the catalogue's web-fact-royal-fork). */
-const factName = (code: string): string => {
-  const key = `fact${code.split('_').map(p => p[0].toUpperCase() + p.slice(1)).join('')}` as keyof ReturnType<typeof t>;
-  const words = t()[key];
-  return typeof words === 'string' ? words : code;
-};
 
 /** The page of game `id`. */
 export function gamePage(id: string): Page {
@@ -60,6 +48,7 @@ class GameView {
   private analysing = false;
   private refusal = '';
   private destroyed = false;
+  private unkeys: () => void = () => {};
 
   private readonly el = {
     board: h('div.cg-wrap.board', {}),
@@ -69,7 +58,7 @@ class GameView {
     status: h('div.status', { role: 'status' }),
     result: h('div.result', {}),
     opening: h('div.opening', {}),
-    moves: h('div.move-list', { tabindex: 0, 'aria-label': t().moves }),
+    moves: h('div.move-list', { tabindex: 0, role: 'region', 'aria-label': t().moves }),
     nav: h('div.nav', {}),
     input: h('form.move-input', {}),
     actions: h('div.actions', {}),
@@ -143,6 +132,7 @@ class GameView {
       draggable: { enabled: true, showGhost: true },
       events: { select: key => this.touch(key) },
     });
+    this.unkeys = boardKeys(this.el.board, () => this.cg ?? undefined, text => this.announce(text));
     this.socket = new GameSocket(
       this.id,
       (s, full) => this.onState(s, full),
@@ -154,6 +144,7 @@ class GameView {
   destroy(): void {
     this.destroyed = true;
     this.socket?.close();
+    this.unkeys();
     this.cg?.destroy();
     clearInterval(this.timer);
     document.removeEventListener('keydown', this.keyboard);
@@ -179,7 +170,9 @@ class GameView {
     if (newMove && !full) {
       const last = this.plies[this.plies.length - 1];
       sound.play(last.check ? 'check' : last.capture ? 'capture' : 'move');
-      this.announce(localSan(s.san[s.san.length - 1] ?? '', lang()));
+      // The move and what it did, for screen readers: "Nc3, Discovered check".
+      const facts = (s.marks[s.marks.length - 1]?.facts ?? []).map(factName);
+      this.announce([localSan(s.san[s.san.length - 1] ?? '', lang()), ...facts].join(', '));
     }
     if (isOver(s.status)) seatEnded(this.id);
     if (before && !isOver(before.status) && isOver(s.status)) {
@@ -208,15 +201,7 @@ class GameView {
     const s = this.state;
     if (!s || !isOver(s.status)) return '';
     const text = (lang() === 'hu' ? s.description_hu : s.description_en) ?? s.result ?? '';
-    if (!s.named_mate) return text;
-    const tr = t();
-    const names: Record<NamedMate, string> = {
-      fools_mate: tr.namedFoolsMate,
-      scholars_mate: tr.namedScholarsMate,
-      smothered_mate: tr.namedSmotheredMate,
-      back_rank_mate: tr.namedBackRankMate,
-    };
-    return `${text} (${names[s.named_mate]})`;
+    return s.named_mate ? `${text} (${namedMateName(s.named_mate)})` : text;
   }
 
   // ---- drawing -----------------------------------------------------------
@@ -339,6 +324,9 @@ class GameView {
       if (running) {
         const hold = s.clock.delay_kind === 'simple' ? s.clock.delay : 0;
         ms -= Math.max(0, elapsed - hold);
+      } else if (s.clock.sandclock && s.clock_running && !isOver(s.status)) {
+        // The hourglass: the sand the other side loses falls to this side.
+        ms += elapsed;
       }
       el.textContent = formatClock(ms);
       el.classList.toggle('running', running);
@@ -571,37 +559,7 @@ class GameView {
   }
 
   private askPromotion(dest: Key): Promise<string | null> {
-    const tr = t();
-    const color = this.state?.turn ?? 'white';
-    return new Promise(resolve => {
-      const choose = (r: string | null) => {
-        this.el.promo.hidden = true;
-        fill(this.el.promo, []);
-        resolve(r);
-      };
-      const roles: [string, string, string][] = [
-        ['q', 'queen', tr.queen],
-        ['r', 'rook', tr.rook],
-        ['b', 'bishop', tr.bishop],
-        ['n', 'knight', tr.knight],
-      ];
-      fill(this.el.promo, [
-        h('p', {}, `${tr.promoteTo} (${dest})`),
-        h(
-          'div.cg-wrap.choices',
-          {},
-          roles.map(([c, role, name]) =>
-            h('button.promote', { type: 'button', 'data-role': role, 'aria-label': name, title: name, onclick: () => choose(c) }, [
-              pieceEl(role, color),
-              h('span', {}, name),
-            ]),
-          ),
-        ),
-        h('button.cancel', { type: 'button', onclick: () => choose(null) }, '✕'),
-      ]);
-      this.el.promo.hidden = false;
-      (this.el.promo.querySelector('button') as HTMLButtonElement | null)?.focus();
-    });
+    return askPromotion(this.el.promo, this.state?.turn ?? 'white', dest);
   }
 
   private async send(mv: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 // Every word of the UI in Hungarian and English, from the catalogues.
 
 import { FluentBundle, FluentResource } from '@fluent/bundle';
+import type { NamedMate } from './types';
 import enSource from '../../crates/i18n/locales/en/sakk.ftl';
 import huSource from '../../crates/i18n/locales/hu/sakk.ftl';
 
@@ -172,6 +173,28 @@ const KEYS = [
   'blackWins',
   'draw',
   'lowTime',
+  'cancel',
+  'periodMoves',
+  'periodThen',
+  'king',
+  'pawn',
+  'emptySquare',
+  'boardKeys',
+  'selected',
+  'navLearn',
+  'learnTitle',
+  'learnIntro',
+  'learnLessons',
+  'learnTask',
+  'learnReset',
+  'learnNext',
+  'learnDone',
+  'learnWrong',
+  'learnFlag',
+  'learnClaim',
+  'learnPlayed',
+  'learnTypeMove',
+  'learnCheck',
 ] as const;
 
 /** How many level names there are (`web-level-names-1` …). */
@@ -252,4 +275,40 @@ export function t(): Dict {
 export function terminationText(code: string | null | undefined): string {
   if (!code) return '';
   return message(current, `termination-${code.replace(/_/g, '-')}`);
+}
+
+/** A move fact's words (`royal_fork` → the catalogue's web-fact-royal-fork). */
+export function factName(code: string): string {
+  const key = `fact${code.split('_').map(p => p[0].toUpperCase() + p.slice(1)).join('')}` as keyof Dict;
+  const words = t()[key];
+  return typeof words === 'string' ? words : code;
+}
+
+/** A catalogue of its own (the rules guide's lessons), in both languages:
+ * `get(id, args)` is the message in the current language, the id itself
+ * when missing; `missing(ids)` lists the gaps as `lang:id`. */
+export function catalogue(sources: Record<Lang, string>): {
+  get: (id: string, args?: Record<string, string | number>) => string;
+  missing: (ids: string[]) => string[];
+} {
+  const b: Record<Lang, FluentBundle> = { en: load('en', sources.en), hu: load('hu', sources.hu) };
+  return {
+    get: (id, args) => {
+      const m = b[current].getMessage(id);
+      return m?.value ? b[current].formatPattern(m.value, args) : id;
+    },
+    missing: ids => (['en', 'hu'] as Lang[]).flatMap(l => ids.filter(id => !b[l].hasMessage(id)).map(id => `${l}:${id}`)),
+  };
+}
+
+/** A named mate's words (`scholars_mate` → Scholar's mate). */
+export function namedMateName(m: NamedMate): string {
+  const tr = t();
+  const names: Record<NamedMate, string> = {
+    fools_mate: tr.namedFoolsMate,
+    scholars_mate: tr.namedScholarsMate,
+    smothered_mate: tr.namedSmotheredMate,
+    back_rank_mate: tr.namedBackRankMate,
+  };
+  return names[m];
 }

@@ -6,6 +6,7 @@ import { homePage } from './home';
 import { gamePage } from './game';
 import { clockPage } from './clock';
 import { historyPage } from './history';
+import { learnPage } from './learn';
 import { navigate } from './nav';
 import { forgetOldSeats } from './seats';
 
@@ -13,6 +14,8 @@ import { forgetOldSeats } from './seats';
 export type Page = (root: HTMLElement) => (() => void) | void;
 
 let teardown: (() => void) | void;
+/** The path of the page on show. */
+let shown = '';
 
 function applyTheme(): void {
   const theme = localStorage.getItem('sakk.theme') ?? 'auto';
@@ -42,7 +45,7 @@ function header(): HTMLElement {
   });
   return h('header.top', {}, [
     h('a.brand', { href: '/', 'data-nav': '' }, '♞ sakk'),
-    h('nav', {}, [link('/', t().navPlay), link('/clock', t().navClock), link('/history', t().navHistory)]),
+    h('nav', {}, [link('/', t().navPlay), link('/clock', t().navClock), link('/history', t().navHistory), link('/learn', t().navLearn)]),
     h('div.prefs', {}, [langSel, themeSel]),
   ]);
 }
@@ -51,6 +54,7 @@ function pageFor(path: string): Page {
   if (path.startsWith('/game/')) return gamePage(decodeURIComponent(path.slice(6)));
   if (path === '/clock') return clockPage;
   if (path === '/history') return historyPage;
+  if (path === '/learn') return learnPage;
   return homePage;
 }
 
@@ -62,6 +66,7 @@ function render(): void {
   document.documentElement.lang = lang();
   const main = h('main', {});
   fill(app, [header(), main]);
+  shown = location.pathname;
   teardown = pageFor(location.pathname)(main);
 }
 
@@ -72,7 +77,11 @@ document.addEventListener('click', ev => {
   ev.preventDefault();
   navigate(a.getAttribute('href') ?? '/');
 });
-window.addEventListener('popstate', render);
+// A lesson chosen in the rules guide changes only the address's fragment:
+// the guide follows it itself.
+window.addEventListener('popstate', () => {
+  if (location.pathname !== shown || shown !== '/learn') render();
+});
 window.addEventListener('sakk:navigate', render);
 applyTheme();
 forgetOldSeats();

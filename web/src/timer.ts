@@ -36,8 +36,10 @@ export class Timer {
 
   /** Time left on `side` at `now`. */
   left(side: Side, now: number): number {
-    if (this.running !== side || this.flagged !== null) return this.remaining[side];
+    if (this.running === null || this.flagged !== null) return this.remaining[side];
     const used = this.paused ? this.elapsedAtPause : now - this.since;
+    // The hourglass: the sand the running side loses falls to the other.
+    if (this.running !== side) return this.setting.sandclock ? this.remaining[side] + used : this.remaining[side];
     const charged = this.setting.delayKind === 'simple' ? Math.max(0, used - this.setting.delay) : used;
     return this.remaining[side] - charged;
   }
@@ -100,6 +102,8 @@ export class Timer {
   /** Marks a flag fall; returns the side whose time ran out. */
   check(now: number): Side | null {
     if (this.running !== null && !this.paused && this.flagged === null && this.left(this.running, now) <= 0) {
+      const other: Side = this.running === 0 ? 1 : 0;
+      if (this.setting.sandclock) this.remaining[other] += this.remaining[this.running];
       this.remaining[this.running] = 0;
       this.flagged = this.running;
     }

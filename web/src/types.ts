@@ -524,3 +524,87 @@ plies: Array<Analysed>,
  * The game had more positions than are analysed.
  */
 truncated: boolean, };
+
+export type TrialAction = { "kind": "move", 
+/**
+ * The move's text.
+ */
+text: string, 
+/**
+ * The piece letters of a SAN text.
+ */
+lang?: string, } | { "kind": "flag" } | { "kind": "claim" };
+
+export type Trial = { 
+/**
+ * The start position (FEN).
+ */
+fen: string, 
+/**
+ * The moves played since (UCI), at most [`MAX_TRIAL_MOVES`]: they make
+ * the history that repetition and the fifty-move rule count.
+ */
+moves?: Array<string>, 
+/**
+ * Squares the side to move has touched, in order: touch-move is in
+ * force when there are any.
+ */
+touched?: Array<string>, 
+/**
+ * The action.
+ */
+action: TrialAction, };
+
+export type TrialResult = { 
+/**
+ * The position now (FEN).
+ */
+fen: string, 
+/**
+ * The side to move now.
+ */
+turn: Side, 
+/**
+ * The side to move is in check.
+ */
+check: boolean, 
+/**
+ * The move played (UCI), for a move.
+ */
+uci: string | null, 
+/**
+ * The move played (SAN), for a move.
+ */
+san: string | null, 
+/**
+ * What the move did, for a move.
+ */
+marks: MoveMarks | null, 
+/**
+ * How the game ended, if it did (a termination code).
+ */
+termination: string | null, 
+/**
+ * `1-0`, `0-1` or `1/2-1/2`, if it ended.
+ */
+result: string | null, 
+/**
+ * The winner, if any.
+ */
+winner: Side | null, 
+/**
+ * The named mate the game ended with.
+ */
+named_mate: NamedMate | null, 
+/**
+ * How it ended, in English.
+ */
+description_en: string | null, 
+/**
+ * How it ended, in Hungarian.
+ */
+description_hu: string | null, 
+/**
+ * The draws the side to move may claim now (termination codes).
+ */
+claimable: Array<string>, };

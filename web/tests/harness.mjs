@@ -79,9 +79,14 @@ export async function launch() {
   });
 }
 
-/** A new page with its UI language set (stored preference) and errors collected. */
-export async function newPage(browser, url, lang = 'en') {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, locale: lang === 'hu' ? 'hu-HU' : 'en-GB' });
+/** A new page with its UI language set (stored preference) and errors
+ * collected. `options.bypassCSP` lets a test inject a script (axe-core). */
+export async function newPage(browser, url, lang = 'en', options = {}) {
+  const context = await browser.newContext({
+    viewport: { width: 1200, height: 900 },
+    locale: lang === 'hu' ? 'hu-HU' : 'en-GB',
+    bypassCSP: options.bypassCSP === true,
+  });
   await context.addInitScript(l => {
     if (!localStorage.getItem('sakk.lang')) localStorage.setItem('sakk.lang', l);
   }, lang);
@@ -141,3 +146,15 @@ export async function createGame(url, body) {
 }
 
 export const artifacts = join(root, 'web/test-results');
+
+/** The serious and critical WCAG 2.1 A/AA violations axe-core finds on the
+ * page now, as `rule: target …` lines (empty when there are none). */
+export async function accessibilityProblems(page) {
+  await page.addScriptTag({ path: join(root, 'web/node_modules/axe-core/axe.min.js') });
+  const violations = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.map(v => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 5).map(n => n.target.join(' ')) }));
+  });
+  return violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
+}

@@ -114,6 +114,9 @@ test('a second period comes at the move that ends the first (40/90+30 scaled dow
 test('a sandclock: the time one side uses flows to the other', () => {
   const t = new Timer({ ...setting(60_000, 5_000), sandclock: true });
   t.press(1, 0);
+  // The sand flows while White thinks, not only when the clock is pressed.
+  assert.equal(t.left(0, 4_000), 56_000);
+  assert.equal(t.left(1, 4_000), 64_000);
   t.press(0, 10_000); // White used 10 s; Black gains them, no increment
   assert.deepEqual(t.remaining, [50_000, 70_000]);
   t.press(1, 12_000);

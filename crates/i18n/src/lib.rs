@@ -114,6 +114,14 @@ impl Catalogue {
                 Err(_) => fluent_args.set(*name, FluentValue::from(value.as_str())),
             }
         }
+        // A square's file letter as a parameter of its own (`square_file`),
+        // for languages whose words before a square depend on how its name
+        // is spoken (Hungarian: "az e4", "a d4").
+        if let Some((_, square)) = args.iter().find(|(name, _)| *name == "square") {
+            if let Some(file) = square.get(..1) {
+                fluent_args.set("square_file", FluentValue::from(file));
+            }
+        }
         let mut errors = Vec::new();
         bundle
             .format_pattern(pattern, Some(&fluent_args), &mut errors)
@@ -312,6 +320,30 @@ mod tests {
                 assert!(catalogue().has(locale, &id("termination", t.code())), "{t}");
             }
         }
+    }
+
+    #[test]
+    fn hungarian_squares_take_the_article_their_spoken_name_needs() {
+        let blocked = |sq: &str| {
+            tr(
+                Locale::Hungarian,
+                "rule-path-blocked",
+                &[("square", sq.to_string())],
+            )
+        };
+        assert_eq!(blocked("d1"), "Az utat elzárja a d1 mezőn álló bábu.");
+        assert_eq!(blocked("e1"), "Az utat elzárja az e1 mezőn álló bábu.");
+        assert_eq!(blocked("f7"), "Az utat elzárja az f7 mezőn álló bábu.");
+        assert_eq!(blocked("a8"), "Az utat elzárja az a8 mezőn álló bábu.");
+        let empty = |sq: &str| {
+            tr(
+                Locale::Hungarian,
+                "rule-no-piece",
+                &[("square", sq.to_string())],
+            )
+        };
+        assert_eq!(empty("h3"), "A h3 mezőn nincs bábu.");
+        assert_eq!(empty("e3"), "Az e3 mezőn nincs bábu.");
     }
 
     #[test]

@@ -642,6 +642,9 @@ mod tests {
             RematchReply::decl(&cfg),
             crate::analysis::Analysed::decl(&cfg),
             crate::analysis::Analysis::decl(&cfg),
+            crate::routes::rules::TrialAction::decl(&cfg),
+            crate::routes::rules::Trial::decl(&cfg),
+            crate::routes::rules::TrialResult::decl(&cfg),
         ];
         let mut out = String::from(
             "// Generated from the server's wire types (crates/server/src/wire.rs) by\n\

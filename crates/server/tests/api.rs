@@ -515,3 +515,52 @@ fn touch_move_binds_the_touched_piece() {
         (400, Value::from("touch_move_off"))
     );
 }
+
+#[test]
+fn the_rules_answer_a_trial_without_a_game() {
+    let addr = start_server();
+    let post = |body: &str| request(addr, "POST", "/api/rules/try", None, Some(body));
+    // A move in Hungarian letters, after two moves: played, with its facts.
+    let r = post(
+        r#"{"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "moves": ["f2f3", "e7e5", "g2g4"], "action": {"kind": "move", "text": "Vh4", "lang": "hu"}}"#,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = r.json();
+    assert_eq!(v["san"], "Qh4#");
+    assert_eq!(v["termination"], "checkmate");
+    assert_eq!(v["description_hu"], "Sötét nyert — matt");
+    assert_eq!(v["named_mate"], "fools_mate");
+    assert!(v["marks"]["facts"]
+        .as_array()
+        .is_some_and(|f| f.contains(&Value::from("checkmate"))));
+    // A refused move: the rule's code and its words, as in a game.
+    let r = post(
+        r#"{"fen": "4k3/8/8/8/6b1/8/8/R3K2R w KQ - 0 1", "action": {"kind": "move", "text": "O-O-O"}}"#,
+    );
+    assert_eq!(r.status, 400);
+    let v = r.json();
+    assert_eq!(v["error"], "castling_through_check");
+    assert_eq!(v["params"]["square"], "d1");
+    assert_eq!(
+        v["message_hu"],
+        "Nem sáncolhatsz: a király áthaladna a d1 mezőn, amelyet az ellenfél támad."
+    );
+    // Bad input: a clear code, never a panic.
+    for (body, code) in [
+        (r#"{"fen": "x", "action": {"kind": "flag"}}"#, "bad_fen"),
+        (r#"{"fen": "8/8/8/8/8/8/8/8 w - - 0 1"}"#, "bad_request"),
+        (
+            r#"{"fen": "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "action": {"kind": "dance"}}"#,
+            "bad_request",
+        ),
+        (
+            r#"{"fen": "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "touched": ["z9"], "action": {"kind": "flag"}}"#,
+            "bad_square",
+        ),
+    ] {
+        let r = post(body);
+        assert_eq!(r.status, 400, "{body}: {}", r.body);
+        assert_eq!(r.json()["error"], code, "{body}");
+    }
+}

@@ -10,8 +10,18 @@ side = { $side ->
 
 ## A szabályok: miért nem szabályos egy lépés vagy cselekvés
 
-rule-no-piece = Az { $square } mezőn nincs bábu.
-rule-not-your-piece = Az { $square } mezőn álló bábu nem a tiéd, nem léphetsz vele.
+rule-no-piece = { $square_file ->
+    [a] Az
+    [e] Az
+    [f] Az
+   *[other] A
+} { $square } mezőn nincs bábu.
+rule-not-your-piece = { $square_file ->
+    [a] Az
+    [e] Az
+    [f] Az
+   *[other] A
+} { $square } mezőn álló bábu nem a tiéd, nem léphetsz vele.
 rule-cannot-move-that-way = { $role ->
     [pawn] A gyalog nem léphet így: egy mezőt lép előre (a kiinduló mezőjéről kettőt is), és átlósan előre üt.
     [knight] A huszár nem léphet így.
@@ -20,22 +30,47 @@ rule-cannot-move-that-way = { $role ->
     [queen] A vezér nem léphet így.
    *[king] A király nem léphet így.
 }
-rule-own-piece-on-target = Saját bábut nem lehet leütni (az { $square } mezőn).
-rule-path-blocked = Az utat elzárja az { $square } mezőn álló bábu.
+rule-own-piece-on-target = Saját bábut nem lehet leütni ({ $square_file ->
+    [a] az
+    [e] az
+    [f] az
+   *[other] a
+} { $square } mezőn).
+rule-path-blocked = Az utat elzárja { $square_file ->
+    [a] az
+    [e] az
+    [f] az
+   *[other] a
+} { $square } mezőn álló bábu.
 rule-king-in-check = E lépés után a királyod sakkban állna.
-rule-pinned = A bábu kötésben van: ha ellépne, az { $square } mezőn álló bábu sakkot adna a királyodnak.
+rule-pinned = A bábu kötésben van: ha ellépne, { $square_file ->
+    [a] az
+    [e] az
+    [f] az
+   *[other] a
+} { $square } mezőn álló bábu sakkot adna a királyodnak.
 rule-double-check = Kettős sakk: csak a király lépésével lehet elhárítani.
 rule-castling-king-moved = Nem sáncolhatsz: a király már lépett.
 rule-castling-rook-moved = Erre az oldalra nem sáncolhatsz: a bástya már lépett (vagy leütötték).
 rule-castling-pieces-between = Nem sáncolhatsz: bábuk állnak a király és a bástya között.
 rule-castling-in-check = Sakkból nem lehet sáncolni.
-rule-castling-through-check = Nem sáncolhatsz: a király áthaladna az { $square } mezőn, amelyet az ellenfél támad.
+rule-castling-through-check = Nem sáncolhatsz: a király áthaladna { $square_file ->
+    [a] az
+    [e] az
+    [f] az
+   *[other] a
+} { $square } mezőn, amelyet az ellenfél támad.
 rule-castling-into-check = Nem sáncolhatsz: a király sakkba kerülne.
 rule-en-passant-expired = Menet közbeni ütés már nem lehetséges: csak közvetlenül a gyalog kettős lépése után szabad.
 rule-promotion-missing = A gyalog eléri az utolsó sort: válassz vezért, bástyát, futót vagy huszárt.
 rule-promotion-not-allowed = Csak az utolsó sorra érő gyalog változhat át, és csak vezérré, bástyává, futóvá vagy huszárrá.
 rule-game-over = A játszma már véget ért.
-rule-touched-piece-must-move = Fogott bábu lép: megérintetted az { $square } mezőn álló bábudat, ezért azzal kell lépned.
+rule-touched-piece-must-move = Fogott bábu lép: megérintetted { $square_file ->
+    [a] az
+    [e] az
+    [f] az
+   *[other] a
+} { $square } mezőn álló bábudat, ezért azzal kell lépned.
 rule-touched-piece-must-be-captured = Fogott bábu lép: megérintetted az ellenfél { $square } mezőn álló bábuját, ezért le kell ütnöd.
 rule-touched-must-castle = Fogott bábu lép: előbb a királyt, majd a bástyát érintetted, ezért sáncolnod kell.
 rule-not-your-turn = Nem te következel.
@@ -147,6 +182,8 @@ error-bad-color = A szín: white, black vagy random.
 error-bad-level = A szint 1 és 8 között lehet.
 error-bad-lang = A lang értéke en, hu, de vagy fr lehet.
 error-bad-square = Nem mező (pl. e4).
+error-too-many-moves = Egy próba legfeljebb 300 lépést játszik vissza.
+error-bad-trial-move = A próba előtti lépések egyike szabálytalan.
 error-bad-answer = Válasz: yes vagy no.
 error-bad-status = Az állapot: created, started vagy ended.
 error-bad-cursor = Hibás lapozási jel.
@@ -339,6 +376,29 @@ web-white-wins = Világos nyert
 web-black-wins = Sötét nyert
 web-draw = Döntetlen
 web-low-time = Kevés az idő
+web-period-moves = Lépések az első szakaszban (0: egy szakasz)
+web-period-then = Utána még ennyi perc
+web-cancel = Mégse
+web-king = király
+web-pawn = gyalog
+web-empty-square = üres
+web-board-keys = Sakktábla. A nyilakkal mezőről mezőre lépsz; az Enter vagy a szóköz felveszi és leteszi a bábut; az Esc elengedi.
+web-selected = felvéve
+web-nav-learn = Szabályok
+web-learn-title = Tanuld meg a szabályokat
+web-learn-intro = A játék minden szabályához egy rövid lecke. Olvasd el a szabályt, aztán próbáld ki a táblán: ugyanazok a szabályok bírálják a lépéseidet, mint igazi játszmában, és a szabálytalan lépésnél megtudod, melyik szabály tiltja.
+web-learn-lessons = Leckék
+web-learn-progress = { $total } leckéből { $done } kész
+web-learn-task = Feladat
+web-learn-reset = Újrakezdés
+web-learn-next = Következő lecke
+web-learn-done = A lecke kész!
+web-learn-wrong = Nem egészen — olvasd el újra a szabályt, és próbáld újra!
+web-learn-flag = A zászló leesik
+web-learn-claim = Döntetlen igénylése
+web-learn-played = Lépés
+web-learn-type-move = A lépésed jelöléssel
+web-learn-check = Ellenőrzés
 
 ## Olvashatatlan állás (FEN)
 

@@ -21,6 +21,7 @@ use crate::state::AppState;
 mod actions;
 mod analysis;
 mod games;
+pub mod rules;
 mod watch;
 
 /// The longest address the server reads (longer ones: 414).
@@ -81,7 +82,9 @@ async fn rate_limit(State(state): State<AppState>, req: Request, next: Next) -> 
     let path = req.uri().path();
     let kind = match *req.method() {
         Method::POST if path == "/api/games" || path.ends_with("/rematch") => Some(Kind::NewGame),
-        Method::POST if path.starts_with("/api/games/") => Some(Kind::Action),
+        Method::POST if path.starts_with("/api/games/") || path == "/api/rules/try" => {
+            Some(Kind::Action)
+        }
         Method::GET if path.starts_with("/api/games/") && path.ends_with("/analysis") => {
             Some(Kind::Analysis)
         }
@@ -132,9 +135,11 @@ pub fn router(state: AppState) -> Router {
         .route("/game/{id}", get(crate::assets::app))
         .route("/clock", get(crate::assets::app))
         .route("/history", get(crate::assets::app))
+        .route("/learn", get(crate::assets::app))
         .route("/assets/{file}", get(crate::assets::asset))
         .route("/healthz", get(games::healthz))
         .route("/readyz", get(games::readyz))
+        .route("/api/rules/try", post(rules::try_action))
         .route("/api/games", post(games::create).get(games::list))
         .route("/api/games/{id}", get(games::show))
         .route("/api/games/{id}/pgn", get(games::pgn))
