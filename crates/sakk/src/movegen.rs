@@ -160,6 +160,22 @@ impl Position {
         self.generate(list, Bitboard::FULL, Bitboard::FULL);
     }
 
+    /// [`Position::legal_moves_into`], inlined into its caller (perft
+    /// compiles it once for each instruction set it dispatches to).
+    #[inline(always)]
+    pub(crate) fn legal_moves_into_inline(&self, list: &mut MoveList) {
+        list.clear();
+        self.generate(list, Bitboard::FULL, Bitboard::FULL);
+    }
+
+    /// [`Position::count_legal_moves`], inlined into its caller.
+    #[inline(always)]
+    pub(crate) fn count_legal_moves_inline(&self) -> u64 {
+        let mut counter = Counter(0);
+        self.generate(&mut counter, Bitboard::FULL, Bitboard::FULL);
+        counter.0
+    }
+
     /// How many legal moves there are, counted without listing them.
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = Counter(0);
