@@ -59,6 +59,24 @@ export function reached(goal: Goal, r: TrialResult): boolean {
   );
 }
 
+type Color = 'white' | 'black';
+
+/** What the board shows. */
+interface View {
+  fen: string;
+  last: [Key, Key] | undefined;
+  check: boolean;
+}
+
+/** The side to move in `fen`. */
+const turnOf = (fen: string): Color => (fen.split(' ')[1] === 'b' ? 'black' : 'white');
+
+/** The board after an accepted move. */
+function viewOf(r: TrialResult): View {
+  const u = r.uci ?? '';
+  return { fen: r.fen, last: u ? [u.slice(0, 2) as Key, u.slice(2, 4) as Key] : undefined, check: r.check };
+}
+
 const STORE = 'sakk.learn.done';
 
 function loadDone(): Set<string> {
@@ -84,6 +102,10 @@ class LearnView {
   /** The moves since the lesson's position (its own `moves` first). */
   private history: string[] = [];
   private over = false;
+  /** A trial is on its way: further moves wait for its answer. */
+  private busy = false;
+  private orientation: Color = 'white';
+  private view: View = { fen: LESSONS[0].fen, last: undefined, check: false };
 
   private readonly el = {
     list: h('ol.lessons', {}),
@@ -176,6 +198,7 @@ class LearnView {
     this.lesson = lesson;
     this.history = [...(lesson.moves ?? [])];
     this.over = false;
+    this.busy = false;
     this.el.title.textContent = text(lesson, 'title');
     this.el.rule.textContent = text(lesson, 'text');
     fill(this.el.task, [h('strong', {}, `${t().learnTask}: `), text(lesson, 'task')]);
@@ -186,36 +209,43 @@ class LearnView {
     this.drawControls();
     // The new texts above the board moved it: chessground must measure again.
     this.cg?.state.dom.bounds.clear();
-    void this.position();
+    void this.start(lesson);
   }
 
-  /** Sets the board to the lesson's position after its moves so far. */
-  private async position(): Promise<void> {
-    const l = this.lesson;
-    let fen = l.fen;
-    let last: [Key, Key] | undefined;
-    let check = false;
-    if (this.history.length > 0) {
-      // The position after the lesson's own moves: replayed by the rules
-      // (the last of them played as the trial's action).
-      const moves = this.history.slice(0, -1);
-      const r = await api.trial({ fen: l.fen, moves, action: { kind: 'move', text: this.history[this.history.length - 1] } });
-      fen = r.fen;
-      check = r.check;
-      const u = r.uci ?? '';
-      last = [u.slice(0, 2) as Key, u.slice(2, 4) as Key];
+  /** Shows the lesson's position after its own moves (replayed by the
+   * rules: the last of them played as a trial's action), turned to the
+   * side the learner plays first. */
+  private async start(lesson: Lesson): Promise<void> {
+    let view: View = { fen: lesson.fen, last: undefined, check: false };
+    const moves = lesson.moves ?? [];
+    if (moves.length > 0) {
+      try {
+        view = viewOf(await api.trial({ fen: lesson.fen, moves: moves.slice(0, -1), action: { kind: 'move', text: moves[moves.length - 1] } }));
+      } catch (e) {
+        this.say(e instanceof ApiError ? (lang() === 'hu' ? e.messageHu : e.messageEn) : String(e), 'refused');
+      }
     }
-    const turn = fen.split(' ')[1] === 'b' ? 'black' : 'white';
+    if (this.lesson !== lesson) return; // another lesson was opened meanwhile
+    this.orientation = turnOf(view.fen);
+    this.show(view);
+  }
+
+  /** Draws `view` on the board; the side to move may move (any piece
+   * anywhere: the rules judge it) unless the lesson is over or asks for a
+   * typed move. */
+  private show(view: View): void {
+    this.view = view;
+    const turn = turnOf(view.fen);
     const custom = new Map<Key, string>();
     for (const sq of this.touchedNow()) custom.set(sq as Key, 'touched');
     this.cg?.set({
-      fen,
-      orientation: (l.fen.split(' ')[1] === 'b' ? 'black' : 'white') as 'white' | 'black',
+      fen: view.fen,
+      orientation: this.orientation,
       turnColor: turn,
-      lastMove: last,
-      check: check ? turn : false,
+      lastMove: view.last,
+      check: view.check ? turn : false,
       highlight: { lastMove: true, check: true, custom },
-      movable: { color: this.over || l.task.kind === 'type' ? undefined : turn, dests: new Map() },
+      movable: { color: this.over || this.lesson.task.kind === 'type' ? undefined : turn, dests: new Map() },
     });
   }
 
@@ -262,7 +292,7 @@ class LearnView {
     if (piece?.role === 'pawn' && (dest[1] === '8' || dest[1] === '1')) {
       const role = await askPromotion(this.el.promo, piece.color, dest);
       if (!role) {
-        void this.position();
+        this.show(this.view);
         return;
       }
       uci += role;
@@ -273,17 +303,23 @@ class LearnView {
   /** Asks the rules for `action` in the lesson's position now. */
   private async act(action: TrialAction): Promise<void> {
     const l = this.lesson;
-    if (this.over) return;
+    if (this.over || this.busy) return;
     const trial: Trial = { fen: l.fen, moves: this.history, touched: this.touchedNow(), action };
     let r: TrialResult;
+    this.busy = true;
     try {
       r = await api.trial(trial);
     } catch (e) {
       const msg = e instanceof ApiError ? (lang() === 'hu' ? e.messageHu : e.messageEn) : String(e);
-      this.say(`${t().refused}: ${msg}`, 'refused');
-      await this.position();
+      if (this.lesson === l) {
+        this.say(`${t().refused}: ${msg}`, 'refused');
+        this.show(this.view);
+      }
       return;
+    } finally {
+      this.busy = false;
     }
+    if (this.lesson !== l) return; // another lesson was opened meanwhile
     if (r.uci) this.history = [...this.history, r.uci];
     this.over = r.termination !== null;
     const said: string[] = [];
@@ -293,7 +329,7 @@ class LearnView {
     const ended = lang() === 'hu' ? r.description_hu : r.description_en;
     if (ended) said.push(r.named_mate ? `${ended} (${namedMateName(r.named_mate)})` : ended);
     this.say(said.join(' — '), 'accepted');
-    await this.position();
+    this.show(r.uci ? viewOf(r) : { ...this.view, check: r.check });
     const task = l.task;
     if (task.kind !== 'choice' && reached(task.goal, r)) this.complete();
   }

@@ -1,11 +1,12 @@
 // Starts the real sakk server (a temporary database, a free port) and a
 // headless Chromium driven by playwright-core.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import { chromium } from 'playwright-core';
+import { before, after } from 'node:test';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -157,4 +158,20 @@ export async function accessibilityProblems(page) {
     return r.violations.map(v => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 5).map(n => n.target.join(' ')) }));
   });
   return violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
+}
+
+/** A server and a browser for a test file: started before its tests,
+ * stopped after them; read `ctx.server` and `ctx.browser` inside a test. */
+export function serverAndBrowser() {
+  const ctx = { server: undefined, browser: undefined };
+  before(async () => {
+    ctx.server = await startServer();
+    ctx.browser = await launch();
+    mkdirSync(artifacts, { recursive: true });
+  });
+  after(async () => {
+    await ctx.browser?.close();
+    ctx.server?.stop();
+  });
+  return ctx;
 }

@@ -1,29 +1,16 @@
 // Browser tests of the rules guide (/learn), keyboard moves on the board,
 // and an automated accessibility check (axe-core) of every page.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { startServer, launch, newPage, clickMove, dragMove, waitMoves, moveTexts, createGame, accessibilityProblems, artifacts } from './harness.mjs';
+import { newPage, clickMove, dragMove, waitMoves, moveTexts, createGame, accessibilityProblems, artifacts, serverAndBrowser } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  mkdirSync(artifacts, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const ctx = serverAndBrowser();
 
 const feedback = page => page.locator('.feedback').textContent();
 
 test('two lessons done by clicks, a refused move explained by its rule, progress kept', async () => {
-  const page = await newPage(browser, `${server.url}/learn#rook`, 'en');
+  const page = await newPage(ctx.browser, `${ctx.server.url}/learn#rook`, 'en');
   await page.waitForSelector('cg-board');
   assert.equal(await page.locator('#lesson-title').textContent(), 'The rook');
   // The rook cannot pass its own king: refused, with the rule's words.
@@ -34,7 +21,7 @@ test('two lessons done by clicks, a refused move explained by its rule, progress
   await page.waitForSelector('.finished:not([hidden])');
   assert.match((await page.locator('.finished').textContent()) ?? '', /Lesson done!/);
   // Castling: tried, refused with the condition that fails, then the question.
-  await page.goto(`${server.url}/learn#castling`);
+  await page.goto(`${ctx.server.url}/learn#castling`);
   await page.waitForSelector('.finished[hidden]', { state: 'attached' });
   await dragMove(page, 'e1', 'c1');
   await page.waitForSelector('.feedback.refused');
@@ -54,13 +41,13 @@ test('two lessons done by clicks, a refused move explained by its rule, progress
 });
 
 test('in Hungarian: the refusal in Hungarian words, and a move typed with Hungarian letters', async () => {
-  const page = await newPage(browser, `${server.url}/learn#castling`, 'hu');
+  const page = await newPage(ctx.browser, `${ctx.server.url}/learn#castling`, 'hu');
   await page.waitForSelector('cg-board');
   assert.equal(await page.locator('#lesson-title').textContent(), 'A sáncolás');
   await clickMove(page, 'e1', 'c1');
   await page.waitForSelector('.feedback.refused');
   assert.equal(await feedback(page), 'Szabálytalan lépés: Nem sáncolhatsz: a király áthaladna a d1 mezőn, amelyet az ellenfél támad.');
-  await page.goto(`${server.url}/learn#notation`);
+  await page.goto(`${ctx.server.url}/learn#notation`);
   await page.waitForSelector('#learn-move');
   await page.fill('#learn-move', 'Nf3'); // English letters: N is not a Hungarian piece
   await page.press('#learn-move', 'Enter');
@@ -74,7 +61,7 @@ test('in Hungarian: the refusal in Hungarian words, and a move typed with Hungar
 });
 
 test('the rules decide the clock lesson: a fallen flag against a lone king is a draw', async () => {
-  const page = await newPage(browser, `${server.url}/learn#clock`, 'en');
+  const page = await newPage(ctx.browser, `${ctx.server.url}/learn#clock`, 'en');
   await page.waitForSelector('button.action[data-action="flag"]');
   await page.click('button.action[data-action="flag"]');
   await page.waitForSelector('.feedback.accepted');
@@ -85,8 +72,8 @@ test('the rules decide the clock lesson: a fallen flag against a lone king is a 
 });
 
 test('a move by keyboard only, on the game board and in a lesson', async () => {
-  const game = await createGame(server.url, { opponent: 'local', clock: null, rules: { touch_move: false } });
-  const page = await newPage(browser, `${server.url}/game/${game.id}?token=${game.tokens.white}`, 'en');
+  const game = await createGame(ctx.server.url, { opponent: 'local', clock: null, rules: { touch_move: false } });
+  const page = await newPage(ctx.browser, `${ctx.server.url}/game/${game.id}?token=${game.tokens.white}`, 'en');
   await page.waitForSelector('cg-board');
   await page.waitForFunction(() => (document.querySelector('.status')?.textContent ?? '…') !== '…');
   // Tab to the board (after the header's links and selects), then move e2–e4.
@@ -109,7 +96,7 @@ test('a move by keyboard only, on the game board and in a lesson', async () => {
   assert.deepEqual(await moveTexts(page), ['e4', 'e5']);
   await page.context().close();
   // In a lesson: the king takes the pawn (e4 → d5).
-  const lesson = await newPage(browser, `${server.url}/learn#king`, 'en');
+  const lesson = await newPage(ctx.browser, `${ctx.server.url}/learn#king`, 'en');
   await lesson.waitForSelector('cg-board');
   await lesson.focus('.cg-wrap.board');
   for (const key of ['ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'Enter', 'ArrowUp', 'ArrowLeft', 'Enter']) await lesson.keyboard.press(key);
@@ -118,18 +105,18 @@ test('a move by keyboard only, on the game board and in a lesson', async () => {
 });
 
 test('no serious accessibility problems on the home, game, clock and guide pages (axe-core, WCAG 2.1 AA)', async () => {
-  const game = await createGame(server.url, { opponent: 'local', clock: { limit: 300, increment: 3 }, rules: { touch_move: false } });
+  const game = await createGame(ctx.server.url, { opponent: 'local', clock: { limit: 300, increment: 3 }, rules: { touch_move: false } });
   for (const mv of ['e2e4', 'e7e5', 'g1f3']) {
-    await fetch(`${server.url}/api/games/${game.id}/move/${mv}`, { method: 'POST', headers: { Authorization: `Bearer ${game.tokens.white}` } });
+    await fetch(`${ctx.server.url}/api/games/${game.id}/move/${mv}`, { method: 'POST', headers: { Authorization: `Bearer ${game.tokens.white}` } });
   }
   const pages = ['/', `/game/${game.id}?token=${game.tokens.white}`, '/clock', '/learn#castling', '/history'];
   const found = [];
   for (const lang of ['en', 'hu']) {
     for (const theme of ['light', 'dark']) {
       for (const path of pages) {
-        const page = await newPage(browser, 'about:blank', lang, { bypassCSP: true });
+        const page = await newPage(ctx.browser, 'about:blank', lang, { bypassCSP: true });
         await page.context().addInitScript(t => localStorage.setItem('sakk.theme', t), theme);
-        await page.goto(server.url + path);
+        await page.goto(ctx.server.url + path);
         await page.waitForSelector('header.top');
         if (path.startsWith('/game') || path.startsWith('/learn')) await page.waitForSelector('cg-board');
         if (path.startsWith('/learn')) {

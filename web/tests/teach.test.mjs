@@ -1,32 +1,21 @@
 // Browser tests of what the rules library teaches the player: move facts in
 // the move list, multi-period clocks and the sandclock, in the game and on
 // the clock page.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, newPage, waitMoves, createGame } from './harness.mjs';
+import { newPage, waitMoves, createGame, serverAndBrowser } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const ctx = serverAndBrowser();
 
 /** Plays `mv` in game `game` through the API. */
 async function apiMove(game, mv) {
-  const res = await fetch(`${server.url}/api/games/${game.id}/move/${mv}`, { method: 'POST', headers: { Authorization: `Bearer ${game.tokens.white}` } });
+  const res = await fetch(`${ctx.server.url}/api/games/${game.id}/move/${mv}`, { method: 'POST', headers: { Authorization: `Bearer ${game.tokens.white}` } });
   const body = await res.text();
   assert.equal(res.status, 200, body);
   return JSON.parse(body);
 }
 
-const state = async game => (await fetch(`${server.url}/api/games/${game.id}`)).json();
+const state = async game => (await fetch(`${ctx.server.url}/api/games/${game.id}`)).json();
 
 test('a discovered check, a fork and a double check are marked in the move list, in English and Hungarian', async () => {
   const cases = [
@@ -35,9 +24,9 @@ test('a discovered check, a fork and a double check are marked in the move list,
     { fen: '4k3/8/8/8/4N3/8/8/4RK2 w - - 0 1', move: 'Nd6', fact: 'double_check', glyph: '⇉', en: 'Double check', hu: 'kettős sakk' },
   ];
   for (const c of cases) {
-    const game = await createGame(server.url, { opponent: 'local', clock: null, rules: { touch_move: false }, fen: c.fen });
+    const game = await createGame(ctx.server.url, { opponent: 'local', clock: null, rules: { touch_move: false }, fen: c.fen });
     // The move is played on the page (typed), so its announcement is heard.
-    const page = await newPage(browser, `${server.url}/game/${game.id}?token=${game.tokens.white}`, 'en');
+    const page = await newPage(ctx.browser, `${ctx.server.url}/game/${game.id}?token=${game.tokens.white}`, 'en');
     await page.waitForSelector('cg-board');
     // The game's socket has sent its state (moves made before it would come
     // with the full state, which announces nothing).
@@ -57,7 +46,7 @@ test('a discovered check, a fork and a double check are marked in the move list,
     assert.deepEqual(page.errors, []);
     await page.context().close();
     // The same mark in Hungarian, with Hungarian letters.
-    const hu = await newPage(browser, `${server.url}/game/${game.id}`, 'hu');
+    const hu = await newPage(ctx.browser, `${ctx.server.url}/game/${game.id}`, 'hu');
     await waitMoves(hu, 1);
     const huBtn = hu.locator('button.move[data-ply="1"]');
     assert.ok(((await huBtn.getAttribute('title')) ?? '').includes(c.hu), `${c.move}: ${await huBtn.getAttribute('title')}`);
@@ -67,8 +56,8 @@ test('a discovered check, a fork and a double check are marked in the move list,
 });
 
 test('a scaled-down 40/90+30 (3 moves in 20 s, then 10 s): the second period comes at move 3 in the game', async () => {
-  const game = await createGame(server.url, { opponent: 'local', clock: { control: '3/20:10' }, rules: { touch_move: false } });
-  const page = await newPage(browser, `${server.url}/game/${game.id}?token=${game.tokens.white}`, 'en');
+  const game = await createGame(ctx.server.url, { opponent: 'local', clock: { control: '3/20:10' }, rules: { touch_move: false } });
+  const page = await newPage(ctx.browser, `${ctx.server.url}/game/${game.id}?token=${game.tokens.white}`, 'en');
   await page.waitForSelector('cg-board');
   const moves = ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4'];
   let s;
@@ -88,8 +77,8 @@ test('a scaled-down 40/90+30 (3 moves in 20 s, then 10 s): the second period com
 });
 
 test('a sandclock game: the time White uses flows to Black', async () => {
-  const game = await createGame(server.url, { opponent: 'local', clock: { control: '*60' }, rules: { touch_move: false } });
-  const page = await newPage(browser, `${server.url}/game/${game.id}?token=${game.tokens.white}`, 'en');
+  const game = await createGame(ctx.server.url, { opponent: 'local', clock: { control: '*60' }, rules: { touch_move: false } });
+  const page = await newPage(ctx.browser, `${ctx.server.url}/game/${game.id}?token=${game.tokens.white}`, 'en');
   await page.waitForSelector('cg-board');
   await apiMove(game, 'e2e4');
   await apiMove(game, 'e7e5');
@@ -104,7 +93,7 @@ test('a sandclock game: the time White uses flows to Black', async () => {
 });
 
 test('the clock page: a second period at move 3, and the hourglass', async () => {
-  const page = await newPage(browser, `${server.url}/clock`, 'en');
+  const page = await newPage(ctx.browser, `${ctx.server.url}/clock`, 'en');
   await page.fill('#clock-min', String(20 / 60));
   await page.fill('#clock-inc', '0');
   await page.fill('#clock-delay', '0');

@@ -1,6 +1,5 @@
 //! Games: create, list, show, PGN, seat, rematch; and the health checks.
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -117,15 +116,8 @@ fn seat_link(state: &AppState, id: &str, token: &str) -> String {
 /// `POST /api/games`.
 pub(crate) async fn create(
     State(state): State<AppState>,
-    body: Result<Json<NewGameRequest>, JsonRejection>,
+    super::Body(req): super::Body<NewGameRequest>,
 ) -> Result<Response, ApiError> {
-    let Json(req) = body.map_err(|e| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::TooLarge
-        } else {
-            ApiError::bad_detail("bad_request", e.body_text())
-        }
-    })?;
     let new = new_game(&state, req)?;
     let (opponent, color) = (new.opponent, new.color);
     let (id, white, black) = new_game::create(&state, new).await?;

@@ -70,6 +70,25 @@ impl<T: serde::de::DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> 
     }
 }
 
+/// A JSON body, read into `T`; a malformed one is refused as
+/// `bad_request` (naming what was wrong), an oversized one as 413, in the
+/// API's error shape.
+pub(crate) struct Body<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(t)) => Ok(Body(t)),
+            Err(e) if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(ApiError::TooLarge)
+            }
+            Err(e) => Err(ApiError::bad_detail("bad_request", e.body_text())),
+        }
+    }
+}
+
 /// The client's address (unspecified when the server was not told it).
 fn client(req: &Request) -> IpAddr {
     req.extensions()

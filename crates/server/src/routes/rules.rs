@@ -4,8 +4,6 @@
 //! refused move is explained exactly as in play (the same `rule-*` codes),
 //! and for any client that wants the rules' verdict without a game.
 
-use axum::extract::rejection::JsonRejection;
-use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
@@ -176,15 +174,8 @@ pub fn judge(trial: &Trial) -> Result<TrialResult, ApiError> {
 
 /// `POST /api/rules/try`.
 pub(crate) async fn try_action(
-    body: Result<Json<Trial>, JsonRejection>,
+    super::Body(trial): super::Body<Trial>,
 ) -> Result<Json<TrialResult>, ApiError> {
-    let Json(trial) = body.map_err(|e| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::TooLarge
-        } else {
-            ApiError::bad_detail("bad_request", e.body_text())
-        }
-    })?;
     judge(&trial).map(Json)
 }
 
