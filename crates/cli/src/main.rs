@@ -333,6 +333,16 @@ enum TournamentAction {
         /// The TRF file.
         file: String,
     },
+    /// Estimate the FIDE rating changes of a tournament in a TRF: each
+    /// player's rated games, expected score, performance and change.
+    Ratings {
+        /// The TRF file.
+        file: String,
+        /// K for every player (40, 20 or 10); without it, 10 from 2400 and
+        /// 20 below (the file does not say who is new or under 18).
+        #[arg(long, value_parser = ["40", "20", "10"])]
+        k: Option<String>,
+    },
 }
 
 /// What `sakk nnue` does.
@@ -755,6 +765,9 @@ fn main() -> ExitCode {
                 commands::tournament::berger_tables(players, double)
             }
             TournamentAction::Check { file } => commands::tournament::check(&file),
+            TournamentAction::Ratings { file, k } => {
+                commands::tournament::ratings(&file, k.as_deref())
+            }
         },
         Some(Command::Serve(args)) => args.config().and_then(commands::serve::run),
         Some(Command::Worker { bus, threads, name }) => {

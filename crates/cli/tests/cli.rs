@@ -514,6 +514,23 @@ fn tournament_tables_and_trf_check() {
     let out = sakk(&["tournament", "check", &bad.to_string_lossy()]);
     assert_eq!(out.status.code(), Some(3));
     assert!(stderr(&out).contains("line 2: round 1"), "{}", stderr(&out));
+    // Rating estimates: A (1500) beat B (1400): expected .64, K 20: +7.2.
+    let out = sakk(&["tournament", "ratings", &good.to_string_lossy()]);
+    let text = stdout(&out);
+    let a = text.lines().nth(1).unwrap_or_default();
+    let b = text.lines().nth(2).unwrap_or_default();
+    assert!(a.ends_with("1   0.64   2200    +7.2"), "{text}");
+    assert!(b.ends_with("1   0.36    700    -7.2"), "{text}");
+    let out = sakk(&[
+        "tournament",
+        "ratings",
+        "--k",
+        "40",
+        &good.to_string_lossy(),
+    ]);
+    assert!(stdout(&out).contains("+14.4"), "{}", stdout(&out));
+    let out = sakk(&["tournament", "ratings", &bad.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(3));
 }
 
 #[test]

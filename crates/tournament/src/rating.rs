@@ -194,6 +194,70 @@ pub fn performance(opponents: &[u16], half_points: u32) -> Option<i32> {
     Some(average + diff)
 }
 
+/// A player's rated games in a tournament and what they make.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRating {
+    /// The starting rank.
+    pub rank: u16,
+    /// The rated games: played over the board (`1`, `=`, `0`) against a
+    /// rated opponent, by a rated player; forfeits, byes and unrated games
+    /// (`W`, `D`, `L`) do not count.
+    pub games: Vec<Game>,
+    /// The expected score over those games, in hundredths.
+    pub expected: u32,
+    /// The performance rating over every game played (rated opponents).
+    pub performance: Option<i32>,
+    /// The rating change in tenths, `None` for an unrated player.
+    pub change: Option<i32>,
+}
+
+/// The rated games, performance and rating change of every player of `t`,
+/// with K from `k` (for example [`KFactor::of`] with what the organiser
+/// knows of the player).
+pub fn report(t: &crate::Tournament, k: impl Fn(&crate::Player) -> KFactor) -> Vec<PlayerRating> {
+    use crate::Outcome;
+    t.players
+        .iter()
+        .map(|p| {
+            let mut games = Vec::new();
+            let (mut opponents, mut half_points) = (Vec::new(), 0);
+            for e in &p.rounds {
+                let (Some(outcome), Some(rank)) = (e.outcome, e.opponent) else {
+                    continue;
+                };
+                let Some(rating) = t.player(rank).and_then(|o| o.rating) else {
+                    continue;
+                };
+                if !outcome.played() {
+                    continue;
+                }
+                opponents.push(rating);
+                half_points += outcome.half_points();
+                if matches!(outcome, Outcome::Win | Outcome::Draw | Outcome::Loss) {
+                    games.push(Game {
+                        opponent: rating,
+                        score: u8::try_from(outcome.half_points()).unwrap_or(0),
+                    });
+                }
+            }
+            let rating = p.rating.filter(|&r| r > 0);
+            let expected = rating.map_or(0, |r| {
+                games
+                    .iter()
+                    .map(|g| u32::from(expected(r, g.opponent)))
+                    .sum()
+            });
+            PlayerRating {
+                rank: p.rank,
+                performance: performance(&opponents, half_points),
+                change: rating.map(|r| change(r, k(p), &games)),
+                expected,
+                games: if rating.is_some() { games } else { Vec::new() },
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -257,6 +321,36 @@ mod tests {
             score: 1,
         };
         assert_eq!(change(2000, KFactor::K40, &[draw; 5]), 0);
+    }
+
+    #[test]
+    fn a_tournaments_report() {
+        let text = "012 Test\n\
+            001    1      A,A                               2100                             1.5    1     2 w 1     3 b =  \n\
+            001    2      B,B                               2000                             1.0    2     1 b 0  0000 - U  \n\
+            001    3      C,C                                                                1.5    3  0000 - U     1 w =  \n";
+        let t = match crate::trf::read(text) {
+            Ok(t) => t,
+            Err(e) => panic!("{e}"),
+        };
+        let r = report(&t, |_| KFactor::K20);
+        // A: a rated win against 2000 (expected .64); the draw with the
+        // unrated C is played but not rated.
+        assert_eq!(
+            r[0].games,
+            [Game {
+                opponent: 2000,
+                score: 2
+            }]
+        );
+        assert_eq!(r[0].expected, 64);
+        assert_eq!(r[0].change, Some(72));
+        assert_eq!(r[0].performance, Some(2800));
+        // B: a loss to 2100 (expected .36), −7.2.
+        assert_eq!(r[1].change, Some(-72));
+        // C: unrated, no change; a performance from the one rated game.
+        assert_eq!(r[2].change, None);
+        assert_eq!(r[2].performance, Some(2100));
     }
 
     #[test]

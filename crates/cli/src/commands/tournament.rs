@@ -1,8 +1,10 @@
-//! `sakk tournament berger N [--double]` and `sakk tournament check FILE`.
+//! `sakk tournament berger N [--double]`, `sakk tournament check FILE` and
+//! `sakk tournament ratings FILE [--k K]`.
 
 use std::io::Write;
 
 use sakk_tournament::berger::{self, Cycles};
+use sakk_tournament::rating::{self, KFactor};
 use sakk_tournament::trf;
 
 use crate::Failure;
@@ -31,16 +33,66 @@ pub fn berger_tables(players: u16, double: bool) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Reads a TRF and says what it holds, or the line that is wrong (exit 3,
-/// the pairing programs' code for a malformed file).
-pub fn check(path: &str) -> Result<(), Failure> {
+/// Reads a TRF (exit 3 with the line named when it is malformed).
+fn read_trf(path: &str) -> Result<sakk_tournament::Tournament, Failure> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::usage(format!("cannot read {path}: {e}")))?;
-    let t = trf::read(&text).map_err(|e| Failure {
+    trf::read(&text).map_err(|e| Failure {
         status: 3,
         message: format!("{path}: {e}"),
         raw: false,
-    })?;
+    })
+}
+
+/// Prints each player's rated games, expected score, performance and
+/// estimated rating change (FIDE Rating Regulations), one player a line.
+pub fn ratings(path: &str, k: Option<&str>) -> Result<(), Failure> {
+    let t = read_trf(path)?;
+    let fixed = match k {
+        Some("40") => Some(KFactor::K40),
+        Some("20") => Some(KFactor::K20),
+        Some("10") => Some(KFactor::K10),
+        _ => None,
+    };
+    let report = rating::report(&t, |p| {
+        fixed.unwrap_or(if p.rating.unwrap_or(0) >= 2400 {
+            KFactor::K10
+        } else {
+            KFactor::K20
+        })
+    });
+    let mut text = format!(
+        "{:>4}  {:<32} {:>6} {:>5} {:>5} {:>6} {:>6} {:>7}\n",
+        "rank", "name", "rating", "score", "rated", "exp", "perf", "change"
+    );
+    for (p, r) in t.players.iter().zip(&report) {
+        let score = t.score(p.rank);
+        let tenths = |v: i32| {
+            let sign = if v < 0 { '-' } else { '+' };
+            format!("{sign}{}.{}", v.abs() / 10, v.abs() % 10)
+        };
+        text.push_str(&format!(
+            "{:>4}  {:<32} {:>6} {:>5} {:>5} {:>6} {:>6} {:>7}\n",
+            p.rank,
+            p.name,
+            p.rating.map_or("-".to_string(), |r| r.to_string()),
+            format!("{}{}", score / 2, if score % 2 == 1 { ".5" } else { "" }),
+            r.games.len(),
+            format!("{}.{:02}", r.expected / 100, r.expected % 100),
+            r.performance.map_or("-".to_string(), |v| v.to_string()),
+            r.change.map_or("-".to_string(), tenths),
+        ));
+    }
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .map_err(|e| Failure::other(e.to_string()))
+}
+
+/// Reads a TRF and says what it holds, or the line that is wrong (exit 3,
+/// the pairing programs' code for a malformed file).
+pub fn check(path: &str) -> Result<(), Failure> {
+    let t = read_trf(path)?;
     let planned = t
         .rounds_planned()
         .map(|r| format!(", rounds planned: {r}"))
