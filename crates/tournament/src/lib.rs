@@ -1,7 +1,8 @@
 //! Chess tournaments as clubs run them: the players and their starting
 //! ranks, the rounds with colours and results ([`Tournament`]), round robin
-//! pairings by FIDE's Berger tables ([`berger`]), FIDE rating changes and
-//! performance ratings ([`rating`]), and FIDE's Tournament
+//! pairings by FIDE's Berger tables ([`berger`]), what Swiss pairings read
+//! from past rounds ([`history`]: colour preferences, floats), FIDE rating
+//! changes and performance ratings ([`rating`]), and FIDE's Tournament
 //! Report File ([`trf`]), the format Swiss-Manager, Vega, JaVaFo and
 //! bbpPairings exchange.
 //!
@@ -27,6 +28,7 @@
 //! ```
 
 pub mod berger;
+pub mod history;
 mod model;
 pub mod rating;
 pub mod trf;
