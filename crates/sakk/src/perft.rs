@@ -16,8 +16,8 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     // One move list per ply, made once: no list is set up per node.
     let mut lists = vec![MoveList::new(); depth.saturating_sub(1) as usize];
     #[cfg(target_arch = "x86_64")]
-    if x86::has_v3() {
-        return x86::perft_v3(pos, depth, &mut lists);
+    if x86::has_bit_instructions() {
+        return x86::perft_bmi(pos, depth, &mut lists);
     }
     perft_portable(pos, depth, &mut lists)
 }
@@ -63,20 +63,20 @@ mod x86 {
     use super::{perft, MoveList, Position};
 
     /// Whether this CPU has POPCNT, BMI1 and BMI2.
-    pub(super) fn has_v3() -> bool {
+    pub(super) fn has_bit_instructions() -> bool {
         std::arch::is_x86_feature_detected!("popcnt")
             && std::arch::is_x86_feature_detected!("bmi1")
             && std::arch::is_x86_feature_detected!("bmi2")
     }
 
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    fn perft_v3_inner(pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
-        perft_node!(pos, depth, lists, perft_v3_inner)
+    fn perft_bmi_inner(pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
+        perft_node!(pos, depth, lists, perft_bmi_inner)
     }
 
-    pub(super) fn perft_v3(pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
-        // SAFETY: called only when `has_v3()` saw the CPU's features.
-        unsafe { perft_v3_inner(pos, depth, lists) }
+    pub(super) fn perft_bmi(pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
+        // SAFETY: called only when `has_bit_instructions()` saw the CPU's features.
+        unsafe { perft_bmi_inner(pos, depth, lists) }
     }
 }
 
@@ -117,8 +117,8 @@ mod tests {
             let portable = perft_portable(&pos, 3, &mut lists);
             assert_eq!(perft(&pos, 3), portable, "{fen}");
             #[cfg(target_arch = "x86_64")]
-            if x86::has_v3() {
-                assert_eq!(x86::perft_v3(&pos, 3, &mut lists), portable, "{fen}");
+            if x86::has_bit_instructions() {
+                assert_eq!(x86::perft_bmi(&pos, 3, &mut lists), portable, "{fen}");
             }
         }
     }
