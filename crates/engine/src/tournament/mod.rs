@@ -382,14 +382,16 @@ pub fn run(
     };
     let next = Arc::new(AtomicU32::new(0));
     let stop = Arc::new(AtomicBool::new(false));
-    let state = Arc::new(Mutex::new((MatchResult::default(), Vec::<String>::new())));
-    let mut pgn_file = match &config.pgn {
+    // Each game goes to the PGN file as it ends, so a match stopped early
+    // keeps the games it played.
+    let pgn_file = match &config.pgn {
         Some(path) => Some(
             std::fs::File::create(path)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
         ),
         None => None,
     };
+    let state = Arc::new(Mutex::new((MatchResult::default(), pgn_file)));
     let progress = Mutex::new(progress);
     let error = Mutex::new(None::<String>);
     std::thread::scope(|scope| {
@@ -445,7 +447,18 @@ pub fn run(
                             st.0.time_losses[loser] += 1;
                         }
                     }
-                    st.1.push(pgn_of(&record, config));
+                    if let Some(file) = st.1.as_mut() {
+                        let written = file
+                            .write_all(pgn_of(&record, config).as_bytes())
+                            .and_then(|()| file.flush());
+                        if let Err(e) = written {
+                            if let Ok(mut slot) = error.lock() {
+                                slot.get_or_insert(format!("cannot write the PGN: {e}"));
+                            }
+                            stop.store(true, Ordering::SeqCst);
+                            return;
+                        }
+                    }
                     let s = st.0.score;
                     let mut line = format!(
                         "Score of {} vs {}: {} - {} - {} [{:.3}] {}",
@@ -477,15 +490,10 @@ pub fn run(
     if let Ok(Some(e)) = error.lock().map(|mut e| e.take()) {
         return Err(e);
     }
-    let (mut result, pgns) = state
+    let mut result = state
         .lock()
-        .map(|s| (s.0.clone(), s.1.clone()))
+        .map(|s| s.0.clone())
         .map_err(|_| "poisoned".to_string())?;
-    if let Some(file) = pgn_file.as_mut() {
-        for text in &pgns {
-            file.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
-        }
-    }
     if result.verdict.is_none() {
         if let Some(sprt) = &config.sprt {
             result.verdict = Some(sprt.verdict(&result.score));
