@@ -23,6 +23,12 @@ export class ApiError extends Error {
   }
 }
 
+/** What went wrong, in the UI language `l`: an API error's own words,
+ * anything else as it prints. */
+export function errorText(e: unknown, l: 'hu' | 'en'): string {
+  return e instanceof ApiError ? (l === 'hu' ? e.messageHu : e.messageEn) : String(e);
+}
+
 async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers['Authorization'] = `Bearer ${token}`;

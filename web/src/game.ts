@@ -9,7 +9,7 @@ import { h, fill } from './dom';
 import { factName, lang, namedMateName, t } from './i18n';
 import { askPromotion } from './promotion';
 import { boardKeys } from './boardkeys';
-import { api, ApiError, GameSocket, isOver, type Analysed, type GameState } from './api';
+import { api, ApiError, errorText, GameSocket, isOver, type Analysed, type GameState } from './api';
 import { replay, dests, isPromotion, material, pieceAt, type Ply } from './chess';
 import { moveList, evalGraph, formatClock, judge, lowTime, type Judgement } from './moves';
 import { localSan, FIGURES } from './notation';
@@ -495,7 +495,7 @@ class GameView {
   private showError(e: unknown): void {
     const tr = t();
     if (e instanceof ApiError) {
-      const msg = lang() === 'hu' ? e.messageHu : e.messageEn;
+      const msg = errorText(e, lang());
       this.refusal = e.status === 400 && e.code !== 'bad_request' ? `${tr.refused}: ${msg}` : msg;
     } else {
       this.refusal = `${tr.error}: ${String(e)}`;

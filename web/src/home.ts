@@ -2,7 +2,7 @@
 
 import { h, fill } from './dom';
 import { lang, t } from './i18n';
-import { api, ApiError, type ClockRequest, type CreateRequest } from './api';
+import { api, errorText, type ClockRequest, type CreateRequest } from './api';
 import { navigate } from './nav';
 import { rememberSeat } from './seats';
 
@@ -193,7 +193,7 @@ export function homePage(root: HTMLElement): void {
         navigate(`/game/${created.id}`);
       }
     } catch (e) {
-      error.textContent = e instanceof ApiError ? (lang() === 'hu' ? e.messageHu : e.messageEn) : String(e);
+      error.textContent = errorText(e, lang());
       button.disabled = false;
       button.textContent = tr.start;
     }

@@ -9,7 +9,7 @@ import type { Api as CgApi } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
 import { h, fill } from './dom';
 import { catalogue, factName, lang, message, namedMateName, t } from './i18n';
-import { api, ApiError, type TrialResult } from './api';
+import { api, errorText, type TrialResult } from './api';
 import type { Trial, TrialAction } from './types';
 import { askPromotion } from './promotion';
 import { boardKeys } from './boardkeys';
@@ -222,7 +222,7 @@ class LearnView {
       try {
         view = viewOf(await api.trial({ fen: lesson.fen, moves: moves.slice(0, -1), action: { kind: 'move', text: moves[moves.length - 1] } }));
       } catch (e) {
-        this.say(e instanceof ApiError ? (lang() === 'hu' ? e.messageHu : e.messageEn) : String(e), 'refused');
+        this.say(errorText(e, lang()), 'refused');
       }
     }
     if (this.lesson !== lesson) return; // another lesson was opened meanwhile
@@ -310,7 +310,7 @@ class LearnView {
     try {
       r = await api.trial(trial);
     } catch (e) {
-      const msg = e instanceof ApiError ? (lang() === 'hu' ? e.messageHu : e.messageEn) : String(e);
+      const msg = errorText(e, lang());
       if (this.lesson === l) {
         this.say(`${t().refused}: ${msg}`, 'refused');
         this.show(this.view);

@@ -404,7 +404,7 @@ fn execute(
 
 /// Reads a move in the language given, or in every language when none is
 /// (two different legal readings are then refused, never guessed).
-fn read_move(
+pub(crate) fn read_move(
     pos: &sakk::Position,
     text: &str,
     lang: Option<Lang>,

@@ -159,14 +159,7 @@ impl Notation {
         for (&m, p) in game.moves().iter().zip(game.positions()).skip(same) {
             self.moves
                 .push((m, p.uci(m).to_string(), p.san(m).to_string()));
-            let facts = p.move_facts(m);
-            self.marks.push(MoveMarks {
-                facts: facts.codes(),
-                forked: facts
-                    .fork
-                    .map(|f| f.targets.into_iter().map(|sq| sq.to_string()).collect())
-                    .unwrap_or_default(),
-            });
+            self.marks.push(MoveMarks::of(p.move_facts(m)));
         }
     }
 }

@@ -287,6 +287,19 @@ pub struct MoveMarks {
     pub forked: Vec<String>,
 }
 
+impl MoveMarks {
+    /// The marks of what the rules library found a move did.
+    pub fn of(facts: sakk::MoveFacts) -> MoveMarks {
+        MoveMarks {
+            facts: facts.codes(),
+            forked: facts
+                .fork
+                .map(|f| f.targets.into_iter().map(|sq| sq.to_string()).collect())
+                .unwrap_or_default(),
+        }
+    }
+}
+
 /// The phase of the game (the documents' megnyitás, középjáték, végjáték).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]

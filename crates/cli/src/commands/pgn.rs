@@ -144,10 +144,7 @@ fn check_parallel(
     let mut buffer: Vec<u8> = Vec::new();
     let mut eof = false;
     while !eof {
-        let had = buffer.len();
-        buffer.resize(had + block, 0);
-        let n = read_fully(&mut input, &mut buffer[had..])?;
-        buffer.truncate(had + n);
+        let n = (&mut input).take(block as u64).read_to_end(&mut buffer)?;
         eof = n < block;
         // Up to the last game boundary (all of it at the end).
         let cut = if eof {
@@ -168,20 +165,6 @@ fn check_parallel(
         buffer.drain(..cut);
     }
     Ok(())
-}
-
-/// Reads until `buf` is full or the input ends; the bytes read.
-fn read_fully(file: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
-    let mut n = 0;
-    while n < buf.len() {
-        match file.read(&mut buf[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(n)
 }
 
 /// Where games begin: a `[` at the start of a line after an empty line

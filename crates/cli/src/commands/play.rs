@@ -59,21 +59,17 @@ fn figure(color: Color, role: Role) -> char {
 /// (a double or discovered check, a fork, en passant), in the catalogue's
 /// words, or `None`.
 fn teaching(pos: &Position, m: sakk::Move, locale: Locale) -> Option<String> {
-    let words: Vec<String> = pos
-        .move_facts(m)
+    let f = pos.move_facts(m);
+    let unseen = sakk::MoveFacts {
+        double_check: f.double_check,
+        discovered_check: f.discovered_check,
+        fork: f.fork,
+        en_passant: f.en_passant,
+        ..sakk::MoveFacts::default()
+    };
+    let words: Vec<String> = unseen
         .codes()
         .into_iter()
-        .filter(|c| {
-            matches!(
-                *c,
-                "double_check"
-                    | "discovered_check"
-                    | "royal_fork"
-                    | "family_fork"
-                    | "fork"
-                    | "en_passant"
-            )
-        })
         .map(|c| tr(locale, &format!("web-fact-{}", c.replace('_', "-")), &[]))
         .collect();
     (!words.is_empty()).then(|| format!("  → {}", words.join(", ")))

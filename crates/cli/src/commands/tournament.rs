@@ -5,7 +5,7 @@ use std::io::Write;
 
 use sakk_tournament::berger::{self, Cycles};
 use sakk_tournament::rating::{self, KFactor};
-use sakk_tournament::trf;
+use sakk_tournament::{trf, Points};
 
 use crate::Failure;
 
@@ -54,29 +54,26 @@ pub fn ratings(path: &str, k: Option<&str>) -> Result<(), Failure> {
         Some("10") => Some(KFactor::K10),
         _ => None,
     };
+    // The file says nothing of a player's rated games or age: each is
+    // taken as established (30 games) and adult.
     let report = rating::report(&t, |p| {
-        fixed.unwrap_or(if p.rating.unwrap_or(0) >= 2400 {
-            KFactor::K10
-        } else {
-            KFactor::K20
-        })
+        fixed.unwrap_or_else(|| KFactor::of(p.rating.unwrap_or(0), 30, false, false))
     });
+    let tenths = |v: i32| {
+        let sign = if v < 0 { '-' } else { '+' };
+        format!("{sign}{}.{}", v.abs() / 10, v.abs() % 10)
+    };
     let mut text = format!(
         "{:>4}  {:<32} {:>6} {:>5} {:>5} {:>6} {:>6} {:>7}\n",
         "rank", "name", "rating", "score", "rated", "exp", "perf", "change"
     );
     for (p, r) in t.players.iter().zip(&report) {
-        let score = t.score(p.rank);
-        let tenths = |v: i32| {
-            let sign = if v < 0 { '-' } else { '+' };
-            format!("{sign}{}.{}", v.abs() / 10, v.abs() % 10)
-        };
         text.push_str(&format!(
             "{:>4}  {:<32} {:>6} {:>5} {:>5} {:>6} {:>6} {:>7}\n",
             p.rank,
             p.name,
             p.rating.map_or("-".to_string(), |r| r.to_string()),
-            format!("{}{}", score / 2, if score % 2 == 1 { ".5" } else { "" }),
+            Points(t.score(p.rank)).to_string(),
             r.games.len(),
             format!("{}.{:02}", r.expected / 100, r.expected % 100),
             r.performance.map_or("-".to_string(), |v| v.to_string()),

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use sakk::{Game, GameRules, Position};
 
 use super::actions::move_lang;
+use crate::command::read_move;
 use crate::error::ApiError;
 use crate::wire::{MoveMarks, NamedMate, Side};
 
@@ -116,23 +117,13 @@ pub fn judge(trial: &Trial) -> Result<TrialResult, ApiError> {
     match &trial.action {
         TrialAction::Move { text, lang } => {
             let pos = *game.position();
-            let m = match move_lang(lang.as_deref())? {
-                Some(lang) => pos.read_move(text, lang)?,
-                None => pos.read_move_any(text)?,
-            };
+            let m = read_move(&pos, text, move_lang(lang.as_deref())?)?;
             game.play(m)
                 .map_err(|r| ApiError::from(sakk::GameError::Move(r)))?;
-            let facts = pos.move_facts(m);
             played = Some((
                 pos.uci(m).to_string(),
                 pos.san(m).to_string(),
-                MoveMarks {
-                    facts: facts.codes(),
-                    forked: facts
-                        .fork
-                        .map(|f| f.targets.into_iter().map(|sq| sq.to_string()).collect())
-                        .unwrap_or_default(),
-                },
+                MoveMarks::of(pos.move_facts(m)),
             ));
         }
         TrialAction::Flag => {
