@@ -271,6 +271,11 @@ enum Command {
         #[command(subcommand)]
         action: NnueAction,
     },
+    /// Swiss tournaments by the FIDE Dutch system, from a TRF.
+    Swiss {
+        #[command(subcommand)]
+        action: SwissAction,
+    },
     /// Tournaments: round robin tables, Tournament Report Files (TRF).
     Tournament {
         #[command(subcommand)]
@@ -311,6 +316,24 @@ enum PgnAction {
         lang: LangArg,
         /// The PGN file (`-` for standard input).
         file: String,
+    },
+}
+
+/// What to do for a Swiss tournament.
+#[derive(Subcommand, Debug)]
+enum SwissAction {
+    /// Pair the next round of the tournament in a TRF by the FIDE Dutch
+    /// system. Prints the number of lines that follow, then `WHITE BLACK` a
+    /// board by starting rank, the bye as `RANK 0` (as JaVaFo and
+    /// bbpPairings do).
+    /// Exit 1 when no legal pairing exists, 3 when the file is malformed.
+    Pair {
+        /// The TRF file.
+        file: String,
+        /// The text of the rules: 2026 (in force from 1 February 2026) or
+        /// 2017 (until then).
+        #[arg(long, value_parser = ["2026", "2017"], default_value = "2026")]
+        rules: String,
     },
 }
 
@@ -760,6 +783,9 @@ fn main() -> ExitCode {
         Some(Command::Unwinnable { fen, quick }) => {
             commands::unwinnable::run(fen.as_deref(), quick)
         }
+        Some(Command::Swiss { action }) => match action {
+            SwissAction::Pair { file, rules } => commands::tournament::swiss_pair(&file, &rules),
+        },
         Some(Command::Tournament { action }) => match action {
             TournamentAction::Berger { players, double } => {
                 commands::tournament::berger_tables(players, double)

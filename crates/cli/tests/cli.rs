@@ -533,6 +533,51 @@ fn tournament_tables_and_trf_check() {
     assert_eq!(out.status.code(), Some(3));
 }
 
+/// `sakk swiss pair`: the next round by the Dutch system, as JaVaFo and
+/// bbpPairings print it; exit 1 when no legal pairing exists, 3 for a
+/// malformed file.
+#[test]
+fn swiss_pairing_by_the_dutch_system() {
+    let line = |rank: u16, rounds: &str| {
+        format!(
+            "001 {rank:>4}      {:<33} {:>4}{:>28} 0.0 {rank:>4}{rounds}\n",
+            format!("P{rank}"),
+            2000 - rank * 50,
+            ""
+        )
+    };
+    // Five players, round 1: the bye to the lowest ranked (5), then 1–3
+    // and 4–2 (the top seed has White). The first line counts the lines,
+    // the bye's included, as bbpPairings and JaVaFo print it.
+    let text: String = (1..=5).map(|r| line(r, "")).collect();
+    let file = temp_file("swiss-r1.trf", &format!("012 Club\nXXR 5\n{text}"));
+    let out = sakk(&["swiss", "pair", &file.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "3\n1 3\n4 2\n5 0\n");
+    // The 2017 rules pair this round the same way.
+    let out = sakk(&["swiss", "pair", "--rules", "2017", &file.to_string_lossy()]);
+    assert_eq!(stdout(&out), "3\n1 3\n4 2\n5 0\n");
+    // Two players who have met: no legal pairing.
+    let met = format!(
+        "012 Club\n{}{}",
+        line(1, "     2 w 1"),
+        line(2, "     1 b 0")
+    );
+    let file = temp_file("swiss-met.trf", &met);
+    let out = sakk(&["swiss", "pair", &file.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("no pairing meets the absolute criteria"),
+        "{}",
+        stderr(&out)
+    );
+    // A malformed file: exit 3 with the line.
+    let file = temp_file("swiss-bad.trf", "012 Club\n001    1      A\n");
+    let out = sakk(&["swiss", "pair", &file.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
+}
+
 #[test]
 fn datagen_packs_positions_and_a_second_run_appends() {
     let book = temp_file(

@@ -3,8 +3,10 @@
 //! colour preference (A.6), and the floats of each round (A.4).
 //!
 //! Only games played over the board count for colours: a forfeit or a bye
-//! gives no colour. Every round a player does not play (a bye, a forfeit,
-//! an absence) counts as a downfloat.
+//! gives no colour. A round a player does not play counts as a downfloat
+//! when it scored more than a loss (the pairing-allocated bye, a half- or
+//! full-point bye, a forfeit win: C.04.3 of 2025 and 2026, article 1.4.3);
+//! a zero-point bye, a forfeit loss or an absence gives no float.
 //!
 //! ```
 //! use sakk_tournament::{trf, Color};
@@ -85,8 +87,8 @@ pub fn colour_preference(p: &Player) -> Preference {
 /// A float in one round (A.4).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Float {
-    /// Paired with a lower score, or not playing at all (a bye, a forfeit,
-    /// an absence).
+    /// Paired with a lower score, or scoring more than a loss without
+    /// playing (a bye, a forfeit win).
     Down,
     /// Paired with a higher score.
     Up,
@@ -125,7 +127,8 @@ pub fn floats(t: &Tournament, rank: u16) -> Vec<Option<Float>> {
                         core::cmp::Ordering::Equal => None,
                     }
                 }
-                _ => Some(Float::Down),
+                _ if e.outcome.is_some_and(|o| o.half_points() > 0) => Some(Float::Down),
+                _ => None,
             }
         })
         .collect()
@@ -208,11 +211,18 @@ mod tests {
         );
         assert_eq!(colour_preference(&t.players[2]), Preference::None);
         // Round 1: 1 and 2 level (none), 3 had the bye (down). Round 2: 1
-        // (1 point) did not play a game: down; 2 had the bye: down; 3 did
-        // not play: down.
+        // won by forfeit: down; 2 had the bye: down; 3 lost by forfeit:
+        // no float.
         assert_eq!(floats(&t, 1), [None, Some(Float::Down)]);
         assert_eq!(floats(&t, 2), [None, Some(Float::Down)]);
-        assert_eq!(floats(&t, 3), [Some(Float::Down), Some(Float::Down)]);
+        assert_eq!(floats(&t, 3), [Some(Float::Down), None]);
+        // A zero-point bye is no float, a half-point bye is one.
+        let t = tournament(&[
+            &line(1, "  0000 - Z  0000 - H"),
+            &line(2, "  0000 - U     3 w 1"),
+            &line(3, "  0000 - Z     2 b 0"),
+        ]);
+        assert_eq!(floats(&t, 1), [None, Some(Float::Down)]);
     }
 
     #[test]

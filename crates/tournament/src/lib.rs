@@ -1,7 +1,9 @@
 //! Chess tournaments as clubs run them: the players and their starting
 //! ranks, the rounds with colours and results ([`Tournament`]), round robin
-//! pairings by FIDE's Berger tables ([`berger`]), what Swiss pairings read
-//! from past rounds ([`history`]: colour preferences, floats), FIDE rating
+//! pairings by FIDE's Berger tables ([`berger`]), Swiss pairings by the
+//! FIDE Dutch system ([`dutch`], on a weighted [`matching`] of [`wide`]
+//! integers), what they read from past rounds ([`history`]: colour
+//! preferences, floats), FIDE rating
 //! changes and performance ratings ([`rating`]), and FIDE's Tournament
 //! Report File ([`trf`]), the format Swiss-Manager, Vega, JaVaFo and
 //! bbpPairings exchange.
@@ -28,9 +30,12 @@
 //! ```
 
 pub mod berger;
+pub mod dutch;
 pub mod history;
+pub mod matching;
 mod model;
 pub mod rating;
 pub mod trf;
+pub mod wide;
 
 pub use model::{Color, Entry, Outcome, Player, Points, Tournament};

@@ -1,11 +1,12 @@
-//! `sakk tournament berger N [--double]`, `sakk tournament check FILE` and
-//! `sakk tournament ratings FILE [--k K]`.
+//! `sakk tournament berger N [--double]`, `sakk tournament check FILE`,
+//! `sakk tournament ratings FILE [--k K]` and `sakk swiss pair FILE
+//! [--rules 2026|2017]`.
 
 use std::io::Write;
 
 use sakk_tournament::berger::{self, Cycles};
 use sakk_tournament::rating::{self, KFactor};
-use sakk_tournament::{trf, Points};
+use sakk_tournament::{dutch, trf, Points};
 
 use crate::Failure;
 
@@ -31,6 +32,31 @@ pub fn berger_tables(players: u16, double: bool) -> Result<(), Failure> {
             .map_err(|e| Failure::other(e.to_string()))?;
     }
     Ok(())
+}
+
+/// Pairs the next round by the Dutch system and prints it as JaVaFo and
+/// bbpPairings do: the number of lines that follow, then `WHITE BLACK` a
+/// line (the bye as `RANK 0`). Exit 1 when no legal pairing exists.
+pub fn swiss_pair(path: &str, rules: &str) -> Result<(), Failure> {
+    let t = read_trf(path)?;
+    let edition = if rules == "2017" {
+        dutch::Edition::Fide2017
+    } else {
+        dutch::Edition::Current
+    };
+    let pairs = dutch::pair_by(&t, edition).map_err(|e| Failure {
+        status: 1,
+        message: format!("{path}: {e}"),
+        raw: false,
+    })?;
+    let mut text = format!("{}\n", pairs.len());
+    for p in &pairs {
+        text.push_str(&format!("{} {}\n", p.white, p.black.unwrap_or(0)));
+    }
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .map_err(|e| Failure::other(e.to_string()))
 }
 
 /// Reads a TRF (exit 3 with the line named when it is malformed).

@@ -1,0 +1,371 @@
+//! The FIDE Dutch system (Handbook C.04.3, with the basic rules C.04.1
+//! and the general handling rules C.04.2): the pairing of the next round of
+//! a Swiss tournament.
+//!
+//! The players are split into score groups; each bracket (a score group
+//! with the players who floated down into it) is paired in turn, from the
+//! top. Within a bracket the best pairing by the quality criteria (C.5 to
+//! C.19) is found as a heaviest matching ([`crate::matching`]); the
+//! absolute criteria (C.1 to C.3) decide which pairs may exist at all, and
+//! a bracket's downfloaters are accepted only if the rest of the round can
+//! still be paired (A.9; otherwise the brackets below collapse into one).
+//! Colours follow section E. The reference programs (JaVaFo, bbpPairings)
+//! work the same way; this one is written from the rules and checked
+//! against independent implementations on thousands of tournaments.
+//!
+//! ```
+//! use sakk_tournament::{dutch, Player, Tournament};
+//!
+//! // Four players, nothing played yet: 1–3 and 4–2 (the top seed has
+//! // White in round 1 unless the file says `XXC black1`).
+//! let players = (1..=4)
+//!     .map(|rank| Player { rank, rating: Some(2100 - 100 * rank), ..Player::default() })
+//!     .collect();
+//! let t = Tournament { players, ..Tournament::default() };
+//! let pairs = dutch::pair(&t).unwrap();
+//! assert_eq!(pairs.len(), 2);
+//! assert_eq!((pairs[0].white, pairs[0].black), (1, Some(3)));
+//! assert_eq!((pairs[1].white, pairs[1].black), (4, Some(2)));
+//! ```
+
+mod bracket;
+mod candidate;
+mod pairing2017;
+mod pairing2026;
+
+use core::fmt;
+
+use bracket::{bit_length, Bracket};
+use candidate::{Candidate, Strength};
+use pairing2017::{pair_bracket, Validity};
+
+use crate::{Color, Tournament};
+
+/// One board of the pairing: White and Black by starting rank, or the
+/// pairing-allocated bye (`black` is `None`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Pair {
+    /// White's starting rank (the bye's receiver for a bye).
+    pub white: u16,
+    /// Black's starting rank; `None` for the pairing-allocated bye.
+    pub black: Option<u16>,
+}
+
+/// Why a round cannot be paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PairingError {
+    /// No pairing meets the absolute criteria (C.1 to C.3): too many
+    /// players have met, or no one left may take the bye.
+    NoLegalPairing,
+    /// Fewer than two players to pair.
+    TooFewPlayers,
+    /// The tournament is over: every planned round has been paired.
+    TournamentOver {
+        /// The planned rounds.
+        rounds: u16,
+    },
+}
+
+impl fmt::Display for PairingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PairingError::NoLegalPairing => f.write_str(
+                "no pairing meets the absolute criteria (players who met may not meet again, \
+                 a player who had the bye or a forfeit win may not get the bye)",
+            ),
+            PairingError::TooFewPlayers => f.write_str("fewer than two players to pair"),
+            PairingError::TournamentOver { rounds } => {
+                write!(f, "all {rounds} planned rounds are paired")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PairingError {}
+
+/// Which text of the Dutch system to pair by.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Edition {
+    /// C.04.3 as applied from 1 February 2026 (approved in 2025): the rules
+    /// in force. As bbpPairings 6 implements them.
+    #[default]
+    Current,
+    /// C.04.3 of 2017, applied until January 2026: for tournaments that
+    /// began under it, and to compare with programs of that time (JaVaFo,
+    /// py4swiss).
+    Fide2017,
+}
+
+/// What the TRF(x) extension lines set for the pairing.
+#[derive(Clone, Debug, Default)]
+struct Settings {
+    /// The top seed's colour in round 1 (`XXC white1`/`black1`; White by
+    /// default).
+    black_first: bool,
+    /// Players not to be paired this round (`XXZ`).
+    absent: Vec<u16>,
+    /// Pairs that must not meet (`XXP`).
+    forbidden: Vec<(u16, u16)>,
+}
+
+fn settings(t: &Tournament) -> Settings {
+    let mut s = Settings::default();
+    let numbers = |text: &str| -> Vec<u16> {
+        text.split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect()
+    };
+    for (code, text) in &t.header {
+        match code.as_str() {
+            "XXC" => {
+                for word in text.split_whitespace() {
+                    match word {
+                        "black1" => s.black_first = true,
+                        "white1" => s.black_first = false,
+                        _ => {}
+                    }
+                }
+            }
+            "XXZ" => s.absent.extend(numbers(text)),
+            "XXP" => {
+                let ids = numbers(text);
+                for (i, &a) in ids.iter().enumerate() {
+                    for &b in &ids[i + 1..] {
+                        s.forbidden.push((a, b));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    s
+}
+
+/// Pairs the next round of the tournament by the Dutch system: the boards
+/// in the published order (C.04.2 D.9), the bye last.
+///
+/// The round is the one after the last round with any pairing; players
+/// who already have an entry for it (a requested bye, an absence) and those
+/// listed in `XXZ` are not paired. `XXC black1` gives the top seed Black in
+/// round 1; `XXP` lines list players who must not meet; `XXR` the planned
+/// rounds (for topscorers, A.7).
+///
+/// # Errors
+/// [`PairingError`] when no pairing meets the absolute criteria.
+pub fn pair(t: &Tournament) -> Result<Vec<Pair>, PairingError> {
+    pair_by(t, Edition::Current)
+}
+
+/// Pairs the next round by the given text of the rules; see [`pair`].
+///
+/// # Errors
+/// [`PairingError`] when no pairing meets the absolute criteria.
+pub fn pair_by(t: &Tournament, edition: Edition) -> Result<Vec<Pair>, PairingError> {
+    let round = candidate::next_round(t);
+    if let Some(rounds) = t.rounds_planned() {
+        if round > usize::from(rounds) {
+            return Err(PairingError::TournamentOver { rounds });
+        }
+    }
+    let s = settings(t);
+    let c = candidate::candidates(t, round, &s.absent, edition);
+    if c.len() < 2 {
+        return Err(PairingError::TooFewPlayers);
+    }
+    let mut validity = Validity::new(&c, &s.forbidden);
+    let pairs = match edition {
+        Edition::Current => {
+            let allowed = |a: usize, b: usize| validity.allows(a, b);
+            let need = pairing_width_hint(&c, round) + bit_length(c.len()) + 6;
+            match need {
+                0..=128 => pairing2026::pair::<2>(&c, &allowed, round - 1),
+                129..=256 => pairing2026::pair::<4>(&c, &allowed, round - 1),
+                257..=512 => pairing2026::pair::<8>(&c, &allowed, round - 1),
+                513..=1024 => pairing2026::pair::<16>(&c, &allowed, round - 1),
+                _ => pairing2026::pair::<32>(&c, &allowed, round - 1),
+            }
+            .ok_or(PairingError::NoLegalPairing)?
+        }
+        Edition::Fide2017 => pair_2017(&c, &mut validity, round)?,
+    };
+    Ok(publish(&c, pairs, s.black_first))
+}
+
+/// The bits a 2026 weight needs.
+fn pairing_width_hint(c: &[Candidate], round: usize) -> u32 {
+    let mut groups = Vec::new();
+    for p in c {
+        match groups.last_mut() {
+            Some((score, n)) if *score == p.points => *n += 1,
+            _ => groups.push((p.points, 1usize)),
+        }
+    }
+    let g = groups
+        .iter()
+        .map(|&(_, n)| bit_length(n))
+        .max()
+        .unwrap_or(1);
+    let s: u32 = groups.iter().map(|&(_, n)| bit_length(n)).sum();
+    let played = (round - 1).min(2) as u32;
+    2 + 2 * (g + s) + 6 * g + played * (2 * g + 2 * s) + 3 * g + 1
+}
+
+/// The 2017 procedure: bracket by bracket, each checked for completion.
+fn pair_2017(
+    c: &[Candidate],
+    validity: &mut Validity,
+    round: usize,
+) -> Result<Vec<(usize, usize)>, PairingError> {
+    if !validity.completable() {
+        return Err(PairingError::NoLegalPairing);
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for i in 0..c.len() {
+        match groups.last_mut() {
+            Some(g) if c[g[0]].points == c[i].points => g.push(i),
+            _ => groups.push(vec![i]),
+        }
+    }
+    let mut pairs = Vec::new();
+    let mut moved_down: Vec<usize> = Vec::new();
+    let mut collapsed = false;
+    let mut index = 0;
+    while index < groups.len() {
+        let residents = groups[index].clone();
+        let lower = groups.get(index + 1).cloned().unwrap_or_default();
+        let bracket = Bracket::new(c, moved_down.clone(), residents, lower, round, collapsed);
+        let saved = validity.clone();
+        match pair_with_width(&bracket, c, validity) {
+            Some(found) => {
+                let paired: Vec<usize> = found.iter().flat_map(|&(a, b)| [a, b]).collect();
+                moved_down = bracket
+                    .moved_down
+                    .iter()
+                    .chain(&bracket.residents)
+                    .copied()
+                    .filter(|p| !paired.contains(p))
+                    .collect();
+                pairs.extend(found);
+                index += 1;
+            }
+            None => {
+                // A.9: the brackets below collapse into one.
+                *validity = saved;
+                let rest: Vec<usize> = groups[index + 1..].concat();
+                groups.truncate(index + 1);
+                groups.push(rest);
+                collapsed = true;
+            }
+        }
+    }
+    if !moved_down.is_empty() || pairs.iter().filter(|(a, b)| a == b).count() > 1 {
+        return Err(PairingError::NoLegalPairing);
+    }
+    Ok(pairs)
+}
+
+/// The boards in the order of publication, with colours (section E).
+fn publish(c: &[Candidate], mut pairs: Vec<(usize, usize)>, black_first: bool) -> Vec<Pair> {
+    pairs.sort_by_key(|&x| core::cmp::Reverse(board_order(c, x)));
+    pairs
+        .into_iter()
+        .map(|(a, b)| {
+            if a == b {
+                Pair {
+                    white: c[a].id,
+                    black: None,
+                }
+            } else if colour_of_higher(&c[a], &c[b], black_first) == Color::White {
+                Pair {
+                    white: c[a].id,
+                    black: Some(c[b].id),
+                }
+            } else {
+                Pair {
+                    white: c[b].id,
+                    black: Some(c[a].id),
+                }
+            }
+        })
+        .collect()
+}
+
+/// Pairs a bracket with weights as wide as it needs.
+fn pair_with_width(
+    b: &Bracket,
+    c: &[Candidate],
+    validity: &mut Validity,
+) -> Option<Vec<(usize, usize)>> {
+    // The matching adds up to a pair a vertex and keeps doubled duals.
+    let need = b.width() + bit_length(c.len()) + 4;
+    match need {
+        0..=128 => pair_bracket::<2>(b, c, validity),
+        129..=256 => pair_bracket::<4>(b, c, validity),
+        257..=512 => pair_bracket::<8>(b, c, validity),
+        513..=1024 => pair_bracket::<16>(b, c, validity),
+        1025..=2048 => pair_bracket::<32>(b, c, validity),
+        _ => pair_bracket::<64>(b, c, validity),
+    }
+}
+
+/// The order of publication (C.04.2 D.9): the higher score of the pair,
+/// then the pair's total, then the better rank of its higher player; byes
+/// last.
+fn board_order(c: &[Candidate], (a, b): (usize, usize)) -> (i64, i64, i64) {
+    if a == b {
+        return (-1, -1, -1);
+    }
+    let (hi, lo) = if c[a].rank_cmp(&c[b]).is_ge() {
+        (&c[a], &c[b])
+    } else {
+        (&c[b], &c[a])
+    };
+    (hi.points, lo.points, -i64::from(hi.number))
+}
+
+/// The colour of the higher-ranked player `p` against `q` (section E).
+fn colour_of_higher(p: &Candidate, q: &Candidate, black_first: bool) -> Color {
+    // E.1: both preferences granted.
+    if let (Some(a), Some(b)) = (p.side, q.side) {
+        if a != b {
+            return a;
+        }
+    }
+    // E.2: the stronger preference; both absolute, the wider difference.
+    if p.strength != q.strength {
+        return if p.strength > q.strength {
+            p.side.unwrap_or(Color::White)
+        } else {
+            q.side.map_or(Color::White, Color::other)
+        };
+    }
+    if p.strength == Strength::Absolute && p.colour_difference.abs() != q.colour_difference.abs() {
+        return if p.colour_difference.abs() > q.colour_difference.abs() {
+            p.side.unwrap_or(Color::White)
+        } else {
+            q.side.map_or(Color::White, Color::other)
+        };
+    }
+    // E.3: alternate from the latest game in which they had different
+    // colours.
+    for (a, b) in p.colours.iter().rev().zip(q.colours.iter().rev()) {
+        if a != b {
+            return a.other();
+        }
+    }
+    // E.4: the higher-ranked player's preference.
+    if let Some(side) = p.side {
+        return side;
+    }
+    // E.5: by the pairing number: odd takes the initial colour.
+    let initial = if black_first {
+        Color::Black
+    } else {
+        Color::White
+    };
+    if p.number % 2 == 1 {
+        initial
+    } else {
+        initial.other()
+    }
+}
