@@ -335,6 +335,16 @@ enum SwissAction {
         #[arg(long, value_parser = ["2026", "2017"], default_value = "2026")]
         rules: String,
     },
+    /// Print the standings of the tournament in a TRF: place, starting
+    /// rank, name, points and the tie-breaks (FIDE Tie-Break Regulations).
+    Standings {
+        /// The TRF file.
+        file: String,
+        /// The tie-breaks in order, by their FIDE codes: BH, BH-C1, BH-C2,
+        /// BH-M1, BH-M2, SB, DE, WIN, WON, BPG, BWG, PS, ARO, TPR.
+        #[arg(long, value_delimiter = ',', default_value = "BH-C1,BH,SB,DE,WIN")]
+        tiebreaks: Vec<String>,
+    },
 }
 
 /// What to do for a tournament.
@@ -785,6 +795,9 @@ fn main() -> ExitCode {
         }
         Some(Command::Swiss { action }) => match action {
             SwissAction::Pair { file, rules } => commands::tournament::swiss_pair(&file, &rules),
+            SwissAction::Standings { file, tiebreaks } => {
+                commands::tournament::standings(&file, &tiebreaks)
+            }
         },
         Some(Command::Tournament { action }) => match action {
             TournamentAction::Berger { players, double } => {

@@ -35,6 +35,7 @@ pub mod history;
 pub mod matching;
 mod model;
 pub mod rating;
+pub mod tiebreak;
 pub mod trf;
 pub mod wide;
 

@@ -42,6 +42,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
 /// T-vertices label 2).
 struct Matcher<W> {
     n: usize,
+    /// The edges, each with twice its weight (what the slack needs).
     edges: Vec<(usize, usize, W)>,
     /// For each vertex, the endpoints `p` (edge `p / 2`, far end `p % 2`)
     /// of its edges that lead away from it.
@@ -71,6 +72,10 @@ impl<W: Weight> Matcher<W> {
             neighbours[j].push(2 * k);
         }
         let max = edges.iter().map(|e| e.2).max().unwrap_or(W::ZERO);
+        let edges: Vec<(usize, usize, W)> = edges
+            .into_iter()
+            .map(|(i, j, w)| (i, j, w.plus(w)))
+            .collect();
         let mut dual = vec![max; n];
         dual.extend(std::iter::repeat_n(W::ZERO, n));
         let mut base: Vec<usize> = (0..n).collect();
@@ -109,8 +114,8 @@ impl<W: Weight> Matcher<W> {
 
     /// Twice the edge's reduced cost (zero when the edge is tight).
     fn slack(&self, k: usize) -> W {
-        let (i, j, w) = self.edges[k];
-        self.dual[i].plus(self.dual[j]).minus(w.plus(w))
+        let (i, j, w2) = self.edges[k];
+        self.dual[i].plus(self.dual[j]).minus(w2)
     }
 
     /// The vertices inside blossom `b`.

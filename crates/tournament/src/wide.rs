@@ -45,8 +45,20 @@ impl Weight for u64 {
 }
 
 /// An unsigned integer of `64 × N` bits, least significant word first.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, Eq)]
 pub struct Wide<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> PartialEq for Wide<N> {
+    fn eq(&self, other: &Self) -> bool {
+        // A plain loop: the derived comparison calls memcmp, which the
+        // matching's inner loop cannot afford.
+        let mut same = true;
+        for i in 0..N {
+            same &= self.0[i] == other.0[i];
+        }
+        same
+    }
+}
 
 impl<const N: usize> Wide<N> {
     /// The number of bits.
@@ -80,7 +92,11 @@ impl<const N: usize> Wide<N> {
 
     /// Whether it is zero.
     pub fn is_zero(&self) -> bool {
-        self.0.iter().all(|w| *w == 0)
+        let mut any = 0;
+        for w in self.0 {
+            any |= w;
+        }
+        any == 0
     }
 }
 

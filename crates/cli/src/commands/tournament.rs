@@ -1,11 +1,12 @@
 //! `sakk tournament berger N [--double]`, `sakk tournament check FILE`,
-//! `sakk tournament ratings FILE [--k K]` and `sakk swiss pair FILE
-//! [--rules 2026|2017]`.
+//! `sakk tournament ratings FILE [--k K]`, `sakk swiss pair FILE
+//! [--rules 2026|2017]` and `sakk swiss standings FILE [--tiebreaks …]`.
 
 use std::io::Write;
 
 use sakk_tournament::berger::{self, Cycles};
 use sakk_tournament::rating::{self, KFactor};
+use sakk_tournament::tiebreak::{self, TieBreak};
 use sakk_tournament::{dutch, trf, Points};
 
 use crate::Failure;
@@ -52,6 +53,45 @@ pub fn swiss_pair(path: &str, rules: &str) -> Result<(), Failure> {
     let mut text = format!("{}\n", pairs.len());
     for p in &pairs {
         text.push_str(&format!("{} {}\n", p.white, p.black.unwrap_or(0)));
+    }
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .map_err(|e| Failure::other(e.to_string()))
+}
+
+/// Prints the standings with tie-breaks: `place rank name points` and one
+/// column a tie-break, headed by its FIDE code.
+pub fn standings(path: &str, codes: &[String]) -> Result<(), Failure> {
+    let t = read_trf(path)?;
+    let tiebreaks = codes
+        .iter()
+        .map(|c| c.parse::<TieBreak>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Failure::usage(e.to_string()))?;
+    let mut text = format!("{:>5} {:>4}  {:<32} {:>5}", "place", "rank", "name", "pts");
+    for tb in &tiebreaks {
+        text.push_str(&format!(" {:>7}", tb.code()));
+    }
+    text.push('\n');
+    for row in tiebreak::standings(&t, &tiebreaks) {
+        let name = t.player(row.rank).map_or("", |p| p.name.as_str());
+        text.push_str(&format!(
+            "{:>5} {:>4}  {:<32} {:>5}",
+            row.place,
+            row.rank,
+            name,
+            Points(row.score).to_string()
+        ));
+        for (tb, v) in tiebreaks.iter().zip(&row.values) {
+            let shown = if tb.in_points() {
+                format!("{}.{:02}", v / 100, v % 100)
+            } else {
+                v.to_string()
+            };
+            text.push_str(&format!(" {shown:>7}"));
+        }
+        text.push('\n');
     }
     std::io::stdout()
         .lock()

@@ -177,12 +177,17 @@ pub fn pair_by(t: &Tournament, edition: Edition) -> Result<Vec<Pair>, PairingErr
         Edition::Current => {
             let allowed = |a: usize, b: usize| validity.allows(a, b);
             let need = pairing_width_hint(&c, round) + bit_length(c.len()) + 6;
-            match need {
-                0..=128 => pairing2026::pair::<2>(&c, &allowed, round - 1),
-                129..=256 => pairing2026::pair::<4>(&c, &allowed, round - 1),
-                257..=512 => pairing2026::pair::<8>(&c, &allowed, round - 1),
-                513..=1024 => pairing2026::pair::<16>(&c, &allowed, round - 1),
-                _ => pairing2026::pair::<32>(&c, &allowed, round - 1),
+            let played = round - 1;
+            match need.div_ceil(64) {
+                0..=2 => pairing2026::pair::<2>(&c, &allowed, played),
+                3 => pairing2026::pair::<3>(&c, &allowed, played),
+                4 => pairing2026::pair::<4>(&c, &allowed, played),
+                5 => pairing2026::pair::<5>(&c, &allowed, played),
+                6 => pairing2026::pair::<6>(&c, &allowed, played),
+                7 | 8 => pairing2026::pair::<8>(&c, &allowed, played),
+                9..=12 => pairing2026::pair::<12>(&c, &allowed, played),
+                13..=16 => pairing2026::pair::<16>(&c, &allowed, played),
+                _ => pairing2026::pair::<32>(&c, &allowed, played),
             }
             .ok_or(PairingError::NoLegalPairing)?
         }
@@ -298,12 +303,14 @@ fn pair_with_width(
 ) -> Option<Vec<(usize, usize)>> {
     // The matching adds up to a pair a vertex and keeps doubled duals.
     let need = b.width() + bit_length(c.len()) + 4;
-    match need {
-        0..=128 => pair_bracket::<2>(b, c, validity),
-        129..=256 => pair_bracket::<4>(b, c, validity),
-        257..=512 => pair_bracket::<8>(b, c, validity),
-        513..=1024 => pair_bracket::<16>(b, c, validity),
-        1025..=2048 => pair_bracket::<32>(b, c, validity),
+    match need.div_ceil(64) {
+        0..=2 => pair_bracket::<2>(b, c, validity),
+        3 => pair_bracket::<3>(b, c, validity),
+        4 => pair_bracket::<4>(b, c, validity),
+        5 | 6 => pair_bracket::<6>(b, c, validity),
+        7 | 8 => pair_bracket::<8>(b, c, validity),
+        9..=16 => pair_bracket::<16>(b, c, validity),
+        17..=32 => pair_bracket::<32>(b, c, validity),
         _ => pair_bracket::<64>(b, c, validity),
     }
 }

@@ -220,10 +220,12 @@ fn weight<const N: usize>(
 }
 
 /// The round's matching: weights between all players, and the current
-/// heaviest matching.
+/// heaviest matching. A fixed pair has no other edge, so it stays out of
+/// the computation (the graph shrinks as the brackets are paired).
 struct Computer<const N: usize> {
     weights: Vec<Vec<Wide<N>>>,
     mate: Vec<usize>,
+    fixed: Vec<bool>,
 }
 
 impl<const N: usize> Computer<N> {
@@ -233,21 +235,22 @@ impl<const N: usize> Computer<N> {
     }
 
     fn compute(&mut self) {
-        let n = self.weights.len();
+        let open: Vec<usize> = (0..self.weights.len())
+            .filter(|&v| !self.fixed[v])
+            .collect();
         let mut edges = Vec::new();
-        for i in 0..n {
-            for j in i + 1..n {
-                if !self.weights[i][j].is_zero() {
-                    edges.push((i, j, self.weights[i][j]));
+        for (a, &i) in open.iter().enumerate() {
+            for (b, &j) in open.iter().enumerate().skip(a + 1) {
+                let w = self.weights[i][j];
+                if !w.is_zero() {
+                    edges.push((a, b, w));
                 }
             }
         }
-        let mate = max_weight_matching(n, &edges);
-        self.mate = mate
-            .iter()
-            .enumerate()
-            .map(|(i, m)| m.unwrap_or(i))
-            .collect();
+        let mate = max_weight_matching(open.len(), &edges);
+        for (a, &i) in open.iter().enumerate() {
+            self.mate[i] = mate[a].map_or(i, |b| open[b]);
+        }
     }
 
     /// Forces `i`–`j` from now on.
@@ -257,6 +260,12 @@ impl<const N: usize> Computer<N> {
             self.set(j, k, Wide::ZERO);
         }
         self.set(i, j, max);
+        if i != j {
+            self.fixed[i] = true;
+            self.fixed[j] = true;
+            self.mate[i] = j;
+            self.mate[j] = i;
+        }
     }
 }
 
@@ -276,6 +285,7 @@ pub(crate) fn pair<const N: usize>(
     let mut m = Computer::<N> {
         weights: vec![vec![Wide::ZERO; n]; n],
         mate: (0..n).collect(),
+        fixed: vec![false; n],
     };
     let mut bye = Bye {
         score: 0,
