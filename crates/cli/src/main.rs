@@ -334,6 +334,10 @@ enum SwissAction {
         /// 2017 (until then).
         #[arg(long, value_parser = ["2026", "2017"], default_value = "2026")]
         rules: String,
+        /// Baku acceleration (C.04.5.1), unless the file gives its own
+        /// virtual points (XXA lines); needs the planned rounds (XXR).
+        #[arg(long)]
+        baku: bool,
     },
     /// Print the standings of the tournament in a TRF: place, starting
     /// rank, name, points and the tie-breaks (FIDE Tie-Break Regulations).
@@ -794,7 +798,9 @@ fn main() -> ExitCode {
             commands::unwinnable::run(fen.as_deref(), quick)
         }
         Some(Command::Swiss { action }) => match action {
-            SwissAction::Pair { file, rules } => commands::tournament::swiss_pair(&file, &rules),
+            SwissAction::Pair { file, rules, baku } => {
+                commands::tournament::swiss_pair(&file, &rules, baku)
+            }
             SwissAction::Standings { file, tiebreaks } => {
                 commands::tournament::standings(&file, &tiebreaks)
             }

@@ -554,6 +554,15 @@ fn swiss_pairing_by_the_dutch_system() {
     let out = sakk(&["swiss", "pair", &file.to_string_lossy()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(stdout(&out), "3\n1 3\n4 2\n5 0\n");
+    // Six players with Baku acceleration: 1–4 (the top half, rounded up to
+    // even) start with a virtual point and play each other; without it
+    // the top half meets the bottom half.
+    let six: String = (1..=6).map(|r| line(r, "")).collect();
+    let six = temp_file("swiss-six.trf", &format!("012 Club\nXXR 5\n{six}"));
+    let out = sakk(&["swiss", "pair", "--baku", &six.to_string_lossy()]);
+    assert_eq!(stdout(&out), "3\n1 3\n4 2\n5 6\n", "{}", stderr(&out));
+    let out = sakk(&["swiss", "pair", &six.to_string_lossy()]);
+    assert_eq!(stdout(&out), "3\n1 4\n5 2\n3 6\n", "{}", stderr(&out));
     // The 2017 rules pair this round the same way.
     let out = sakk(&["swiss", "pair", "--rules", "2017", &file.to_string_lossy()]);
     assert_eq!(stdout(&out), "3\n1 3\n4 2\n5 0\n");

@@ -1,7 +1,8 @@
 //! The Dutch system against independent implementations, on recorded
-//! rounds: `data/dutch_reference.txt` holds 139 rounds of random
+//! rounds: `data/dutch_reference.txt` holds 138 rounds of random
 //! tournaments (caissify's Random Tournament Generator, and tournaments with
-//! half- and zero-point byes, forfeits, withdrawals and forbidden pairs),
+//! half- and zero-point byes, forfeits, withdrawals, forbidden pairs and,
+//! in some, virtual points: Baku-style `XXA` lines),
 //! each with the pairing bbpPairings 6 (FIDE-endorsed) makes by the rules
 //! in force since February 2026 and the one py4swiss makes by the 2017
 //! rules. Every board and colour must agree. `tests/python/

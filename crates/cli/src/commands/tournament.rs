@@ -1,6 +1,7 @@
 //! `sakk tournament berger N [--double]`, `sakk tournament check FILE`,
 //! `sakk tournament ratings FILE [--k K]`, `sakk swiss pair FILE
-//! [--rules 2026|2017]` and `sakk swiss standings FILE [--tiebreaks …]`.
+//! [--rules 2026|2017] [--baku]` and `sakk swiss standings FILE
+//! [--tiebreaks …]`.
 
 use std::io::Write;
 
@@ -38,14 +39,14 @@ pub fn berger_tables(players: u16, double: bool) -> Result<(), Failure> {
 /// Pairs the next round by the Dutch system and prints it as JaVaFo and
 /// bbpPairings do: the number of lines that follow, then `WHITE BLACK` a
 /// line (the bye as `RANK 0`). Exit 1 when no legal pairing exists.
-pub fn swiss_pair(path: &str, rules: &str) -> Result<(), Failure> {
+pub fn swiss_pair(path: &str, rules: &str, baku: bool) -> Result<(), Failure> {
     let t = read_trf(path)?;
     let edition = if rules == "2017" {
         dutch::Edition::Fide2017
     } else {
         dutch::Edition::Current
     };
-    let pairs = dutch::pair_by(&t, edition).map_err(|e| Failure {
+    let pairs = dutch::pair_with(&t, dutch::Options { edition, baku }).map_err(|e| Failure {
         status: 1,
         message: format!("{path}: {e}"),
         raw: false,

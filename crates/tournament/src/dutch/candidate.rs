@@ -25,8 +25,11 @@ pub(crate) struct Candidate {
     /// pairing number among the players in the tournament so far (2026,
     /// 1.1: players absent since the start are not counted).
     pub number: u16,
-    /// The score in tenths of a point.
+    /// The score in tenths of a point, with the acceleration of the round
+    /// (virtual points, `XXA`): what the pairing ranks by.
     pub points: i64,
+    /// The score without acceleration: what the boards are published by.
+    pub raw_points: i64,
     /// The colour wished for, if any.
     pub side: Option<Color>,
     /// How strongly.
@@ -98,6 +101,7 @@ pub(crate) fn candidates(
     t: &Tournament,
     round: usize,
     absent: &[u16],
+    acceleration: &Acceleration,
     edition: Edition,
 ) -> Vec<Candidate> {
     let played = round - 1;
@@ -113,7 +117,7 @@ pub(crate) fn candidates(
             tpn += 1;
         }
         if pairs {
-            let mut c = candidate(t, p, played, top_possible, edition);
+            let mut c = candidate(t, p, played, top_possible, acceleration, edition);
             if edition == Edition::Current {
                 c.number = tpn;
             }
@@ -124,21 +128,62 @@ pub(crate) fn candidates(
     out
 }
 
+/// Virtual points by player and round (`XXA` lines: Baku acceleration or
+/// any other), in tenths of a point.
+pub(crate) type Acceleration = std::collections::HashMap<u16, Vec<i64>>;
+
+/// The virtual points of `rank` in round `index + 1`.
+fn virtual_points(acceleration: &Acceleration, rank: u16, index: usize) -> i64 {
+    acceleration
+        .get(&rank)
+        .and_then(|v| v.get(index).copied())
+        .unwrap_or(0)
+}
+
+/// The score before round `index + 1` with that round's virtual points,
+/// in tenths.
+fn accelerated_before(p: &Player, index: usize, acceleration: &Acceleration) -> i64 {
+    i64::from(history::score_before(p, index + 1)) * 5 + virtual_points(acceleration, p.rank, index)
+}
+
+/// The float of round `index + 1` (1.4): scores compared with that round's
+/// acceleration; a round not played floats down when it scored more than
+/// a loss.
+fn float_in(
+    t: &Tournament,
+    p: &Player,
+    index: usize,
+    acceleration: &Acceleration,
+) -> Option<Float> {
+    let e = p.rounds.get(index)?;
+    let opponent = e.opponent.and_then(|o| t.player(o));
+    match (e.outcome.is_some_and(Outcome::played), opponent) {
+        (true, Some(q)) => {
+            let (mine, theirs) = (
+                accelerated_before(p, index, acceleration),
+                accelerated_before(q, index, acceleration),
+            );
+            match mine.cmp(&theirs) {
+                core::cmp::Ordering::Greater => Some(Float::Down),
+                core::cmp::Ordering::Less => Some(Float::Up),
+                core::cmp::Ordering::Equal => None,
+            }
+        }
+        _ if e.outcome.is_some_and(|o| o.half_points() > 0) => Some(Float::Down),
+        _ => None,
+    }
+}
+
 fn candidate(
     t: &Tournament,
     p: &Player,
     played: usize,
     last_round: bool,
+    acceleration: &Acceleration,
     edition: Edition,
 ) -> Candidate {
-    let half: u32 = p
-        .rounds
-        .iter()
-        .take(played)
-        .filter_map(|e| e.outcome)
-        .map(Outcome::half_points)
-        .sum();
-    let points = i64::from(half) * 5;
+    let raw_points = i64::from(history::score_before(p, played + 1)) * 5;
+    let points = raw_points + virtual_points(acceleration, p.rank, played);
     let (side, strength) = match history::colour_preference(p) {
         Preference::None => (None, Strength::None),
         Preference::Mild(c) => (Some(c), Strength::Mild),
@@ -148,7 +193,6 @@ fn candidate(
     let colours = history::colours_played(p);
     let colour_double =
         colours.len() >= 2 && colours[colours.len() - 1] == colours[colours.len() - 2];
-    let floats = history::floats(t, p.rank);
     // A round with no entry scored nothing: no float (1.4.3); the 2017
     // rules gave a downfloat for every round not played.
     let float_of = |back: usize| {
@@ -163,7 +207,7 @@ fn candidate(
         if edition == Edition::Fide2017 && unplayed {
             return Some(Float::Down);
         }
-        floats.get(i).copied().flatten()
+        float_in(t, p, i, acceleration)
     };
     let rounds = p.rounds.iter().take(played);
     let opponents = rounds
@@ -185,6 +229,7 @@ fn candidate(
         id: p.rank,
         number: p.rank,
         points,
+        raw_points,
         side,
         strength,
         colour_difference: history::colour_difference(p),

@@ -59,6 +59,8 @@ pub enum PairingError {
     NoLegalPairing,
     /// Fewer than two players to pair.
     TooFewPlayers,
+    /// Baku acceleration needs the planned number of rounds (`XXR`).
+    RoundsUnknown,
     /// The tournament is over: every planned round has been paired.
     TournamentOver {
         /// The planned rounds.
@@ -74,6 +76,9 @@ impl fmt::Display for PairingError {
                  a player who had the bye or a forfeit win may not get the bye)",
             ),
             PairingError::TooFewPlayers => f.write_str("fewer than two players to pair"),
+            PairingError::RoundsUnknown => {
+                f.write_str("Baku acceleration needs the planned number of rounds (an XXR line)")
+            }
             PairingError::TournamentOver { rounds } => {
                 write!(f, "all {rounds} planned rounds are paired")
             }
@@ -106,6 +111,40 @@ struct Settings {
     absent: Vec<u16>,
     /// Pairs that must not meet (`XXP`).
     forbidden: Vec<(u16, u16)>,
+    /// Virtual points (`XXA`).
+    acceleration: candidate::Acceleration,
+}
+
+/// An `XXA` line after its code: the starting rank in four columns, then
+/// five columns a round, each a number of points (blank: none).
+fn acceleration_line(text: &str) -> Option<(u16, Vec<i64>)> {
+    let chars: Vec<char> = text.chars().collect();
+    let field = |from: usize, to: usize| -> String {
+        chars
+            .get(from..to.min(chars.len()))
+            .map_or(String::new(), |c| c.iter().collect())
+    };
+    let rank = field(0, 4).trim().parse().ok()?;
+    let mut points = Vec::new();
+    let mut at = 5;
+    while at < chars.len() {
+        let f = field(at, at + 4);
+        let f = f.trim();
+        points.push(if f.is_empty() { 0 } else { tenths(f)? });
+        at += 5;
+    }
+    Some((rank, points))
+}
+
+/// `1.5` as 15 tenths.
+fn tenths(text: &str) -> Option<i64> {
+    let (whole, frac) = text.split_once('.').unwrap_or((text, "0"));
+    let whole: i64 = whole.parse().ok()?;
+    let frac: i64 = frac
+        .chars()
+        .next()
+        .map_or(Some(0), |c| c.to_digit(10).map(i64::from))?;
+    Some(whole * 10 + frac)
 }
 
 fn settings(t: &Tournament) -> Settings {
@@ -127,6 +166,11 @@ fn settings(t: &Tournament) -> Settings {
                 }
             }
             "XXZ" => s.absent.extend(numbers(text)),
+            "XXA" => {
+                if let Some((rank, points)) = acceleration_line(text) {
+                    s.acceleration.insert(rank, points);
+                }
+            }
             "XXP" => {
                 let ids = numbers(text);
                 for (i, &a) in ids.iter().enumerate() {
@@ -147,8 +191,9 @@ fn settings(t: &Tournament) -> Settings {
 /// The round is the one after the last round with any pairing; players
 /// who already have an entry for it (a requested bye, an absence) and those
 /// listed in `XXZ` are not paired. `XXC black1` gives the top seed Black in
-/// round 1; `XXP` lines list players who must not meet; `XXR` the planned
-/// rounds (for topscorers, A.7).
+/// round 1; `XXP` lines list players who must not meet; `XXA` lines give
+/// virtual points a round (acceleration); `XXR` the planned rounds (for
+/// topscorers).
 ///
 /// # Errors
 /// [`PairingError`] when no pairing meets the absolute criteria.
@@ -156,19 +201,75 @@ pub fn pair(t: &Tournament) -> Result<Vec<Pair>, PairingError> {
     pair_by(t, Edition::Current)
 }
 
+/// How to pair.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The text of the rules.
+    pub edition: Edition,
+    /// Baku acceleration (C.04.5.1) when the file gives no `XXA` lines:
+    /// the first half of the players (rounded up to even) get a virtual
+    /// point before each of the first half (rounded up) of the accelerated
+    /// rounds, and half a point before the others; the accelerated rounds
+    /// are the first half (rounded up) of the planned rounds (`XXR`).
+    pub baku: bool,
+}
+
 /// Pairs the next round by the given text of the rules; see [`pair`].
 ///
 /// # Errors
 /// [`PairingError`] when no pairing meets the absolute criteria.
 pub fn pair_by(t: &Tournament, edition: Edition) -> Result<Vec<Pair>, PairingError> {
+    pair_with(
+        t,
+        Options {
+            edition,
+            ..Options::default()
+        },
+    )
+}
+
+/// The virtual points of Baku acceleration (C.04.5.1) for every player and
+/// round: `None` without the planned number of rounds (`XXR`).
+pub fn baku(t: &Tournament) -> Option<std::collections::HashMap<u16, Vec<i64>>> {
+    let rounds = usize::from(t.rounds_planned()?);
+    let accelerated = rounds.div_ceil(2);
+    let full = accelerated.div_ceil(2);
+    let group_a = 2 * t.players.len().div_ceil(4);
+    let points: Vec<i64> = (1..=rounds)
+        .map(|r| match r {
+            r if r <= full => 10,
+            r if r <= accelerated => 5,
+            _ => 0,
+        })
+        .collect();
+    let mut ranks: Vec<u16> = t.players.iter().map(|p| p.rank).collect();
+    ranks.sort_unstable();
+    Some(
+        ranks
+            .into_iter()
+            .take(group_a)
+            .map(|rank| (rank, points.clone()))
+            .collect(),
+    )
+}
+
+/// Pairs the next round with the given options; see [`pair`].
+///
+/// # Errors
+/// [`PairingError`] when no pairing meets the absolute criteria.
+pub fn pair_with(t: &Tournament, options: Options) -> Result<Vec<Pair>, PairingError> {
+    let edition = options.edition;
     let round = candidate::next_round(t);
     if let Some(rounds) = t.rounds_planned() {
         if round > usize::from(rounds) {
             return Err(PairingError::TournamentOver { rounds });
         }
     }
-    let s = settings(t);
-    let c = candidate::candidates(t, round, &s.absent, edition);
+    let mut s = settings(t);
+    if options.baku && s.acceleration.is_empty() {
+        s.acceleration = baku(t).ok_or(PairingError::RoundsUnknown)?;
+    }
+    let c = candidate::candidates(t, round, &s.absent, &s.acceleration, edition);
     if c.len() < 2 {
         return Err(PairingError::TooFewPlayers);
     }
@@ -322,12 +423,13 @@ fn board_order(c: &[Candidate], (a, b): (usize, usize)) -> (i64, i64, i64) {
     if a == b {
         return (-1, -1, -1);
     }
-    let (hi, lo) = if c[a].rank_cmp(&c[b]).is_ge() {
+    let raw = |p: &Candidate| (p.raw_points, core::cmp::Reverse(p.number));
+    let (hi, lo) = if raw(&c[a]) >= raw(&c[b]) {
         (&c[a], &c[b])
     } else {
         (&c[b], &c[a])
     };
-    (hi.points, lo.points, -i64::from(hi.number))
+    (hi.raw_points, lo.raw_points, -i64::from(hi.number))
 }
 
 /// The colour of the higher-ranked player `p` against `q` (section E).
@@ -374,5 +476,74 @@ fn colour_of_higher(p: &Candidate, q: &Candidate, black_first: bool) -> Color {
         initial
     } else {
         initial.other()
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)] // in a test, a panic is the failure it reports
+mod tests {
+    use super::*;
+    use crate::Player;
+
+    fn players(n: u16, rounds: u16) -> Tournament {
+        Tournament {
+            header: vec![("XXR".to_string(), rounds.to_string())],
+            players: (1..=n)
+                .map(|rank| Player {
+                    rank,
+                    ..Player::default()
+                })
+                .collect(),
+            ..Tournament::default()
+        }
+    }
+
+    fn boards(pairs: &[Pair]) -> Vec<(u16, u16)> {
+        pairs
+            .iter()
+            .map(|p| (p.white, p.black.unwrap_or(0)))
+            .collect()
+    }
+
+    #[test]
+    fn baku_acceleration_gives_the_first_half_virtual_points() {
+        // 161 players, 9 rounds: 82 in GA; a point in rounds 1–3, half a
+        // point in 4–5, none after.
+        let v = baku(&players(161, 9)).unwrap();
+        assert_eq!(v.len(), 82);
+        assert_eq!(v[&82], [10, 10, 10, 5, 5, 0, 0, 0, 0]);
+        assert!(!v.contains_key(&83));
+        assert_eq!(baku(&players(10, 5)).unwrap()[&1], [10, 10, 5, 0, 0]);
+        assert_eq!(baku(&Tournament::default()), None);
+    }
+
+    #[test]
+    fn baku_pairs_the_top_half_among_themselves_in_round_one() {
+        let t = players(8, 5);
+        assert_eq!(boards(&pair(&t).unwrap()), [(1, 5), (6, 2), (3, 7), (8, 4)]);
+        let options = Options {
+            baku: true,
+            ..Options::default()
+        };
+        assert_eq!(
+            boards(&pair_with(&t, options).unwrap()),
+            [(1, 3), (4, 2), (5, 7), (8, 6)]
+        );
+        // The same as the virtual points written out as XXA lines.
+        let mut written = t.clone();
+        for rank in 1..=4 {
+            written.header.push((
+                "XXA".to_string(),
+                format!("{rank:>4}  1.0  1.0  0.5  0.0  0.0"),
+            ));
+        }
+        assert_eq!(pair(&written).unwrap(), pair_with(&t, options).unwrap());
+        // Without the number of rounds there is no Baku acceleration.
+        let mut unknown = t.clone();
+        unknown.header.clear();
+        assert_eq!(
+            pair_with(&unknown, options),
+            Err(PairingError::RoundsUnknown)
+        );
     }
 }
