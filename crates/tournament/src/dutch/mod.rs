@@ -61,6 +61,9 @@ pub enum PairingError {
     TooFewPlayers,
     /// Baku acceleration needs the planned number of rounds (`XXR`).
     RoundsUnknown,
+    /// Too many players and score groups for the weights (beyond 2,048
+    /// bits; thousands of players).
+    TooLarge,
     /// The tournament is over: every planned round has been paired.
     TournamentOver {
         /// The planned rounds.
@@ -76,6 +79,7 @@ impl fmt::Display for PairingError {
                  a player who had the bye or a forfeit win may not get the bye)",
             ),
             PairingError::TooFewPlayers => f.write_str("fewer than two players to pair"),
+            PairingError::TooLarge => f.write_str("too many players and score groups to pair"),
             PairingError::RoundsUnknown => {
                 f.write_str("Baku acceleration needs the planned number of rounds (an XXR line)")
             }
@@ -288,7 +292,8 @@ pub fn pair_with(t: &Tournament, options: Options) -> Result<Vec<Pair>, PairingE
                 7 | 8 => pairing2026::pair::<8>(&c, &allowed, played),
                 9..=12 => pairing2026::pair::<12>(&c, &allowed, played),
                 13..=16 => pairing2026::pair::<16>(&c, &allowed, played),
-                _ => pairing2026::pair::<32>(&c, &allowed, played),
+                17..=32 => pairing2026::pair::<32>(&c, &allowed, played),
+                _ => return Err(PairingError::TooLarge),
             }
             .ok_or(PairingError::NoLegalPairing)?
         }
@@ -341,7 +346,7 @@ fn pair_2017(
         let lower = groups.get(index + 1).cloned().unwrap_or_default();
         let bracket = Bracket::new(c, moved_down.clone(), residents, lower, round, collapsed);
         let saved = validity.clone();
-        match pair_with_width(&bracket, c, validity) {
+        match pair_with_width(&bracket, c, validity)? {
             Some(found) => {
                 let paired: Vec<usize> = found.iter().flat_map(|&(a, b)| [a, b]).collect();
                 moved_down = bracket
@@ -401,10 +406,10 @@ fn pair_with_width(
     b: &Bracket,
     c: &[Candidate],
     validity: &mut Validity,
-) -> Option<Vec<(usize, usize)>> {
+) -> Result<Option<Vec<(usize, usize)>>, PairingError> {
     // The matching adds up to a pair a vertex and keeps doubled duals.
     let need = b.width() + bit_length(c.len()) + 4;
-    match need.div_ceil(64) {
+    Ok(match need.div_ceil(64) {
         0..=2 => pair_bracket::<2>(b, c, validity),
         3 => pair_bracket::<3>(b, c, validity),
         4 => pair_bracket::<4>(b, c, validity),
@@ -412,8 +417,9 @@ fn pair_with_width(
         7 | 8 => pair_bracket::<8>(b, c, validity),
         9..=16 => pair_bracket::<16>(b, c, validity),
         17..=32 => pair_bracket::<32>(b, c, validity),
-        _ => pair_bracket::<64>(b, c, validity),
-    }
+        33..=64 => pair_bracket::<64>(b, c, validity),
+        _ => return Err(PairingError::TooLarge),
+    })
 }
 
 /// The order of publication (C.04.2 D.9): the higher score of the pair,

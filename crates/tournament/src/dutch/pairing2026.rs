@@ -294,7 +294,9 @@ impl<const N: usize> Computer<N> {
             Dirty::One(v, list) if self.still_best(v, &list) => return,
             _ => {}
         }
-        let open: Vec<usize> = (0..self.weights.len()).filter(|&v| !self.fixed[v]).collect();
+        let open: Vec<usize> = (0..self.weights.len())
+            .filter(|&v| !self.fixed[v])
+            .collect();
         let mut edges = Vec::new();
         for (a, &i) in open.iter().enumerate() {
             for (b, &j) in open.iter().enumerate().skip(a + 1) {
