@@ -30,6 +30,7 @@
 
 mod bracket;
 mod candidate;
+mod computer;
 mod pairing2017;
 mod pairing2026;
 
@@ -140,14 +141,19 @@ fn acceleration_line(text: &str) -> Option<(u16, Vec<i64>)> {
     Some((rank, points))
 }
 
-/// `1.5` as 15 tenths.
+/// `1.5` as 15 tenths (none for anything else: a sign, a second digit
+/// after the point, more than four digits).
 fn tenths(text: &str) -> Option<i64> {
     let (whole, frac) = text.split_once('.').unwrap_or((text, "0"));
+    if whole.is_empty() || whole.len() > 4 || !whole.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
     let whole: i64 = whole.parse().ok()?;
-    let frac: i64 = frac
-        .chars()
-        .next()
-        .map_or(Some(0), |c| c.to_digit(10).map(i64::from))?;
+    let frac = match frac.as_bytes() {
+        [] => 0,
+        [d] | [d, b'0'] if d.is_ascii_digit() => i64::from(d - b'0'),
+        _ => return None,
+    };
     Some(whole * 10 + frac)
 }
 
@@ -509,6 +515,23 @@ mod tests {
             .iter()
             .map(|p| (p.white, p.black.unwrap_or(0)))
             .collect()
+    }
+
+    #[test]
+    fn virtual_points_are_read_in_tenths() {
+        assert_eq!(tenths("1.0"), Some(10));
+        assert_eq!(tenths("0.5"), Some(5));
+        assert_eq!(tenths("2"), Some(20));
+        assert_eq!(tenths("1.50"), Some(15));
+        assert_eq!(tenths("-1.0"), None);
+        assert_eq!(tenths("1.25"), None);
+        assert_eq!(tenths("99999999999999999999"), None);
+        assert_eq!(acceleration_line("  12  1.0  0.5"), Some((12, vec![10, 5])));
+        assert_eq!(
+            acceleration_line("  12  1.0       0.5"),
+            Some((12, vec![10, 0, 5]))
+        );
+        assert_eq!(acceleration_line("  xx  1.0"), None);
     }
 
     #[test]
