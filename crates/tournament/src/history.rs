@@ -111,27 +111,32 @@ pub fn floats(t: &Tournament, rank: u16) -> Vec<Option<Float>> {
     let Some(p) = t.player(rank) else {
         return Vec::new();
     };
-    p.rounds
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let round = i + 1;
-            let played = e.outcome.is_some_and(|o| o.played());
-            let opponent = e.opponent.and_then(|r| t.player(r));
-            match (played, opponent) {
-                (true, Some(o)) => {
-                    let (mine, theirs) = (score_before(p, round), score_before(o, round));
-                    match mine.cmp(&theirs) {
-                        core::cmp::Ordering::Greater => Some(Float::Down),
-                        core::cmp::Ordering::Less => Some(Float::Up),
-                        core::cmp::Ordering::Equal => None,
-                    }
-                }
-                _ if e.outcome.is_some_and(|o| o.half_points() > 0) => Some(Float::Down),
-                _ => None,
-            }
-        })
+    (0..p.rounds.len())
+        .map(|i| float_in(t, p, i, |q, round| i64::from(score_before(q, round))))
         .collect()
+}
+
+/// The float of round `index + 1` with the scores before it as `score`
+/// gives them (a pairing program may add virtual points): down for the
+/// higher score of a game played, up for the lower; a round not played
+/// floats down when it scored more than a loss.
+pub fn float_in(
+    t: &Tournament,
+    p: &Player,
+    index: usize,
+    score: impl Fn(&Player, usize) -> i64,
+) -> Option<Float> {
+    let e = p.rounds.get(index)?;
+    let played = e.outcome.is_some_and(|o| o.played());
+    match (played, e.opponent.and_then(|r| t.player(r))) {
+        (true, Some(q)) => match score(p, index + 1).cmp(&score(q, index + 1)) {
+            core::cmp::Ordering::Greater => Some(Float::Down),
+            core::cmp::Ordering::Less => Some(Float::Up),
+            core::cmp::Ordering::Equal => None,
+        },
+        _ if e.outcome.is_some_and(|o| o.half_points() > 0) => Some(Float::Down),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

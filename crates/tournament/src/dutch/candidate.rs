@@ -146,34 +146,6 @@ fn accelerated_before(p: &Player, index: usize, acceleration: &Acceleration) -> 
     i64::from(history::score_before(p, index + 1)) * 5 + virtual_points(acceleration, p.rank, index)
 }
 
-/// The float of round `index + 1` (1.4): scores compared with that round's
-/// acceleration; a round not played floats down when it scored more than
-/// a loss.
-fn float_in(
-    t: &Tournament,
-    p: &Player,
-    index: usize,
-    acceleration: &Acceleration,
-) -> Option<Float> {
-    let e = p.rounds.get(index)?;
-    let opponent = e.opponent.and_then(|o| t.player(o));
-    match (e.outcome.is_some_and(Outcome::played), opponent) {
-        (true, Some(q)) => {
-            let (mine, theirs) = (
-                accelerated_before(p, index, acceleration),
-                accelerated_before(q, index, acceleration),
-            );
-            match mine.cmp(&theirs) {
-                core::cmp::Ordering::Greater => Some(Float::Down),
-                core::cmp::Ordering::Less => Some(Float::Up),
-                core::cmp::Ordering::Equal => None,
-            }
-        }
-        _ if e.outcome.is_some_and(|o| o.half_points() > 0) => Some(Float::Down),
-        _ => None,
-    }
-}
-
 fn candidate(
     t: &Tournament,
     p: &Player,
@@ -207,7 +179,9 @@ fn candidate(
         if edition == Edition::Fide2017 && unplayed {
             return Some(Float::Down);
         }
-        float_in(t, p, i, acceleration)
+        history::float_in(t, p, i, |q, round| {
+            accelerated_before(q, round - 1, acceleration)
+        })
     };
     let rounds = p.rounds.iter().take(played);
     let opponents = rounds
