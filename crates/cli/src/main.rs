@@ -325,8 +325,9 @@ enum SwissAction {
     /// Pair the next round of the tournament in a TRF by the FIDE Dutch
     /// system. Prints the number of lines that follow, then `WHITE BLACK` a
     /// board by starting rank, the bye as `RANK 0` (as JaVaFo and
-    /// bbpPairings do).
-    /// Exit 1 when no legal pairing exists, 3 when the file is malformed.
+    /// bbpPairings do). Exit 1 when no legal pairing exists, 3 when the
+    /// file is malformed (or --baku lacks the planned rounds), 4 when the
+    /// tournament is too large to pair.
     Pair {
         /// The TRF file.
         file: String,

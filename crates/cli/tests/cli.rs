@@ -580,6 +580,10 @@ fn swiss_pairing_by_the_dutch_system() {
         "{}",
         stderr(&out)
     );
+    // Baku acceleration without the planned rounds: exit 3.
+    let out = sakk(&["swiss", "pair", "--baku", &file.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(stderr(&out).contains("XXR"), "{}", stderr(&out));
     // A malformed file: exit 3 with the line.
     let file = temp_file("swiss-bad.trf", "012 Club\n001    1      A\n");
     let out = sakk(&["swiss", "pair", &file.to_string_lossy()]);

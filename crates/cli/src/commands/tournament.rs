@@ -47,7 +47,13 @@ pub fn swiss_pair(path: &str, rules: &str, baku: bool) -> Result<(), Failure> {
         dutch::Edition::Current
     };
     let pairs = dutch::pair_with(&t, dutch::Options { edition, baku }).map_err(|e| Failure {
-        status: 1,
+        // As bbpPairings: 1 no valid pairing, 3 an invalid request, 4 too
+        // large to handle.
+        status: match e {
+            dutch::PairingError::RoundsUnknown => 3,
+            dutch::PairingError::TooLarge => 4,
+            _ => 1,
+        },
         message: format!("{path}: {e}"),
         raw: false,
     })?;

@@ -109,8 +109,8 @@ pub enum Edition {
 /// What the TRF(x) extension lines set for the pairing.
 #[derive(Clone, Debug, Default)]
 struct Settings {
-    /// The top seed's colour in round 1 (`XXC white1`/`black1`; White by
-    /// default).
+    /// The top seed's colour in round 1 (`XXC white1`/`black1`; without
+    /// it, inferred from the first round played; White before any).
     black_first: bool,
     /// Players not to be paired this round (`XXZ`).
     absent: Vec<u16>,
@@ -157,8 +157,38 @@ fn tenths(text: &str) -> Option<i64> {
     Some(whole * 10 + frac)
 }
 
+/// The top seed's colour in round 1 when no `XXC` line says it, as
+/// bbpPairings infers it: in the first round with colours, the colour of
+/// the highest-ranked player paired by then, or the reverse of the next
+/// one's, and so on alternately.
+fn inferred_black_first(t: &Tournament) -> bool {
+    let Some(first) = (0..t.rounds_recorded()).find(|&i| {
+        t.players
+            .iter()
+            .any(|p| p.rounds.get(i).is_some_and(|e| e.color.is_some()))
+    }) else {
+        return false;
+    };
+    let paired = t.players.iter().filter(|p| {
+        p.rounds
+            .iter()
+            .take(first + 1)
+            .any(|e| e.opponent.is_some() || e.outcome == Some(crate::Outcome::PairingBye))
+    });
+    for (k, p) in paired.enumerate() {
+        if let Some(c) = p.rounds.get(first).and_then(|e| e.color) {
+            let top = if k % 2 == 0 { c } else { c.other() };
+            return top == Color::Black;
+        }
+    }
+    false
+}
+
 fn settings(t: &Tournament) -> Settings {
-    let mut s = Settings::default();
+    let mut s = Settings {
+        black_first: inferred_black_first(t),
+        ..Settings::default()
+    };
     let numbers = |text: &str| -> Vec<u16> {
         text.split_whitespace()
             .filter_map(|w| w.parse().ok())
@@ -201,7 +231,8 @@ fn settings(t: &Tournament) -> Settings {
 /// The round is the one after the last round with any pairing; players
 /// who already have an entry for it (a requested bye, an absence) and those
 /// listed in `XXZ` are not paired. `XXC black1` gives the top seed Black in
-/// round 1; `XXP` lines list players who must not meet; `XXA` lines give
+/// round 1 (without `XXC`, the colours of the first round played tell);
+/// `XXP` lines list players who must not meet; `XXA` lines give
 /// virtual points a round (acceleration); `XXR` the planned rounds (for
 /// topscorers).
 ///
@@ -515,6 +546,54 @@ mod tests {
             .iter()
             .map(|p| (p.white, p.black.unwrap_or(0)))
             .collect()
+    }
+
+    #[test]
+    fn the_first_colour_is_read_from_the_first_round_without_xxc() {
+        use crate::{Color, Entry, Outcome};
+        let game = |opponent: u16, color: Color, outcome: Outcome| Entry {
+            opponent: Some(opponent),
+            color: Some(color),
+            outcome: Some(outcome),
+        };
+        let mut t = players(4, 5);
+        // Round 1 with the top seed Black: 3–1, 2–4, all drawn.
+        let rounds = [
+            game(3, Color::Black, Outcome::Draw),
+            game(4, Color::White, Outcome::Draw),
+            game(1, Color::White, Outcome::Draw),
+            game(2, Color::Black, Outcome::Draw),
+        ];
+        for (p, e) in t.players.iter_mut().zip(rounds) {
+            p.rounds.push(e);
+        }
+        assert!(inferred_black_first(&t));
+        // The top seed had the pairing-allocated bye (paired, no colour):
+        // the next one's colour, reversed (2 had White: the top seed's
+        // colour was Black).
+        let mut five = players(5, 5);
+        let rounds = [
+            Entry {
+                opponent: None,
+                color: None,
+                outcome: Some(Outcome::PairingBye),
+            },
+            game(4, Color::White, Outcome::Draw),
+            game(5, Color::Black, Outcome::Draw),
+            game(2, Color::Black, Outcome::Draw),
+            game(3, Color::White, Outcome::Draw),
+        ];
+        for (p, e) in five.players.iter_mut().zip(rounds) {
+            p.rounds.push(e);
+        }
+        assert!(inferred_black_first(&five));
+        // An absent top seed is not counted: 2 is the highest paired.
+        five.players[0].rounds[0].outcome = Some(Outcome::ZeroBye);
+        assert!(!inferred_black_first(&five));
+        assert!(!inferred_black_first(&players(4, 5)));
+        // XXC says otherwise: it wins.
+        t.header.push(("XXC".to_string(), "white1".to_string()));
+        assert!(!settings(&t).black_first);
     }
 
     #[test]
