@@ -25,17 +25,59 @@ const NONE: usize = usize::MAX;
 /// edges `(u, v, weight)` (edges of weight zero are ignored; a pair listed
 /// twice keeps its last weight): each vertex's mate, or `None`.
 pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
+    solve(n, edges, None).mate
+}
+
+/// A heaviest matching with vertex duals that can seed the next
+/// computation: every blossom's dual moved onto its vertices, so that an
+/// edge `u`–`v` of weight `w` has `dual[u] + dual[v] >= 2w` (equality on
+/// the matched edges inside blossoms and outside them; a matched edge
+/// leaving a blossom with a positive dual is no longer tight, and a seeded
+/// computation rematches it); a vertex left unmatched has dual zero.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution<W> {
+    /// Each vertex's mate, or `None`.
+    pub mate: Vec<Option<usize>>,
+    /// The vertex duals, blossoms' included.
+    pub dual: Vec<W>,
+}
+
+/// The heaviest matching, from scratch or (`start`) from an earlier
+/// solution's matching and duals after some weights changed: the duals
+/// must be feasible for the new weights and every edge of the matching
+/// tight; vertices left unmatched with a positive dual are matched again
+/// (the work is then a few stages, not one a vertex).
+pub fn solve<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    start: Option<(&[Option<usize>], &[W])>,
+) -> Solution<W> {
     let edges: Vec<(usize, usize, W)> = edges
         .iter()
         .copied()
         .filter(|&(u, v, w)| u != v && u < n && v < n && w != W::ZERO)
         .collect();
     let mut m = Matcher::new(n, edges);
+    if let Some((mate, dual)) = start {
+        m.seed(mate, dual);
+    }
     m.solve();
-    m.mate
-        .iter()
-        .map(|&p| (p != NONE).then(|| m.endpoint(p)))
-        .collect()
+    let mut dual = m.dual[..n].to_vec();
+    for b in n..2 * n {
+        if m.base[b] != NONE && m.dual[b] != W::ZERO {
+            for v in m.leaves(b) {
+                dual[v] = dual[v].plus(m.dual[b]);
+            }
+        }
+    }
+    Solution {
+        mate: m
+            .mate
+            .iter()
+            .map(|&p| (p != NONE).then(|| m.endpoint(p)))
+            .collect(),
+        dual,
+    }
 }
 
 /// The algorithm's state (names as in the literature: S-vertices label 1,
@@ -62,6 +104,9 @@ struct Matcher<W> {
     dual: Vec<W>,
     allowed: Vec<bool>,
     queue: Vec<usize>,
+    /// Started from an earlier solution: exposed vertices may have
+    /// different duals.
+    warm: bool,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -99,7 +144,38 @@ impl<W: Weight> Matcher<W> {
             dual,
             allowed,
             queue: Vec::new(),
+            warm: false,
         }
+    }
+
+    /// Starts from a matching and vertex duals (see [`solve`]).
+    fn seed(&mut self, mate: &[Option<usize>], dual: &[W]) {
+        let mut edge_of = std::collections::HashMap::new();
+        for (k, &(i, j, _)) in self.edges.iter().enumerate() {
+            edge_of.insert((i.min(j), i.max(j)), k);
+        }
+        for (v, &m) in mate.iter().enumerate().take(self.n) {
+            let Some(u) = m else { continue };
+            let Some(&k) = edge_of.get(&(v.min(u), v.max(u))) else {
+                continue;
+            };
+            let (i, _, _) = self.edges[k];
+            self.mate[v] = if i == v { 2 * k + 1 } else { 2 * k };
+        }
+        for (v, &d) in dual.iter().enumerate().take(self.n) {
+            self.dual[v] = d;
+        }
+        // The roots' duals must share their parity, so that the slack
+        // between two trees stays even and halves exactly (delta 3):
+        // raise the odd ones by one (an exposed vertex may have any dual
+        // at least its edges need).
+        for v in 0..self.n {
+            if self.mate[v] == NONE && self.dual[v] != self.dual[v].half().plus(self.dual[v].half())
+            {
+                self.dual[v] = self.dual[v].plus(W::small(1));
+            }
+        }
+        self.warm = true;
     }
 
     /// The vertex at endpoint `p`.
@@ -396,6 +472,15 @@ impl<W: Weight> Matcher<W> {
     fn augment_matching(&mut self, k: usize) {
         let (v, w, _) = self.edges[k];
         for (s, p) in [(v, 2 * k + 1), (w, 2 * k)] {
+            self.augment_from(s, p);
+        }
+    }
+
+    /// Matches `s` to endpoint `p` (or leaves it exposed: `NONE`) and
+    /// swaps the matched and unmatched edges on the tree path from `s` up
+    /// to its root.
+    fn augment_from(&mut self, s: usize, p: usize) {
+        {
             let (mut s, mut p) = (s, p);
             loop {
                 let bs = self.in_blossom[s];
@@ -419,18 +504,35 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
+    /// Whether an exposed vertex still has a positive dual (the matching
+    /// is not yet proven heaviest).
+    fn open_roots(&self) -> bool {
+        (0..self.n).any(|v| self.mate[v] == NONE && self.dual[v] != W::ZERO)
+    }
+
     fn solve(&mut self) {
         let n = self.n;
-        for _ in 0..n {
+        // A stage matches two vertices, or (started warm) proves one more
+        // exposed vertex needs no mate.
+        let stages = if self.warm { 2 * n + 2 } else { n };
+        for _ in 0..stages {
             self.label.iter_mut().for_each(|l| *l = 0);
             self.best_edge.iter_mut().for_each(|e| *e = NONE);
             self.blossom_best[n..].iter_mut().for_each(|e| *e = None);
             self.allowed.iter_mut().for_each(|a| *a = false);
             self.queue.clear();
+            let mut roots = false;
             for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.in_blossom[v]] == 0 {
+                if self.mate[v] == NONE
+                    && self.label[self.in_blossom[v]] == 0
+                    && (!self.warm || self.dual[v] != W::ZERO)
+                {
                     self.assign_label(v, 1, NONE);
+                    roots = true;
                 }
+            }
+            if !roots {
+                break;
             }
             let mut augmented = false;
             loop {
@@ -451,6 +553,12 @@ impl<W: Weight> Matcher<W> {
                         }
                         let bw = self.in_blossom[w];
                         if self.allowed[k] {
+                            if self.warm && self.label[bw] == 0 && self.mate[self.base[bw]] == NONE
+                            {
+                                // An exposed vertex with a zero dual: the
+                                // end of an augmenting path.
+                                self.assign_label(w, 1, NONE);
+                            }
                             if self.label[bw] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
                             } else if self.label[bw] == 1 {
@@ -483,7 +591,16 @@ impl<W: Weight> Matcher<W> {
                 }
                 // No augmenting path with tight edges: change the duals.
                 let mut delta_type = 1;
-                let mut delta = self.dual[..n].iter().copied().min().unwrap_or(W::ZERO);
+                let mut delta = if self.warm {
+                    // No S-vertex's dual may go below zero.
+                    (0..n)
+                        .filter(|&v| self.label[self.in_blossom[v]] == 1)
+                        .map(|v| self.dual[v])
+                        .min()
+                        .unwrap_or(W::ZERO)
+                } else {
+                    self.dual[..n].iter().copied().min().unwrap_or(W::ZERO)
+                };
                 let mut delta_edge = NONE;
                 let mut delta_blossom = NONE;
                 for v in 0..n {
@@ -549,6 +666,26 @@ impl<W: Weight> Matcher<W> {
                         self.queue.push(i);
                     }
                     4 => self.expand_blossom(delta_blossom, false),
+                    _ if self.warm && self.open_roots() => {
+                        // An S-vertex reached a zero dual while other
+                        // exposed vertices keep a positive one: leave it
+                        // exposed, its root matched along the tree path.
+                        if let Some(x) = (0..n).find(|&v| {
+                            self.label[self.in_blossom[v]] == 1 && self.dual[v] == W::ZERO
+                        }) {
+                            let bx = self.in_blossom[x];
+                            if self.label_end[bx] == NONE {
+                                if bx >= n {
+                                    self.augment_blossom(bx, x);
+                                }
+                                self.mate[x] = NONE;
+                            } else {
+                                self.augment_from(x, NONE);
+                            }
+                        }
+                        augmented = true;
+                        break;
+                    }
                     _ => break,
                 }
             }
@@ -639,6 +776,97 @@ mod tests {
             let mate = max_weight_matching(n, &wide);
             assert_eq!(total(&mate, &w), want, "case {case} (wide): {edges:?}");
         }
+    }
+
+    /// Makes an old solution a valid start for new weights: duals raised
+    /// until every edge is feasible, matched edges no longer tight
+    /// unmatched.
+    fn repair(w: &[Vec<u64>], mate: &mut [Option<usize>], dual: &mut [u64]) {
+        let n = w.len();
+        for v in 0..n {
+            for x in 0..n {
+                if w[v][x] > 0 && dual[v] + dual[x] < 2 * w[v][x] {
+                    dual[v] = 2 * w[v][x] - dual[x];
+                }
+            }
+        }
+        for v in 0..n {
+            if let Some(u) = mate[v] {
+                if w[v][u] == 0 || dual[v] + dual[u] != 2 * w[v][u] {
+                    mate[v] = None;
+                    mate[u] = None;
+                }
+            }
+        }
+    }
+
+    #[test]
+    #[allow(clippy::needless_range_loop)] // a symmetric matrix reads best by index
+    fn a_warm_start_after_changes_finds_the_heaviest_matching() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut warm = 0;
+        for case in 0..3000 {
+            let n = 2 + (next() % 9) as usize;
+            let range = [4, 20, 1000][case % 3];
+            let mut w = vec![vec![0u64; n]; n];
+            for i in 0..n {
+                for j in i + 1..n {
+                    if next() % 3 > 0 {
+                        let x = 1 + next() % range;
+                        w[i][j] = x;
+                        w[j][i] = x;
+                    }
+                }
+            }
+            let edges = |w: &Vec<Vec<u64>>| {
+                let mut e = Vec::new();
+                for i in 0..n {
+                    for j in i + 1..n {
+                        if w[i][j] > 0 {
+                            e.push((i, j, w[i][j]));
+                        }
+                    }
+                }
+                e
+            };
+            let first = solve(n, &edges(&w), None);
+            // Change the edges of one to three vertices.
+            for _ in 0..1 + next() % 3 {
+                let v = (next() % n as u64) as usize;
+                for x in 0..n {
+                    if x != v && next() % 2 == 0 {
+                        let y = if next() % 4 == 0 {
+                            0
+                        } else {
+                            1 + next() % range
+                        };
+                        w[v][x] = y;
+                        w[x][v] = y;
+                    }
+                }
+            }
+            let (mut mate, mut dual) = (first.mate.clone(), first.dual.clone());
+            repair(&w, &mut mate, &mut dual);
+            let again = solve(n, &edges(&w), Some((&mate, &dual)));
+            let want = brute(n, &w, &mut vec![false; n]);
+            assert_eq!(
+                total(&again.mate, &w),
+                want,
+                "case {case}: {w:?}\nfirst {:?} {:?}\nrepaired {mate:?} {dual:?}\nagain {:?} {:?}",
+                first.mate,
+                first.dual,
+                again.mate,
+                again.dual
+            );
+            warm += 1;
+        }
+        assert_eq!(warm, 3000);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! players to be paired, and the heaviest matching, computed again only
 //! when a change may have made another matching heavier.
 
-use crate::matching::max_weight_matching;
+use crate::matching::solve;
 use crate::wide::{Weight, Wide};
 
 /// The round's matching: weights between all players, and the current
@@ -22,6 +22,11 @@ pub(crate) struct Computer<const N: usize> {
     pub mate: Vec<usize>,
     fixed: Vec<bool>,
     dirty: Dirty<N>,
+    /// The vertex duals of the last computation (blossoms' included): the
+    /// next one starts from them.
+    dual: Option<Vec<Wide<N>>>,
+    /// Vertices whose edges changed since the last computation.
+    touched: Vec<bool>,
 }
 
 /// What changed since the matching was computed.
@@ -40,6 +45,8 @@ impl<const N: usize> Computer<N> {
             mate: (0..n).collect(),
             fixed: vec![false; n],
             dirty: Dirty::Many,
+            dual: None,
+            touched: vec![false; n],
         }
     }
 
@@ -51,6 +58,7 @@ impl<const N: usize> Computer<N> {
         }
         self.weights[i][j] = w;
         self.weights[j][i] = w;
+        self.touched[i] = true;
         self.dirty = match core::mem::replace(&mut self.dirty, Dirty::Many) {
             Dirty::Clean => Dirty::One(i, vec![(j, old)]),
             Dirty::One(v, mut list) if v == i || v == j => {
@@ -106,10 +114,59 @@ impl<const N: usize> Computer<N> {
                 }
             }
         }
-        let mate = max_weight_matching(open.len(), &edges);
+        let start = self.repaired_start();
+        let local = |v: usize| open.binary_search(&v).ok();
+        let seed = start.map(|(mate, dual)| {
+            let mate: Vec<Option<usize>> = open
+                .iter()
+                .map(|&v| (mate[v] != v).then(|| local(mate[v])).flatten())
+                .collect();
+            let dual: Vec<Wide<N>> = open.iter().map(|&v| dual[v]).collect();
+            (mate, dual)
+        });
+        let found = solve(
+            open.len(),
+            &edges,
+            seed.as_ref().map(|(m, d)| (m.as_slice(), d.as_slice())),
+        );
         for (a, &i) in open.iter().enumerate() {
-            self.mate[i] = mate[a].map_or(i, |b| open[b]);
+            self.mate[i] = found.mate[a].map_or(i, |b| open[b]);
         }
+        let mut dual = vec![Wide::ZERO; self.weights.len()];
+        for (a, &i) in open.iter().enumerate() {
+            dual[i] = found.dual[a];
+        }
+        self.dual = Some(dual);
+        self.touched.iter_mut().for_each(|t| *t = false);
+    }
+
+    /// The last matching and duals made a valid start for the weights now:
+    /// the duals of the changed vertices raised until each of their edges
+    /// is feasible, and the matched edges no longer tight unmatched.
+    fn repaired_start(&self) -> Option<(Vec<usize>, Vec<Wide<N>>)> {
+        let mut dual = self.dual.clone()?;
+        let mut mate = self.mate.clone();
+        let n = self.weights.len();
+        for v in (0..n).filter(|&v| self.touched[v] && !self.fixed[v]) {
+            for x in (0..n).filter(|&x| x != v && !self.fixed[x]) {
+                let w2 = self.weights[v][x].plus(self.weights[v][x]);
+                if dual[v].plus(dual[x]) < w2 {
+                    dual[v] = w2.minus(dual[x]);
+                }
+            }
+        }
+        for v in (0..n).filter(|&v| !self.fixed[v]) {
+            let m = mate[v];
+            if m == v {
+                continue;
+            }
+            let w = self.weights[v][m];
+            if self.fixed[m] || w.is_zero() || dual[v].plus(dual[m]) != w.plus(w) {
+                mate[v] = v;
+                mate[m] = m;
+            }
+        }
+        Some((mate, dual))
     }
 
     /// Forces `i`–`j` from now on. When `j` is `i`'s mate already, the
@@ -133,6 +190,8 @@ impl<const N: usize> Computer<N> {
         if i != j {
             self.fixed[i] = true;
             self.fixed[j] = true;
+            self.mate[i] = j;
+            self.mate[j] = i;
         }
         self.dirty = if keeps { Dirty::Clean } else { Dirty::Many };
     }
