@@ -7,6 +7,12 @@
 //! unsigned ([`Weight`]); the vertex duals are kept doubled so that
 //! integer weights need integer arithmetic only.
 //!
+//! A pairing program changes a few weights and asks again, hundreds of
+//! times a round: [`solve`] can start from the previous matching and its
+//! duals (see [`Solution`]), and then grows alternating trees only from
+//! the vertices the change left unmatched with a positive dual — a few
+//! stages instead of one for every pair.
+//!
 //! ```
 //! use sakk_tournament::matching::max_weight_matching;
 //!
