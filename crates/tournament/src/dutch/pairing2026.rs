@@ -316,8 +316,8 @@ pub(crate) fn pair<const N: usize>(
         let bracket_len = players.len();
         let residents_start = players.get(md).copied().unwrap_or(n);
         let next_start = next_group;
-        if let Some(&first) = (next_group < n).then_some(&next_group) {
-            let score = c[first].points;
+        if next_group < n {
+            let score = c[next_group].points;
             while next_group < n && c[next_group].points >= score {
                 players.push(next_group);
                 next_group += 1;
