@@ -716,6 +716,16 @@ mod tests {
     use super::*;
     use crate::wide::Wide;
 
+    /// A small deterministic random generator.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     /// The best total weight by trying every matching.
     fn brute(n: usize, w: &[Vec<u64>], used: &mut Vec<bool>) -> u64 {
         let Some(i) = (0..n).find(|&i| !used[i]) else {
@@ -751,13 +761,7 @@ mod tests {
     #[test]
     #[allow(clippy::needless_range_loop)] // a symmetric matrix reads best by index
     fn equals_exhaustive_search_on_random_graphs() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for case in 0..3000 {
             let n = 2 + (next() % 9) as usize;
             let density = 1 + next() % 4;
@@ -809,13 +813,7 @@ mod tests {
     #[test]
     #[allow(clippy::needless_range_loop)] // a symmetric matrix reads best by index
     fn a_warm_start_after_changes_finds_the_heaviest_matching() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let mut warm = 0;
         for case in 0..3000 {
             let n = 2 + (next() % 9) as usize;
