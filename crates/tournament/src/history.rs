@@ -48,7 +48,7 @@ impl Preference {
 pub fn colours_played(p: &Player) -> Vec<Color> {
     p.rounds
         .iter()
-        .filter(|e| e.outcome.is_some_and(|o| o.played()))
+        .filter(|e| e.played())
         .filter_map(|e| e.color)
         .collect()
 }
@@ -127,8 +127,7 @@ pub fn float_in(
     score: impl Fn(&Player, usize) -> i64,
 ) -> Option<Float> {
     let e = p.rounds.get(index)?;
-    let played = e.outcome.is_some_and(|o| o.played());
-    match (played, e.opponent.and_then(|r| t.player(r))) {
+    match (e.played(), e.opponent.and_then(|r| t.player(r))) {
         (true, Some(q)) => match score(p, index + 1).cmp(&score(q, index + 1)) {
             core::cmp::Ordering::Greater => Some(Float::Down),
             core::cmp::Ordering::Less => Some(Float::Up),

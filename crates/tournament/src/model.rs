@@ -159,6 +159,17 @@ impl Entry {
         color: None,
         outcome: None,
     };
+
+    /// A game played over the board (rated or not).
+    pub fn played(&self) -> bool {
+        self.outcome.is_some_and(Outcome::played)
+    }
+
+    /// In the round's pairing: a game (played or forfeited) or the
+    /// pairing-allocated bye.
+    pub fn paired(&self) -> bool {
+        self.opponent.is_some() || self.outcome == Some(Outcome::PairingBye)
+    }
 }
 
 /// A player of the tournament.

@@ -175,10 +175,6 @@ fn entry(p: &Player, round: usize) -> Entry {
     p.rounds.get(round - 1).copied().unwrap_or(Entry::EMPTY)
 }
 
-fn played(e: Entry) -> bool {
-    e.outcome.is_some_and(Outcome::played)
-}
-
 /// A voluntarily unplayed round: absent, a requested bye, a forfeit loss.
 fn voluntarily_unplayed(e: Entry) -> bool {
     matches!(
@@ -213,7 +209,7 @@ fn opponents(t: &Tournament, p: &Player, rounds: usize) -> Vec<(u32, u32, bool)>
     (1..=rounds)
         .map(|r| {
             let e = entry(p, r);
-            let opp = match (played(e), e.opponent.and_then(|o| t.player(o))) {
+            let opp = match (e.played(), e.opponent.and_then(|o| t.player(o))) {
                 (true, Some(q)) => adjusted_score(q, rounds),
                 _ => own,
             };
@@ -227,8 +223,8 @@ fn opponents(t: &Tournament, p: &Player, rounds: usize) -> Vec<(u32, u32, bool)>
 fn value(t: &Tournament, p: &Player, rounds: usize, tb: TieBreak) -> i64 {
     let games = || (1..=rounds).map(|r| entry(p, r));
     let count = |f: &dyn Fn(Entry) -> bool| games().filter(|&e| f(e)).count() as i64;
-    let won = |e: Entry| played(e) && half_points(e) == 2;
-    let black = |e: Entry| played(e) && e.color == Some(Color::Black);
+    let won = |e: Entry| e.played() && half_points(e) == 2;
+    let black = |e: Entry| e.played() && e.color == Some(Color::Black);
     match tb {
         TieBreak::Buchholz { cut, median } => {
             let mut list = opponents(t, p, rounds);
@@ -266,7 +262,7 @@ fn value(t: &Tournament, p: &Player, rounds: usize, tb: TieBreak) -> i64 {
             let ratings = rated_opponents(t, p, rounds);
             let scored: u32 = games()
                 .filter(|&e| {
-                    played(e)
+                    e.played()
                         && e.opponent
                             .and_then(|o| t.player(o))
                             .is_some_and(|q| q.rating.is_some())
@@ -282,7 +278,7 @@ fn value(t: &Tournament, p: &Player, rounds: usize, tb: TieBreak) -> i64 {
 fn rated_opponents(t: &Tournament, p: &Player, rounds: usize) -> Vec<u16> {
     (1..=rounds)
         .map(|r| entry(p, r))
-        .filter(|&e| played(e))
+        .filter(|&e| e.played())
         .filter_map(|e| e.opponent.and_then(|o| t.player(o)).and_then(|q| q.rating))
         .collect()
 }

@@ -5,7 +5,7 @@ use core::cmp::Ordering;
 
 use super::Edition;
 use crate::history::{self, Float, Preference};
-use crate::{Color, Outcome, Player, Tournament};
+use crate::{Color, Entry, Outcome, Player, Tournament};
 
 /// How strongly a player wishes for a colour (A.6), weakest first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -76,11 +76,7 @@ impl Candidate {
 pub(crate) fn next_round(t: &Tournament) -> usize {
     t.players
         .iter()
-        .filter_map(|p| {
-            p.rounds
-                .iter()
-                .rposition(|e| e.opponent.is_some() || e.outcome == Some(Outcome::PairingBye))
-        })
+        .filter_map(|p| p.rounds.iter().rposition(Entry::paired))
         .max()
         .map_or(1, |i| i + 2)
 }
@@ -88,10 +84,7 @@ pub(crate) fn next_round(t: &Tournament) -> usize {
 /// Whether the player was in a pairing before `round` (a game, a forfeit,
 /// the pairing-allocated bye).
 fn was_paired(p: &Player, round: usize) -> bool {
-    p.rounds
-        .iter()
-        .take(round - 1)
-        .any(|e| e.opponent.is_some() || e.outcome == Some(Outcome::PairingBye))
+    p.rounds.iter().take(round - 1).any(Entry::paired)
 }
 
 /// The players to pair in `round`: every player without an entry for it
@@ -172,10 +165,7 @@ fn candidate(
             return None;
         }
         let i = played - back;
-        let unplayed = p
-            .rounds
-            .get(i)
-            .is_none_or(|e| !e.outcome.is_some_and(Outcome::played));
+        let unplayed = p.rounds.get(i).is_none_or(|e| !e.played());
         if edition == Edition::Fide2017 && unplayed {
             return Some(Float::Down);
         }
@@ -186,7 +176,7 @@ fn candidate(
     let rounds = p.rounds.iter().take(played);
     let opponents = rounds
         .clone()
-        .filter(|e| e.outcome.is_some_and(Outcome::played))
+        .filter(|e| e.played())
         .filter_map(|e| e.opponent)
         .collect();
     let bye_received = rounds.clone().any(|e| match edition {
@@ -195,10 +185,7 @@ fn candidate(
             .outcome
             .is_some_and(|o| o == Outcome::PairingBye || (!o.played() && o.half_points() >= 2)),
     });
-    let played_games = rounds
-        .clone()
-        .filter(|e| e.outcome.is_some_and(Outcome::played))
-        .count();
+    let played_games = rounds.clone().filter(|e| e.played()).count();
     Candidate {
         id: p.rank,
         number: p.rank,

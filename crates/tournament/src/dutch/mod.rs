@@ -169,12 +169,10 @@ fn inferred_black_first(t: &Tournament) -> bool {
     }) else {
         return false;
     };
-    let paired = t.players.iter().filter(|p| {
-        p.rounds
-            .iter()
-            .take(first + 1)
-            .any(|e| e.opponent.is_some() || e.outcome == Some(crate::Outcome::PairingBye))
-    });
+    let paired = t
+        .players
+        .iter()
+        .filter(|p| p.rounds.iter().take(first + 1).any(crate::Entry::paired));
     for (k, p) in paired.enumerate() {
         if let Some(c) = p.rounds.get(first).and_then(|e| e.color) {
             let top = if k % 2 == 0 { c } else { c.other() };
