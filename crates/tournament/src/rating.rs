@@ -194,6 +194,21 @@ pub fn performance(opponents: &[u16], half_points: u32) -> Option<i32> {
     Some(average + diff)
 }
 
+/// The ratings of the opponents `p` met over the board who have one, and
+/// the half points scored against them: what the performance rating and
+/// the average rating of opponents are computed from.
+pub fn rated_opponents(t: &crate::Tournament, p: &crate::Player) -> (Vec<u16>, u32) {
+    let (mut ratings, mut half_points) = (Vec::new(), 0);
+    for e in p.rounds.iter().filter(|e| e.played()) {
+        let rating = e.opponent.and_then(|o| t.player(o)).and_then(|q| q.rating);
+        if let (Some(rating), Some(outcome)) = (rating, e.outcome) {
+            ratings.push(rating);
+            half_points += outcome.half_points();
+        }
+    }
+    (ratings, half_points)
+}
+
 /// A player's rated games in a tournament and what they make.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerRating {
@@ -220,7 +235,6 @@ pub fn report(t: &crate::Tournament, k: impl Fn(&crate::Player) -> KFactor) -> V
         .iter()
         .map(|p| {
             let mut games = Vec::new();
-            let (mut opponents, mut half_points) = (Vec::new(), 0);
             for e in &p.rounds {
                 let (Some(outcome), Some(rank)) = (e.outcome, e.opponent) else {
                     continue;
@@ -228,11 +242,6 @@ pub fn report(t: &crate::Tournament, k: impl Fn(&crate::Player) -> KFactor) -> V
                 let Some(rating) = t.player(rank).and_then(|o| o.rating) else {
                     continue;
                 };
-                if !outcome.played() {
-                    continue;
-                }
-                opponents.push(rating);
-                half_points += outcome.half_points();
                 if matches!(outcome, Outcome::Win | Outcome::Draw | Outcome::Loss) {
                     games.push(Game {
                         opponent: rating,
@@ -240,6 +249,7 @@ pub fn report(t: &crate::Tournament, k: impl Fn(&crate::Player) -> KFactor) -> V
                     });
                 }
             }
+            let (opponents, half_points) = rated_opponents(t, p);
             let rating = p.rating.filter(|&r| r > 0);
             let expected = rating.map_or(0, |r| {
                 games

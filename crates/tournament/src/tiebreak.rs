@@ -189,7 +189,7 @@ fn half_points(e: Entry) -> u32 {
 
 /// The score after `round`, in half points.
 fn score(p: &Player, round: usize) -> u32 {
-    (1..=round).map(|r| half_points(entry(p, r))).sum()
+    crate::history::score_before(p, round + 1)
 }
 
 /// An opponent's score for tie-breaks: the rounds after the last one they
@@ -249,7 +249,7 @@ fn value(t: &Tournament, p: &Player, rounds: usize, tb: TieBreak) -> i64 {
         TieBreak::BlackWins => count(&|e| black(e) && won(e)),
         TieBreak::Progressive => (1..=rounds).map(|r| i64::from(score(p, r)) * 50).sum(),
         TieBreak::AverageRatingOfOpponents => {
-            let ratings = rated_opponents(t, p, rounds);
+            let (ratings, _) = crate::rating::rated_opponents(t, p);
             if ratings.is_empty() {
                 0
             } else {
@@ -259,28 +259,10 @@ fn value(t: &Tournament, p: &Player, rounds: usize, tb: TieBreak) -> i64 {
             }
         }
         TieBreak::Performance => {
-            let ratings = rated_opponents(t, p, rounds);
-            let scored: u32 = games()
-                .filter(|&e| {
-                    e.played()
-                        && e.opponent
-                            .and_then(|o| t.player(o))
-                            .is_some_and(|q| q.rating.is_some())
-                })
-                .map(half_points)
-                .sum();
+            let (ratings, scored) = crate::rating::rated_opponents(t, p);
             crate::rating::performance(&ratings, scored).map_or(0, i64::from)
         }
     }
-}
-
-/// The ratings of the opponents met over the board.
-fn rated_opponents(t: &Tournament, p: &Player, rounds: usize) -> Vec<u16> {
-    (1..=rounds)
-        .map(|r| entry(p, r))
-        .filter(|&e| e.played())
-        .filter_map(|e| e.opponent.and_then(|o| t.player(o)).and_then(|q| q.rating))
-        .collect()
 }
 
 /// Points `p` scored against the others of `group` (half points), and
