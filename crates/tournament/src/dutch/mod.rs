@@ -316,8 +316,8 @@ pub fn pair_with(t: &Tournament, options: Options) -> Result<Vec<Pair>, PairingE
     let pairs = match edition {
         Edition::Current => {
             let allowed = |a: usize, b: usize| validity.allows(a, b);
-            let need = pairing_width_hint(&c, round) + bit_length(c.len()) + 6;
             let played = round - 1;
+            let need = pairing2026::weight_bits(&c, played) + bit_length(c.len()) + 6;
             match need.div_ceil(64) {
                 0..=2 => pairing2026::pair::<2>(&c, &allowed, played),
                 3 => pairing2026::pair::<3>(&c, &allowed, played),
@@ -335,25 +335,6 @@ pub fn pair_with(t: &Tournament, options: Options) -> Result<Vec<Pair>, PairingE
         Edition::Fide2017 => pair_2017(&c, &mut validity, round)?,
     };
     Ok(publish(&c, pairs, s.black_first))
-}
-
-/// The bits a 2026 weight needs.
-fn pairing_width_hint(c: &[Candidate], round: usize) -> u32 {
-    let mut groups = Vec::new();
-    for p in c {
-        match groups.last_mut() {
-            Some((score, n)) if *score == p.points => *n += 1,
-            _ => groups.push((p.points, 1usize)),
-        }
-    }
-    let g = groups
-        .iter()
-        .map(|&(_, n)| bit_length(n))
-        .max()
-        .unwrap_or(1);
-    let s: u32 = groups.iter().map(|&(_, n)| bit_length(n)).sum();
-    let played = (round - 1).min(2) as u32;
-    2 + 2 * (g + s) + 6 * g + played * (2 * g + 2 * s) + 3 * g + 1
 }
 
 /// The 2017 procedure: bracket by bracket, each checked for completion.

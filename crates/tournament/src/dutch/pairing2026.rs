@@ -81,6 +81,12 @@ impl Layout {
     }
 }
 
+/// The bits a weight of this round needs (its fields, and one more for
+/// the weight of a fixed pair).
+pub(crate) fn weight_bits(c: &[Candidate], played: usize) -> u32 {
+    Layout::new(c, played).width() + 1
+}
+
 /// What the bye's receiver is known to be, once the first matching is
 /// found.
 struct Bye {
