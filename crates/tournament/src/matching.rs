@@ -156,17 +156,17 @@ impl<W: Weight> Matcher<W> {
 
     /// Starts from a matching and vertex duals (see [`solve`]).
     fn seed(&mut self, mate: &[Option<usize>], dual: &[W]) {
-        let mut edge_of = std::collections::HashMap::new();
-        for (k, &(i, j, _)) in self.edges.iter().enumerate() {
-            edge_of.insert((i.min(j), i.max(j)), k);
-        }
         for (v, &m) in mate.iter().enumerate().take(self.n) {
             let Some(u) = m else { continue };
-            let Some(&k) = edge_of.get(&(v.min(u), v.max(u))) else {
-                continue;
-            };
-            let (i, _, _) = self.edges[k];
-            self.mate[v] = if i == v { 2 * k + 1 } else { 2 * k };
+            // The endpoint at `u` of their edge (the last listed, as
+            // before), found among `v`'s neighbours.
+            if let Some(&p) = self.neighbours[v]
+                .iter()
+                .rev()
+                .find(|&&p| self.endpoint(p) == u)
+            {
+                self.mate[v] = p;
+            }
         }
         for (v, &d) in dual.iter().enumerate().take(self.n) {
             self.dual[v] = d;
