@@ -1,9 +1,26 @@
 // The server's HTTP API and its WebSocket of game events. The types of what
 // the server answers are generated from the Rust ones (types.ts).
 
-import type { Analysed, ClockSpec, Created, Event, GameList, GameState, GameStatus, RematchReply, SeatReply, Summary, Trial, TrialResult } from './types';
+import type {
+  Analysed,
+  ClockSpec,
+  Created,
+  Event,
+  GameList,
+  GameState,
+  GameStatus,
+  NewTournament,
+  RematchReply,
+  SeatReply,
+  Summary,
+  TournamentAction,
+  TournamentCreated,
+  TournamentView,
+  Trial,
+  TrialResult,
+} from './types';
 
-export type { Analysed, GameState, GameStatus, Summary, Trial, TrialResult };
+export type { Analysed, GameState, GameStatus, Summary, Trial, TrialResult, TournamentView, TournamentAction };
 
 /** A clock setting as the API takes it (a request: fields may be left out). */
 export type ClockRequest = ClockSpec;
@@ -83,7 +100,55 @@ export const api = {
   /** The rules' verdict on one action in a position, nothing stored. */
   trial: (trial: Trial) => call<TrialResult>('POST', '/api/rules/try', undefined, trial),
   analysis: (id: string) => call<{ plies: Analysed[] }>('GET', `/api/games/${id}/analysis`),
+  newTournament: (req: NewTournament) => call<TournamentCreated>('POST', '/api/tournaments', undefined, req),
+  tournament: (id: string) => call<TournamentView>('GET', `/api/tournaments/${encodeURIComponent(id)}`),
+  tournamentAction: (id: string, token: string, action: TournamentAction) =>
+    call<TournamentView>('POST', `/api/tournaments/${encodeURIComponent(id)}/actions`, token, action),
+  isOrganiser: (id: string, token: string) => call<null>('GET', `/api/tournaments/${encodeURIComponent(id)}/organiser`, token),
 };
+
+/** Follows a tournament's changes (its stream of versions), reconnecting
+ * by itself; `onVersion` gets each version announced. Returns a function
+ * that stops it. */
+export function followTournament(id: string, onVersion: (version: number) => void): () => void {
+  const stop = new AbortController();
+  let retry = 500;
+  const open = async (): Promise<void> => {
+    try {
+      const res = await fetch(`/api/tournaments/${encodeURIComponent(id)}/stream`, { signal: stop.signal });
+      const reader = res.body?.getReader();
+      if (!reader) return;
+      retry = 500;
+      const decoder = new TextDecoder();
+      let buffered = '';
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buffered += decoder.decode(value, { stream: true });
+        let nl: number;
+        while ((nl = buffered.indexOf('\n')) >= 0) {
+          const line = buffered.slice(0, nl).trim();
+          buffered = buffered.slice(nl + 1);
+          if (!line) continue;
+          try {
+            const v = JSON.parse(line) as { version?: number };
+            if (typeof v.version === 'number') onVersion(v.version);
+          } catch {
+            // Not a line of ours: skipped.
+          }
+        }
+      }
+    } catch {
+      // Dropped (or stopped): tried again below unless stopped.
+    }
+    if (!stop.signal.aborted) {
+      setTimeout(() => void open(), retry);
+      retry = Math.min(retry * 2, 5000);
+    }
+  };
+  void open();
+  return () => stop.abort();
+}
 
 /** A game's event socket that reconnects by itself. */
 export class GameSocket {

@@ -1,4 +1,4 @@
-// The sakk web app: a header and four pages, routed by the address.
+// The sakk web app: a header and its pages, routed by the address.
 
 import { h, fill } from './dom';
 import { lang, setLang, t } from './i18n';
@@ -7,6 +7,8 @@ import { gamePage } from './game';
 import { clockPage } from './clock';
 import { historyPage } from './history';
 import { learnPage } from './learn';
+import { tournamentsPage } from './tournaments';
+import { tournamentPage } from './tournament';
 import { navigate } from './nav';
 import { forgetOldSeats } from './seats';
 
@@ -45,7 +47,7 @@ function header(): HTMLElement {
   });
   return h('header.top', {}, [
     h('a.brand', { href: '/', 'data-nav': '' }, '♞ sakk'),
-    h('nav', {}, [link('/', t().navPlay), link('/clock', t().navClock), link('/history', t().navHistory), link('/learn', t().navLearn)]),
+    h('nav', {}, [link('/', t().navPlay), link('/clock', t().navClock), link('/history', t().navHistory), link('/learn', t().navLearn), link('/tournaments', t().navTournaments)]),
     h('div.prefs', {}, [langSel, themeSel]),
   ]);
 }
@@ -55,6 +57,8 @@ function pageFor(path: string): Page {
   if (path === '/clock') return clockPage;
   if (path === '/history') return historyPage;
   if (path === '/learn') return learnPage;
+  if (path === '/tournaments') return tournamentsPage;
+  if (path.startsWith('/tournament/')) return tournamentPage(decodeURIComponent(path.slice(12)));
   return homePage;
 }
 

@@ -608,3 +608,333 @@ description_hu: string | null,
  * The draws the side to move may claim now (termination codes).
  */
 claimable: Array<string>, };
+
+export type SystemKind = "swiss" | "round_robin";
+
+export type NewTournament = { 
+/**
+ * The name.
+ */
+name: string, 
+/**
+ * The pairing system.
+ */
+system: SystemKind, 
+/**
+ * A Swiss tournament's planned rounds.
+ */
+rounds?: number, 
+/**
+ * A double round robin.
+ */
+double?: boolean, 
+/**
+ * The tie-breaks by FIDE code (`BH-C1`, `SB`, …); FIDE's suggestion for
+ * the system when absent.
+ */
+tiebreaks?: Array<string>, 
+/**
+ * The time control, PGN style (`5400+30`, `40/7200:1800+30`).
+ */
+time_control?: string, 
+/**
+ * No draw offers before this move.
+ */
+no_draw_before?: number, };
+
+export type TournamentCreated = { 
+/**
+ * The tournament id.
+ */
+id: string, 
+/**
+ * The organiser's token: it alone changes the tournament. Shown once.
+ */
+organiser_token: string, 
+/**
+ * The organiser's link (the token in its fragment).
+ */
+organiser_url: string, 
+/**
+ * The public page: pairings and standings.
+ */
+public_url: string, };
+
+export type ResultCode = "1-0" | "1/2-1/2" | "0-1" | "+/-" | "-/+" | "-/-";
+
+export type ByeCode = "pairing" | "half" | "zero" | "absent";
+
+export type TournamentAction = { "type": "add_player", 
+/**
+ * The name.
+ */
+name: string, 
+/**
+ * The rating.
+ */
+rating?: number, 
+/**
+ * The title.
+ */
+title?: string, 
+/**
+ * The federation.
+ */
+federation?: string, 
+/**
+ * The club.
+ */
+club?: string, 
+/**
+ * The FIDE id.
+ */
+fide_id?: bigint, } | { "type": "withdraw", 
+/**
+ * The player's entry number.
+ */
+player: number, } | { "type": "reinstate", 
+/**
+ * The player's entry number.
+ */
+player: number, } | { "type": "request_bye", 
+/**
+ * The player's entry number.
+ */
+player: number, 
+/**
+ * The round.
+ */
+round: number, 
+/**
+ * Half a point (else none).
+ */
+half: boolean, } | { "type": "cancel_bye", 
+/**
+ * The player's entry number.
+ */
+player: number, 
+/**
+ * The round.
+ */
+round: number, } | { "type": "pair_round" } | { "type": "unpair_round" } | { "type": "set_result", 
+/**
+ * The round, from 1.
+ */
+round: number, 
+/**
+ * The board, from 1.
+ */
+board: number, 
+/**
+ * The result, or none to clear it.
+ */
+result: ResultCode | null, };
+
+export type RequestedByeView = { 
+/**
+ * The round.
+ */
+round: number, 
+/**
+ * Half a point (else none).
+ */
+half: boolean, };
+
+export type PlayerView = { 
+/**
+ * The entry number (what actions name).
+ */
+id: number, 
+/**
+ * The starting rank.
+ */
+rank: number, 
+/**
+ * The name.
+ */
+name: string, 
+/**
+ * The rating.
+ */
+rating: number | null, 
+/**
+ * The title.
+ */
+title: string, 
+/**
+ * The federation.
+ */
+federation: string, 
+/**
+ * The club.
+ */
+club: string, 
+/**
+ * The FIDE id.
+ */
+fide_id: bigint | null, 
+/**
+ * The score (`2.5`).
+ */
+points: string, 
+/**
+ * Withdrawn from this round on.
+ */
+withdrawn: number | null, 
+/**
+ * Byes asked for rounds not yet paired: `(round, half)`.
+ */
+byes: Array<RequestedByeView>, };
+
+export type BoardView = { 
+/**
+ * The board number, from 1.
+ */
+board: number, 
+/**
+ * White's entry number.
+ */
+white: number, 
+/**
+ * Black's entry number.
+ */
+black: number, 
+/**
+ * White's score before the round.
+ */
+white_points: string, 
+/**
+ * Black's score before the round.
+ */
+black_points: string, 
+/**
+ * The result, once entered.
+ */
+result: ResultCode | null, };
+
+export type ByeView = { 
+/**
+ * The player's entry number.
+ */
+player: number, 
+/**
+ * Why.
+ */
+kind: ByeCode, };
+
+export type RoundView = { 
+/**
+ * The round number, from 1.
+ */
+number: number, 
+/**
+ * The boards.
+ */
+boards: Array<BoardView>, 
+/**
+ * The byes.
+ */
+byes: Array<ByeView>, };
+
+export type StandingView = { 
+/**
+ * The place (shared when tied on everything).
+ */
+place: number, 
+/**
+ * The player's entry number.
+ */
+player: number, 
+/**
+ * The score.
+ */
+points: string, 
+/**
+ * Each tie-break's value as printed, in the tournament's order.
+ */
+values: Array<string>, };
+
+export type CrossCell = { 
+/**
+ * The opponent's starting rank.
+ */
+opponent: number | null, 
+/**
+ * The player's colour.
+ */
+color: Side | null, 
+/**
+ * The TRF code of the outcome (`1`, `=`, `0`, `+`, `-`, `U`, `H`, `Z`),
+ * none while the game goes on.
+ */
+outcome: string | null, };
+
+export type NextStep = "add_players" | "pair" | "results" | "finished";
+
+export type TournamentView = { 
+/**
+ * The id.
+ */
+id: string, 
+/**
+ * Bumped by every change.
+ */
+version: number, 
+/**
+ * The name.
+ */
+name: string, 
+/**
+ * The pairing system.
+ */
+system: SystemKind, 
+/**
+ * A double round robin.
+ */
+double: boolean, 
+/**
+ * Paired by the 2017 text of the Dutch rules.
+ */
+rules_2017: boolean, 
+/**
+ * The planned rounds.
+ */
+rounds_planned: number, 
+/**
+ * The time control, PGN style.
+ */
+time_control: string | null, 
+/**
+ * No draw offers before this move.
+ */
+no_draw_before: number | null, 
+/**
+ * The tie-breaks' FIDE codes, in order.
+ */
+tiebreaks: Array<string>, 
+/**
+ * The players, by starting rank.
+ */
+players: Array<PlayerView>, 
+/**
+ * The rounds paired.
+ */
+rounds: Array<RoundView>, 
+/**
+ * The standings.
+ */
+standings: Array<StandingView>, 
+/**
+ * The crosstable: by starting rank, a cell a round.
+ */
+crosstable: Array<Array<CrossCell>>, 
+/**
+ * What the organiser does next.
+ */
+next: NextStep, };
+
+export type TournamentChanged = { 
+/**
+ * The version now stored.
+ */
+version: number, };

@@ -49,6 +49,13 @@ pub enum ApiError {
     /// No such game.
     #[error("no such game")]
     NotFound,
+    /// No such tournament.
+    #[error("no such tournament")]
+    NoTournament,
+    /// No organiser's token where one is needed (401, with
+    /// `WWW-Authenticate`).
+    #[error("the organiser's token is needed")]
+    OrganiserUnauthorized,
     /// No such address in the API (404 `no_route`).
     #[error("no such address: {0}")]
     NoRoute(String),
@@ -228,6 +235,10 @@ impl ApiError {
             ApiError::Unauthorized => plain(StatusCode::UNAUTHORIZED, "missing_token"),
             ApiError::Forbidden(code) => plain(StatusCode::FORBIDDEN, code),
             ApiError::NotFound => plain(StatusCode::NOT_FOUND, "not_found"),
+            ApiError::NoTournament => plain(StatusCode::NOT_FOUND, "no_such_tournament"),
+            ApiError::OrganiserUnauthorized => {
+                plain(StatusCode::UNAUTHORIZED, "missing_organiser_token")
+            }
             ApiError::NoRoute(path) => (
                 StatusCode::NOT_FOUND,
                 "no_route",
@@ -315,7 +326,10 @@ impl IntoResponse for ApiError {
             }
             _ => None,
         };
-        let unauthorized = matches!(self, ApiError::Unauthorized);
+        let unauthorized = matches!(
+            self,
+            ApiError::Unauthorized | ApiError::OrganiserUnauthorized
+        );
         let upgrade = matches!(self, ApiError::UpgradeRequired);
         let (status, body) = self.body();
         let mut res = (status, Json(body)).into_response();
@@ -400,15 +414,63 @@ mod tests {
             ApiError::NodeUnavailable,
             ApiError::OwnerUnavailable,
             ApiError::Internal("x".to_string()),
+            ApiError::NoTournament,
+            ApiError::OrganiserUnauthorized,
+            ApiError::Forbidden("bad_organiser_token"),
+            ApiError::bad("double_not_for_swiss"),
+            ApiError::bad("rounds_missing"),
+            ApiError::bad("rounds_not_for_round_robin"),
+            ApiError::bad_detail("bad_tiebreak", "x"),
+            ApiError::bad_detail("bad_time_control", "x"),
         ];
-        for e in errors {
-            let (_, _, id, _) = e.parts();
+        use sakk_tournament::dutch::PairingError;
+        use sakk_tournament::event::EventError;
+        let refusals = [
+            EventError::NameEmpty,
+            EventError::NameTooLong { max: 100 },
+            EventError::RatingOutOfRange,
+            EventError::RoundsOutOfRange { max: 30 },
+            EventError::TooManyPlayers { max: 1000 },
+            EventError::NoSuchPlayer { player: 3 },
+            EventError::NoSuchRound { round: 3 },
+            EventError::NoSuchBoard { round: 3, board: 2 },
+            EventError::Started,
+            EventError::Finished { rounds: 5 },
+            EventError::RoundIncomplete {
+                round: 2,
+                missing: 1,
+            },
+            EventError::NothingToUnpair,
+            EventError::RoundHasResults { round: 2 },
+            EventError::LaterRoundPaired { round: 2 },
+            EventError::RoundPaired { round: 2 },
+            EventError::NotSwiss,
+            EventError::AlreadyWithdrawn,
+            EventError::NotWithdrawn,
+            EventError::NoSuchBye,
+            EventError::Pairing(PairingError::NoLegalPairing),
+            EventError::Pairing(PairingError::TooFewPlayers),
+            EventError::Pairing(PairingError::TooLarge),
+            EventError::Pairing(PairingError::RoundsUnknown),
+            EventError::Pairing(PairingError::TournamentOver { rounds: 5 }),
+        ];
+        let errors = errors
+            .into_iter()
+            .map(|e| (e, false))
+            .chain(refusals.into_iter().map(|e| (ApiError::from(e), true)));
+        for (e, tournament) in errors {
+            let (_, _, id, args) = e.parts();
             for locale in Locale::ALL {
                 assert!(
                     sakk_i18n::catalogue().has(locale, &id),
                     "{}: {id}",
                     locale.tag()
                 );
+                // A tournament's refusals give every parameter their words name.
+                if tournament {
+                    let text = sakk_i18n::tr(locale, &id, &args);
+                    assert!(!text.contains('{'), "{}: {id}: {text}", locale.tag());
+                }
             }
         }
         let (_, body) = ApiError::RateLimited { retry_after: 7 }.body();

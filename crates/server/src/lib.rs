@@ -41,6 +41,7 @@ pub mod routes;
 pub mod security;
 pub mod state;
 pub mod store;
+pub mod tournament;
 pub mod wire;
 pub mod worker;
 

@@ -87,6 +87,7 @@ struct Inner {
     node: Option<Arc<Node>>,
     worker_grace: Duration,
     shutdown: watch::Sender<bool>,
+    tournament_locks: crate::tournament::Locks,
 }
 
 impl AppState {
@@ -119,8 +120,14 @@ impl AppState {
                 node: options.cluster.map(|s| Arc::new(Node::new(s))),
                 worker_grace: options.worker_grace,
                 shutdown: watch::channel(false).0,
+                tournament_locks: crate::tournament::Locks::default(),
             }),
         }
+    }
+
+    /// The locks that put one node's actions on a tournament in a row.
+    pub fn tournament_locks(&self) -> &crate::tournament::Locks {
+        &self.inner.tournament_locks
     }
 
     /// The server's monotonic time.

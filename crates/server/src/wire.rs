@@ -658,6 +658,22 @@ mod tests {
             crate::routes::rules::TrialAction::decl(&cfg),
             crate::routes::rules::Trial::decl(&cfg),
             crate::routes::rules::TrialResult::decl(&cfg),
+            crate::tournament::wire::SystemKind::decl(&cfg),
+            crate::tournament::wire::NewTournament::decl(&cfg),
+            crate::tournament::wire::TournamentCreated::decl(&cfg),
+            crate::tournament::wire::ResultCode::decl(&cfg),
+            crate::tournament::wire::ByeCode::decl(&cfg),
+            crate::tournament::wire::TournamentAction::decl(&cfg),
+            crate::tournament::wire::RequestedByeView::decl(&cfg),
+            crate::tournament::wire::PlayerView::decl(&cfg),
+            crate::tournament::wire::BoardView::decl(&cfg),
+            crate::tournament::wire::ByeView::decl(&cfg),
+            crate::tournament::wire::RoundView::decl(&cfg),
+            crate::tournament::wire::StandingView::decl(&cfg),
+            crate::tournament::wire::CrossCell::decl(&cfg),
+            crate::tournament::wire::NextStep::decl(&cfg),
+            crate::tournament::wire::TournamentView::decl(&cfg),
+            crate::tournament::wire::TournamentChanged::decl(&cfg),
         ];
         let mut out = String::from(
             "// Generated from the server's wire types (crates/server/src/wire.rs) by\n\

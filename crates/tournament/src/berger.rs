@@ -20,6 +20,11 @@ pub struct Pairing {
 
 /// How many times each pair meets.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Cycles {
     /// Once.
     Single,

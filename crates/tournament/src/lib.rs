@@ -6,7 +6,9 @@
 //! preferences, floats), FIDE rating
 //! changes and performance ratings ([`rating`]), and FIDE's Tournament
 //! Report File ([`trf`]), the format Swiss-Manager, Vega, JaVaFo and
-//! bbpPairings exchange.
+//! bbpPairings exchange. [`event`] runs a tournament round by round, as
+//! an organiser does (with the optional `serde` feature, it is stored as
+//! JSON).
 //!
 //! No dependencies: it knows nothing of servers or engines.
 //!
@@ -31,6 +33,7 @@
 
 pub mod berger;
 pub mod dutch;
+pub mod event;
 pub mod history;
 pub mod matching;
 mod model;

@@ -90,6 +90,18 @@ impl TieBreak {
         )
     }
 
+    /// A value as the standings print it: points with two decimals
+    /// (`12.50`), counts and ratings whole.
+    pub fn format(self, value: i64) -> String {
+        if self.in_points() {
+            let sign = if value < 0 { "-" } else { "" };
+            let v = value.unsigned_abs();
+            format!("{sign}{}.{:02}", v / 100, v % 100)
+        } else {
+            value.to_string()
+        }
+    }
+
     /// The tie-breaks FIDE's regulations suggest for an individual Swiss
     /// tournament: BH-C1, BH, SB, DE, WIN.
     pub const SWISS: [TieBreak; 5] = [

@@ -91,12 +91,7 @@ pub fn standings(path: &str, codes: &[String]) -> Result<(), Failure> {
             Points(row.score).to_string()
         ));
         for (tb, v) in tiebreaks.iter().zip(&row.values) {
-            let shown = if tb.in_points() {
-                format!("{}.{:02}", v / 100, v % 100)
-            } else {
-                v.to_string()
-            };
-            text.push_str(&format!(" {shown:>7}"));
+            text.push_str(&format!(" {:>7}", tb.format(*v)));
         }
         text.push('\n');
     }

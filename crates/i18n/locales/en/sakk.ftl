@@ -157,6 +157,42 @@ error-bad-status = status must be created, started or ended.
 error-bad-cursor = after: not a page cursor.
 error-game-not-over = This is possible only after the game.
 
+## Tournaments: what the organiser's actions are refused for.
+error-no-such-tournament = There is no such tournament.
+error-missing-organiser-token = This needs the organiser's token of this tournament: Authorization: Bearer <token>.
+error-bad-organiser-token = This is not the organiser's token of this tournament.
+error-name-empty = A name is needed.
+error-name-too-long = A name may be at most { $max } characters long.
+error-rating-out-of-range = A rating must be between 0 and 3500.
+error-rounds-out-of-range = A Swiss tournament has 1 to { $max } rounds.
+error-too-many-players = A tournament takes at most { $max } players.
+error-no-such-player = There is no player number { $player } in this tournament.
+error-no-such-round = There is no round { $round } in this tournament.
+error-no-such-board = Round { $round } has no board { $board }.
+error-tournament-started = The round robin has begun: its players are fixed once round 1 is paired.
+error-tournament-finished = All { $rounds } rounds of the tournament have been paired.
+error-round-incomplete = Round { $round } still has { $missing ->
+    [one] a board
+   *[other] { $missing } boards
+} without a result: enter the results before pairing the next round.
+error-nothing-to-unpair = No round has been paired yet.
+error-round-has-results = Round { $round } has results already: clear them before taking back its pairing.
+error-later-round-paired = A later round is paired already: a result of round { $round } can be corrected but not cleared.
+error-round-paired = Round { $round } is paired already: a bye can be asked for a later round only.
+error-not-swiss = Byes are asked for in a Swiss tournament; in a round robin every player plays every round.
+error-already-withdrawn = This player has withdrawn already.
+error-not-withdrawn = This player has not withdrawn.
+error-no-such-bye = No bye was asked for that round.
+error-no-legal-pairing = No pairing meets FIDE's absolute criteria: players who met may not meet again, and a player who had the bye or a forfeit win may not get it again.
+error-too-few-players = At least two players are needed to pair a round.
+error-pairing-too-large = Too many players and score groups to pair.
+error-rounds-unknown = Acceleration needs the number of rounds.
+error-double-not-for-swiss = A Swiss tournament is not double; that is for a round robin.
+error-rounds-missing = A Swiss tournament needs its number of rounds.
+error-rounds-not-for-round-robin = A round robin's number of rounds follows from its players: give none.
+error-bad-tiebreak = Not a tie-break: { $detail }
+error-bad-time-control = This is not a time control in PGN form (such as 5400+30): { $detail }
+
 ## The game in the terminal (`sakk play`)
 
 play-your-move = Your move
@@ -387,3 +423,59 @@ fen-too-much-material = { side } has more pieces than a game can produce.
 fen-opposite-check = The side that is not to move is in check.
 fen-invalid-castling-right = A castling right with the rook on { $square }, but the king and that rook are not on their squares.
 fen-impossible-en-passant = The en passant square { $square } is impossible: no pawn can have just passed it.
+
+# Tournaments (the browser's pages).
+web-nav-tournaments = Tournaments
+web-tour-title = Tournaments
+web-tour-intro = Run a club tournament: Swiss by the FIDE Dutch system or round robin, pairings with one click, standings with FIDE tie-breaks, printable sheets.
+web-tour-new = New tournament
+web-tour-name = Name
+web-tour-system = System
+web-tour-swiss = Swiss (FIDE Dutch)
+web-tour-round-robin = Round robin
+web-tour-rounds = Rounds
+web-tour-double = Double round robin
+web-tour-time-control = Time control (PGN, e.g. 5400+30)
+web-tour-no-draw-before = No draw offers before move
+web-tour-create = Create tournament
+web-tour-mine = Tournaments you organise
+web-tour-none = None yet.
+web-tour-organiser-link = Organiser link (keep it: it alone changes the tournament)
+web-tour-public-link = Public link (pairings and standings)
+web-tour-players = Players
+web-tour-add-player = Add player
+web-tour-player-name = Name
+web-tour-rating = Rating
+web-tour-player-title = Title
+web-tour-federation = Fed.
+web-tour-club = Club
+web-tour-add = Add
+web-tour-withdraw = Withdraw
+web-tour-reinstate = Reinstate
+web-tour-withdrawn = withdrawn
+web-tour-round = Round
+web-tour-board = Board
+web-tour-pair-round = Pair round { $round }
+web-tour-unpair-round = Take back the pairing
+web-tour-pairings = Pairings
+web-tour-standings = Standings
+web-tour-crosstable = Crosstable
+web-tour-place = Place
+web-tour-rank = No.
+web-tour-points = Pts
+web-tour-bye = Bye
+web-tour-bye-pairing = bye (1 point)
+web-tour-bye-half = half-point bye
+web-tour-bye-zero = zero-point bye
+web-tour-bye-absent = not playing
+web-tour-result = Result
+web-tour-download-trf = Download TRF
+web-tour-download-pgn = Download PGN
+web-tour-print = Print
+web-tour-finished = The tournament is over.
+web-tour-next-add-players = Enter at least two players.
+web-tour-next-results = Enter the results of the round.
+web-tour-request-bye = Bye next round
+web-tour-bye-none = none
+web-tour-open = Open
+web-tour-not-found = There is no such tournament.

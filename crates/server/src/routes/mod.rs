@@ -22,6 +22,7 @@ mod actions;
 mod analysis;
 mod games;
 pub mod rules;
+mod tournaments;
 mod watch;
 
 /// The longest address the server reads (longer ones: 414).
@@ -100,8 +101,16 @@ fn client(req: &Request) -> IpAddr {
 async fn rate_limit(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let path = req.uri().path();
     let kind = match *req.method() {
-        Method::POST if path == "/api/games" || path.ends_with("/rematch") => Some(Kind::NewGame),
-        Method::POST if path.starts_with("/api/games/") || path == "/api/rules/try" => {
+        Method::POST
+            if path == "/api/games" || path == "/api/tournaments" || path.ends_with("/rematch") =>
+        {
+            Some(Kind::NewGame)
+        }
+        Method::POST
+            if path.starts_with("/api/games/")
+                || path.starts_with("/api/tournaments/")
+                || path == "/api/rules/try" =>
+        {
             Some(Kind::Action)
         }
         Method::GET if path.starts_with("/api/games/") && path.ends_with("/analysis") => {
@@ -155,6 +164,8 @@ pub fn router(state: AppState) -> Router {
         .route("/clock", get(crate::assets::app))
         .route("/history", get(crate::assets::app))
         .route("/learn", get(crate::assets::app))
+        .route("/tournaments", get(crate::assets::app))
+        .route("/tournament/{id}", get(crate::assets::app))
         .route("/assets/{file}", get(crate::assets::asset))
         .route("/healthz", get(games::healthz))
         .route("/readyz", get(games::readyz))
@@ -174,6 +185,16 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/abort", post(actions::abort))
         .route("/api/games/{id}/takeback/{answer}", post(actions::takeback))
         .route("/api/games/{id}/touch/{square}", post(actions::touch))
+        .route("/api/tournaments", post(tournaments::create))
+        .route("/api/tournaments/{id}", get(tournaments::show))
+        .route("/api/tournaments/{id}/actions", post(tournaments::act))
+        .route(
+            "/api/tournaments/{id}/organiser",
+            get(tournaments::organiser),
+        )
+        .route("/api/tournaments/{id}/trf", get(tournaments::trf))
+        .route("/api/tournaments/{id}/pgn", get(tournaments::pgn))
+        .route("/api/tournaments/{id}/stream", get(tournaments::stream))
         .fallback(no_route)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))

@@ -106,7 +106,7 @@ pub(crate) async fn stream(
 }
 
 /// A body of lines: `first`, then (unless `over`) what `produce` sends.
-fn async_stream_lines<F, Fut>(first: String, over: bool, produce: F) -> Body
+pub(crate) fn async_stream_lines<F, Fut>(first: String, over: bool, produce: F) -> Body
 where
     F: FnOnce(tokio::sync::mpsc::Sender<String>) -> Fut,
     Fut: std::future::Future<Output = ()> + Send + 'static,

@@ -16,9 +16,11 @@ use crate::wire::{Opponent, Side, Status};
 
 mod migrate;
 mod nodes;
+mod tournaments;
 mod writer;
 
 pub use nodes::Claim;
+pub use tournaments::TournamentRow;
 
 /// Why a commit did not happen. Whatever the reason, nothing of it was
 /// stored.
@@ -293,6 +295,18 @@ impl Store {
     /// # Errors
     /// [`StoreError`]; then nothing of this commit was stored.
     pub async fn commit(&self, commit: Commit) -> Result<(), StoreError> {
+        self.injected_failure()?;
+        let (done, committed) = oneshot::channel();
+        self.writer
+            .send(writer::Job { commit, done })
+            .await
+            .map_err(|_| StoreError::Closed)?;
+        committed.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// [`StoreError::Injected`] while [`Store::fail_next_commits`] has
+    /// failures left (counting this one down).
+    fn injected_failure(&self) -> Result<(), StoreError> {
         if self
             .failures
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
@@ -300,12 +314,7 @@ impl Store {
         {
             return Err(StoreError::Injected);
         }
-        let (done, committed) = oneshot::channel();
-        self.writer
-            .send(writer::Job { commit, done })
-            .await
-            .map_err(|_| StoreError::Closed)?;
-        committed.await.map_err(|_| StoreError::Closed)?
+        Ok(())
     }
 
     /// Whether the database answers (for readiness).

@@ -95,6 +95,11 @@ impl std::error::Error for PairingError {}
 
 /// Which text of the Dutch system to pair by.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Edition {
     /// C.04.3 as applied from 1 February 2026 (approved in 2025): the rules
     /// in force. As bbpPairings 6 implements them.

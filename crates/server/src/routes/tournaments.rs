@@ -1,0 +1,144 @@
+//! Tournaments: create, show, the organiser's actions, the TRF and PGN
+//! downloads, and the stream of changes. Each handler decodes the request
+//! and hands it to [`crate::tournament`].
+
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use tokio::sync::broadcast;
+
+use super::watch::async_stream_lines;
+use super::{token, Body, P};
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::tournament::{self, wire};
+
+/// `POST /api/tournaments`: a new tournament and its organiser's token.
+pub(crate) async fn create(
+    State(state): State<AppState>,
+    Body(req): Body<wire::NewTournament>,
+) -> Result<Response, ApiError> {
+    let created = tournament::create(&state, req).await?;
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+/// `GET /api/tournaments/{id}`: players, rounds, standings, crosstable.
+pub(crate) async fn show(
+    State(state): State<AppState>,
+    P(id): P<String>,
+) -> Result<Json<wire::TournamentView>, ApiError> {
+    let (row, event) = tournament::load(&state, &id).await?;
+    Ok(Json(tournament::view(&row, &event)))
+}
+
+/// `POST /api/tournaments/{id}/actions`: an organiser's action (the
+/// organiser's token as `Authorization: Bearer …`); answers the new state.
+pub(crate) async fn act(
+    State(state): State<AppState>,
+    P(id): P<String>,
+    headers: HeaderMap,
+    Body(action): Body<wire::TournamentAction>,
+) -> Result<Json<wire::TournamentView>, ApiError> {
+    Ok(Json(
+        tournament::apply(&state, &id, token(&headers), action).await?,
+    ))
+}
+
+/// `GET /api/tournaments/{id}/organiser`: 204 when the token is the
+/// organiser's (the page then shows the organiser's controls).
+pub(crate) async fn organiser(
+    State(state): State<AppState>,
+    P(id): P<String>,
+    headers: HeaderMap,
+) -> Result<StatusCode, ApiError> {
+    let (row, _) = tournament::load(&state, &id).await?;
+    tournament::check_organiser(&row, token(&headers))?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// A download: `text` as `name`.
+fn download(text: String, content_type: &'static str, name: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type.to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+/// `GET /api/tournaments/{id}/trf`: FIDE's Tournament Report File.
+pub(crate) async fn trf(
+    State(state): State<AppState>,
+    P(id): P<String>,
+) -> Result<Response, ApiError> {
+    let (_, event) = tournament::load(&state, &id).await?;
+    Ok(download(
+        tournament::trf(&event),
+        "text/plain; charset=utf-8",
+        format!("tournament-{id}.trf"),
+    ))
+}
+
+/// `GET /api/tournaments/{id}/pgn`: the games' results as PGN.
+pub(crate) async fn pgn(
+    State(state): State<AppState>,
+    P(id): P<String>,
+) -> Result<Response, ApiError> {
+    let (_, event) = tournament::load(&state, &id).await?;
+    Ok(download(
+        tournament::pgn(&event),
+        "application/x-chess-pgn",
+        format!("tournament-{id}.pgn"),
+    ))
+}
+
+/// `GET /api/tournaments/{id}/stream`: one JSON object a line — the
+/// version stored now, then the version after each change — and an empty
+/// line every 5 s to keep the connection open.
+pub(crate) async fn stream(
+    State(state): State<AppState>,
+    P(id): P<String>,
+) -> Result<Response, ApiError> {
+    let (version, mut rx) = tournament::watch(&state, &id).await?;
+    let first = serde_json::to_string(&wire::TournamentChanged { version })
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let mut shutdown = state.shutdown_signal();
+    let lines = async_stream_lines(first, false, move |tx| async move {
+        let mut keepalive = tokio::time::interval(Duration::from_secs(5));
+        keepalive.tick().await;
+        loop {
+            let line = tokio::select! {
+                event = rx.recv() => match event {
+                    Ok(p) if !p.resync => format!("{}\n", p.line),
+                    // Lost messages: the version stored now.
+                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                        let Ok((row, _)) = tournament::load(&state, &id).await else {
+                            return;
+                        };
+                        let Ok(line) = serde_json::to_string(&wire::TournamentChanged {
+                            version: row.version,
+                        }) else {
+                            return;
+                        };
+                        format!("{line}\n")
+                    }
+                    Err(broadcast::error::RecvError::Closed) => return,
+                },
+                _ = keepalive.tick() => "\n".to_string(),
+                _ = shutdown.changed() => return,
+            };
+            if tx.send(line).await.is_err() {
+                return;
+            }
+        }
+    });
+    Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], lines).into_response())
+}

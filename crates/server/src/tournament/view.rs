@@ -1,0 +1,210 @@
+//! A tournament as its pages and downloads show it: the view every page
+//! draws, the TRF (for Swiss-Manager, Vega, JaVaFo, bbpPairings) and the
+//! PGN of the games' results.
+
+use sakk_tournament::berger::Cycles;
+use sakk_tournament::dutch::Edition;
+use sakk_tournament::event::{Event, System};
+use sakk_tournament::{Color, Outcome};
+
+use super::points;
+use super::wire::{
+    BoardView, ByeView, CrossCell, NextStep, PlayerView, RequestedByeView, RoundView, StandingView,
+    SystemKind, TournamentView,
+};
+use crate::store::TournamentRow;
+use crate::wire::Side;
+
+/// The tournament as its pages show it.
+pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
+    let t = event.tournament();
+    let ranks = event.ranks();
+    let ranking = event.ranking();
+    let id_of = |rank: u16| ranking.get(usize::from(rank).wrapping_sub(1)).copied();
+    let players = ranking
+        .iter()
+        .filter_map(|&id| {
+            let p = event.players.get(usize::from(id))?;
+            let rank = ranks.get(usize::from(id)).copied()?;
+            Some(PlayerView {
+                id,
+                rank,
+                name: p.name.clone(),
+                rating: p.rating,
+                title: p.title.clone(),
+                federation: p.federation.clone(),
+                club: p.club.clone(),
+                fide_id: p.fide_id,
+                points: points(t.score(rank)),
+                withdrawn: p.withdrawn,
+                byes: p
+                    .byes
+                    .iter()
+                    .map(|b| RequestedByeView {
+                        round: b.round,
+                        half: b.half,
+                    })
+                    .collect(),
+            })
+        })
+        .collect();
+    // Each player's score before round `r` (from 1).
+    let before = |id: u16, r: usize| -> String {
+        let rank = ranks.get(usize::from(id)).copied().unwrap_or(0);
+        let half = t.player(rank).map_or(0, |p| {
+            p.rounds
+                .iter()
+                .take(r - 1)
+                .filter_map(|e| e.outcome)
+                .map(Outcome::half_points)
+                .sum()
+        });
+        points(half)
+    };
+    let rounds = event
+        .rounds
+        .iter()
+        .enumerate()
+        .map(|(i, round)| RoundView {
+            number: u16::try_from(i + 1).unwrap_or(u16::MAX),
+            boards: round
+                .boards
+                .iter()
+                .enumerate()
+                .map(|(b, board)| BoardView {
+                    board: u16::try_from(b + 1).unwrap_or(u16::MAX),
+                    white: board.white,
+                    black: board.black,
+                    white_points: before(board.white, i + 1),
+                    black_points: before(board.black, i + 1),
+                    result: board.result.map(Into::into),
+                })
+                .collect(),
+            byes: round
+                .byes
+                .iter()
+                .map(|b| ByeView {
+                    player: b.player,
+                    kind: b.kind.into(),
+                })
+                .collect(),
+        })
+        .collect();
+    let tiebreaks = &event.settings.tiebreaks;
+    let standings = event
+        .standings()
+        .into_iter()
+        .filter_map(|s| {
+            Some(StandingView {
+                place: s.place,
+                player: id_of(s.rank)?,
+                points: points(s.score),
+                values: tiebreaks
+                    .iter()
+                    .zip(&s.values)
+                    .map(|(tb, &v)| tb.format(v))
+                    .collect(),
+            })
+        })
+        .collect();
+    let crosstable = t
+        .players
+        .iter()
+        .map(|p| {
+            (0..event.rounds.len())
+                .map(|r| {
+                    let e = p.rounds.get(r);
+                    CrossCell {
+                        opponent: e.and_then(|e| e.opponent),
+                        color: e.and_then(|e| e.color).map(|c| match c {
+                            Color::White => Side::White,
+                            Color::Black => Side::Black,
+                        }),
+                        outcome: e.and_then(|e| e.outcome).map(|o| o.code().to_string()),
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let next = if event.finished() {
+        NextStep::Finished
+    } else if event.rounds.last().is_some_and(|r| !r.complete()) {
+        NextStep::Results
+    } else if event.players.len() < 2 {
+        NextStep::AddPlayers
+    } else {
+        NextStep::Pair
+    };
+    let (system, double, rules_2017) = match event.settings.system {
+        System::Swiss { edition, .. } => (SystemKind::Swiss, false, edition == Edition::Fide2017),
+        System::RoundRobin { cycles } => (SystemKind::RoundRobin, cycles == Cycles::Double, false),
+    };
+    TournamentView {
+        id: row.id.clone(),
+        version: row.version,
+        name: event.settings.name.clone(),
+        system,
+        double,
+        rules_2017,
+        rounds_planned: event.rounds_planned(),
+        time_control: event.settings.time_control.clone(),
+        no_draw_before: event.settings.no_draw_before,
+        tiebreaks: tiebreaks.iter().map(|t| t.code()).collect(),
+        players,
+        rounds,
+        standings,
+        crosstable,
+        next,
+    }
+}
+
+/// The tournament as a TRF.
+pub fn trf(event: &Event) -> String {
+    sakk_tournament::trf::write(&event.tournament())
+}
+
+/// Quotes a PGN tag value.
+fn tag(name: &str, value: &str) -> String {
+    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+    format!("[{name} \"{escaped}\"]\n")
+}
+
+/// The games played over the board with their results, as PGN (the moves
+/// of a game played over the board are on its scoresheet, not here;
+/// forfeits and byes are not games).
+pub fn pgn(event: &Event) -> String {
+    let mut out = String::new();
+    for (r, round) in event.rounds.iter().enumerate() {
+        for (b, board) in round.boards.iter().enumerate() {
+            let Some(result) = board.result.filter(|r| r.played()) else {
+                continue;
+            };
+            let (Some(white), Some(black)) = (
+                event.players.get(usize::from(board.white)),
+                event.players.get(usize::from(board.black)),
+            ) else {
+                continue;
+            };
+            out.push_str(&tag("Event", &event.settings.name));
+            out.push_str(&tag("Site", "?"));
+            out.push_str(&tag("Date", "????.??.??"));
+            out.push_str(&tag("Round", &format!("{}.{}", r + 1, b + 1)));
+            out.push_str(&tag("White", &white.name));
+            out.push_str(&tag("Black", &black.name));
+            out.push_str(&tag("Result", result.pgn()));
+            if let Some(elo) = white.rating {
+                out.push_str(&tag("WhiteElo", &elo.to_string()));
+            }
+            if let Some(elo) = black.rating {
+                out.push_str(&tag("BlackElo", &elo.to_string()));
+            }
+            if let Some(tc) = &event.settings.time_control {
+                out.push_str(&tag("TimeControl", tc));
+            }
+            out.push('\n');
+            out.push_str(result.pgn());
+            out.push_str("\n\n");
+        }
+    }
+    out
+}

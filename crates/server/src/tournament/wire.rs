@@ -1,0 +1,376 @@
+//! What a tournament's requests and answers carry, typed (and, in test
+//! builds, described to the front-end's TypeScript).
+
+use serde::{Deserialize, Serialize};
+
+use sakk_tournament::event::{ByeKind, GameResult};
+
+/// The pairing system of a new tournament.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum SystemKind {
+    /// Swiss, by the FIDE Dutch system.
+    Swiss,
+    /// Round robin, by the Berger tables.
+    RoundRobin,
+}
+
+/// The body of `POST /api/tournaments`.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct NewTournament {
+    /// The name.
+    pub name: String,
+    /// The pairing system.
+    pub system: SystemKind,
+    /// A Swiss tournament's planned rounds.
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub rounds: Option<u16>,
+    /// A double round robin.
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub double: Option<bool>,
+    /// The tie-breaks by FIDE code (`BH-C1`, `SB`, …); FIDE's suggestion for
+    /// the system when absent.
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub tiebreaks: Option<Vec<String>>,
+    /// The time control, PGN style (`5400+30`, `40/7200:1800+30`).
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub time_control: Option<String>,
+    /// No draw offers before this move.
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub no_draw_before: Option<u16>,
+}
+
+/// The answer to `POST /api/tournaments`.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct TournamentCreated {
+    /// The tournament id.
+    pub id: String,
+    /// The organiser's token: it alone changes the tournament. Shown once.
+    pub organiser_token: String,
+    /// The organiser's link (the token in its fragment).
+    pub organiser_url: String,
+    /// The public page: pairings and standings.
+    pub public_url: String,
+}
+
+/// A board's result as the API writes it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub enum ResultCode {
+    /// White won.
+    #[serde(rename = "1-0")]
+    WhiteWins,
+    /// A draw.
+    #[serde(rename = "1/2-1/2")]
+    Draw,
+    /// Black won.
+    #[serde(rename = "0-1")]
+    BlackWins,
+    /// White won by forfeit.
+    #[serde(rename = "+/-")]
+    WhiteWinsByForfeit,
+    /// Black won by forfeit.
+    #[serde(rename = "-/+")]
+    BlackWinsByForfeit,
+    /// Neither came.
+    #[serde(rename = "-/-")]
+    DoubleForfeit,
+}
+
+impl From<ResultCode> for GameResult {
+    fn from(r: ResultCode) -> GameResult {
+        match r {
+            ResultCode::WhiteWins => GameResult::WhiteWins,
+            ResultCode::Draw => GameResult::Draw,
+            ResultCode::BlackWins => GameResult::BlackWins,
+            ResultCode::WhiteWinsByForfeit => GameResult::WhiteWinsByForfeit,
+            ResultCode::BlackWinsByForfeit => GameResult::BlackWinsByForfeit,
+            ResultCode::DoubleForfeit => GameResult::DoubleForfeit,
+        }
+    }
+}
+
+impl From<GameResult> for ResultCode {
+    fn from(r: GameResult) -> ResultCode {
+        match r {
+            GameResult::WhiteWins => ResultCode::WhiteWins,
+            GameResult::Draw => ResultCode::Draw,
+            GameResult::BlackWins => ResultCode::BlackWins,
+            GameResult::WhiteWinsByForfeit => ResultCode::WhiteWinsByForfeit,
+            GameResult::BlackWinsByForfeit => ResultCode::BlackWinsByForfeit,
+            GameResult::DoubleForfeit => ResultCode::DoubleForfeit,
+        }
+    }
+}
+
+/// Why a player has no board in a round.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum ByeCode {
+    /// The pairing-allocated bye (a point).
+    Pairing,
+    /// A requested half-point bye.
+    Half,
+    /// A requested zero-point bye.
+    Zero,
+    /// Not playing (withdrawn, not yet entered, a round robin's free round).
+    Absent,
+}
+
+impl From<ByeKind> for ByeCode {
+    fn from(k: ByeKind) -> ByeCode {
+        match k {
+            ByeKind::Pairing => ByeCode::Pairing,
+            ByeKind::Half => ByeCode::Half,
+            ByeKind::Zero => ByeCode::Zero,
+            ByeKind::Absent => ByeCode::Absent,
+        }
+    }
+}
+
+/// An organiser's action (`POST /api/tournaments/{id}/actions`).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum TournamentAction {
+    /// Enter a player.
+    AddPlayer {
+        /// The name.
+        name: String,
+        /// The rating.
+        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
+        rating: Option<u16>,
+        /// The title.
+        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
+        title: Option<String>,
+        /// The federation.
+        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
+        federation: Option<String>,
+        /// The club.
+        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
+        club: Option<String>,
+        /// The FIDE id.
+        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
+        fide_id: Option<u64>,
+    },
+    /// Withdraw a player from the next round on.
+    Withdraw {
+        /// The player's entry number.
+        player: u16,
+    },
+    /// Take a withdrawn player back.
+    Reinstate {
+        /// The player's entry number.
+        player: u16,
+    },
+    /// A bye asked for a round not yet paired.
+    RequestBye {
+        /// The player's entry number.
+        player: u16,
+        /// The round.
+        round: u16,
+        /// Half a point (else none).
+        half: bool,
+    },
+    /// Withdraw a requested bye.
+    CancelBye {
+        /// The player's entry number.
+        player: u16,
+        /// The round.
+        round: u16,
+    },
+    /// Pair the next round.
+    PairRound,
+    /// Take back the last round's pairing (before any result).
+    UnpairRound,
+    /// Enter, change or clear a result.
+    SetResult {
+        /// The round, from 1.
+        round: u16,
+        /// The board, from 1.
+        board: u16,
+        /// The result, or none to clear it.
+        result: Option<ResultCode>,
+    },
+}
+
+/// A player as shown.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct PlayerView {
+    /// The entry number (what actions name).
+    pub id: u16,
+    /// The starting rank.
+    pub rank: u16,
+    /// The name.
+    pub name: String,
+    /// The rating.
+    pub rating: Option<u16>,
+    /// The title.
+    pub title: String,
+    /// The federation.
+    pub federation: String,
+    /// The club.
+    pub club: String,
+    /// The FIDE id.
+    pub fide_id: Option<u64>,
+    /// The score (`2.5`).
+    pub points: String,
+    /// Withdrawn from this round on.
+    pub withdrawn: Option<u16>,
+    /// Byes asked for rounds not yet paired: `(round, half)`.
+    pub byes: Vec<RequestedByeView>,
+}
+
+/// A bye asked for.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct RequestedByeView {
+    /// The round.
+    pub round: u16,
+    /// Half a point (else none).
+    pub half: bool,
+}
+
+/// A board as shown.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct BoardView {
+    /// The board number, from 1.
+    pub board: u16,
+    /// White's entry number.
+    pub white: u16,
+    /// Black's entry number.
+    pub black: u16,
+    /// White's score before the round.
+    pub white_points: String,
+    /// Black's score before the round.
+    pub black_points: String,
+    /// The result, once entered.
+    pub result: Option<ResultCode>,
+}
+
+/// A player without a board in a round.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ByeView {
+    /// The player's entry number.
+    pub player: u16,
+    /// Why.
+    pub kind: ByeCode,
+}
+
+/// A round as shown.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct RoundView {
+    /// The round number, from 1.
+    pub number: u16,
+    /// The boards.
+    pub boards: Vec<BoardView>,
+    /// The byes.
+    pub byes: Vec<ByeView>,
+}
+
+/// A line of the standings.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct StandingView {
+    /// The place (shared when tied on everything).
+    pub place: usize,
+    /// The player's entry number.
+    pub player: u16,
+    /// The score.
+    pub points: String,
+    /// Each tie-break's value as printed, in the tournament's order.
+    pub values: Vec<String>,
+}
+
+/// One cell of the crosstable: a round of a player.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct CrossCell {
+    /// The opponent's starting rank.
+    pub opponent: Option<u16>,
+    /// The player's colour.
+    pub color: Option<crate::wire::Side>,
+    /// The TRF code of the outcome (`1`, `=`, `0`, `+`, `-`, `U`, `H`, `Z`),
+    /// none while the game goes on.
+    pub outcome: Option<String>,
+}
+
+/// What the organiser does next.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum NextStep {
+    /// Enter players (fewer than two).
+    AddPlayers,
+    /// Pair the next round.
+    Pair,
+    /// Enter the last round's results.
+    Results,
+    /// Every round played.
+    Finished,
+}
+
+/// A tournament as everyone sees it (`GET /api/tournaments/{id}`).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct TournamentView {
+    /// The id.
+    pub id: String,
+    /// Bumped by every change.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub version: i64,
+    /// The name.
+    pub name: String,
+    /// The pairing system.
+    pub system: SystemKind,
+    /// A double round robin.
+    pub double: bool,
+    /// Paired by the 2017 text of the Dutch rules.
+    pub rules_2017: bool,
+    /// The planned rounds.
+    pub rounds_planned: u16,
+    /// The time control, PGN style.
+    pub time_control: Option<String>,
+    /// No draw offers before this move.
+    pub no_draw_before: Option<u16>,
+    /// The tie-breaks' FIDE codes, in order.
+    pub tiebreaks: Vec<String>,
+    /// The players, by starting rank.
+    pub players: Vec<PlayerView>,
+    /// The rounds paired.
+    pub rounds: Vec<RoundView>,
+    /// The standings.
+    pub standings: Vec<StandingView>,
+    /// The crosstable: by starting rank, a cell a round.
+    pub crosstable: Vec<Vec<CrossCell>>,
+    /// What the organiser does next.
+    pub next: NextStep,
+}
+
+/// The line published to a tournament's watchers after each change.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct TournamentChanged {
+    /// The version now stored.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub version: i64,
+}

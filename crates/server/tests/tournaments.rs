@@ -1,0 +1,384 @@
+//! Tournaments through the router: an organiser runs a Swiss and a round
+//! robin; refusals are clear and change nothing; a failed commit loses
+//! nothing; the TRF download pairs the same as the server.
+
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+
+use sakk_server::Rates;
+
+#[path = "common/oneshot.rs"]
+mod oneshot;
+use oneshot::{app_with, call, database, text};
+
+async fn new_tournament(state: &sakk_server::AppState, body: Value) -> (String, String) {
+    let (status, _, created) = call(
+        state,
+        "POST",
+        "/api/tournaments",
+        None,
+        Some(&body.to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap_or_default().to_string();
+    let token = created["organiser_token"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(created["organiser_url"]
+        .as_str()
+        .is_some_and(|u| u.ends_with(&format!("/tournament/{id}#token={token}"))));
+    (id, token)
+}
+
+async fn act(
+    state: &sakk_server::AppState,
+    id: &str,
+    token: Option<&str>,
+    action: Value,
+) -> (StatusCode, Value) {
+    let (status, _, body) = call(
+        state,
+        "POST",
+        &format!("/api/tournaments/{id}/actions"),
+        token,
+        Some(&action.to_string()),
+    )
+    .await;
+    (status, body)
+}
+
+async fn ok(state: &sakk_server::AppState, id: &str, token: &str, action: Value) -> Value {
+    let (status, body) = act(state, id, Some(token), action.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{action}: {body}");
+    body
+}
+
+/// Enters every result of the last round: White wins on odd boards, draws
+/// on even ones.
+async fn results(state: &sakk_server::AppState, id: &str, token: &str, view: &Value) -> Value {
+    let round = view["rounds"].as_array().map_or(0, Vec::len);
+    let boards = view["rounds"][round - 1]["boards"]
+        .as_array()
+        .map_or(0, Vec::len);
+    let mut last = view.clone();
+    for b in 1..=boards {
+        let result = if b % 2 == 1 { "1-0" } else { "1/2-1/2" };
+        last = ok(
+            state,
+            id,
+            token,
+            json!({"type": "set_result", "round": round, "board": b, "result": result}),
+        )
+        .await;
+    }
+    last
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_organiser_runs_a_swiss_to_its_end() {
+    let (state, store) = app_with(&database(), Rates::unlimited()).await;
+    let (id, token) = new_tournament(
+        &state,
+        json!({"name": "Club Swiss", "system": "swiss", "rounds": 3, "time_control": "5400+30"}),
+    )
+    .await;
+    for (name, rating) in [
+        ("Kovács Anna", 2010),
+        ("Nagy Béla", 1950),
+        ("Tóth Csaba", 1890),
+        ("Szabó Dóra", 1830),
+        ("Kiss Ede", 1770),
+        ("Horváth Flóra", 1710),
+        ("Varga Gábor", 1650),
+    ] {
+        ok(
+            &state,
+            &id,
+            &token,
+            json!({"type": "add_player", "name": name, "rating": rating, "federation": "hun"}),
+        )
+        .await;
+    }
+    // Refusals: no token, another token, a round not complete, a bad
+    // result code; each says why in both languages and changes nothing.
+    let before = call(&state, "GET", &format!("/api/tournaments/{id}"), None, None)
+        .await
+        .2;
+    let (status, body) = act(&state, &id, None, json!({"type": "pair_round"})).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    assert_eq!(body["error"], "missing_organiser_token");
+    let (status, body) = act(&state, &id, Some("nope"), json!({"type": "pair_round"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(body["error"], "bad_organiser_token");
+    let (status, body) = act(
+        &state,
+        &id,
+        Some(&token),
+        json!({"type": "set_result", "round": 1, "board": 1, "result": "2-0"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["error"], "bad_request");
+    let after = call(&state, "GET", &format!("/api/tournaments/{id}"), None, None)
+        .await
+        .2;
+    assert_eq!(before, after);
+
+    // A requested half-point bye for round 2.
+    ok(
+        &state,
+        &id,
+        &token,
+        json!({"type": "request_bye", "player": 6, "round": 2, "half": true}),
+    )
+    .await;
+    let mut view = ok(&state, &id, &token, json!({"type": "pair_round"})).await;
+    assert_eq!(view["next"], "results");
+    // Seven players: three boards and the pairing-allocated bye to the
+    // lowest-ranked.
+    assert_eq!(
+        view["rounds"][0]["boards"].as_array().map(Vec::len),
+        Some(3)
+    );
+    assert_eq!(view["rounds"][0]["byes"][0]["kind"], "pairing");
+    assert_eq!(view["rounds"][0]["byes"][0]["player"], 6);
+    let (status, body) = act(&state, &id, Some(&token), json!({"type": "pair_round"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["error"], "round_incomplete");
+    assert_eq!(body["params"]["missing"], "3");
+    assert!(body["message_hu"]
+        .as_str()
+        .is_some_and(|m| m.contains("eredmény")));
+
+    for round in 1..=3 {
+        if round > 1 {
+            view = ok(&state, &id, &token, json!({"type": "pair_round"})).await;
+        }
+        // The server's pairing is the Dutch system's on the TRF of the
+        // rounds before (as `sakk swiss pair` or bbpPairings would read it).
+        if round == 2 {
+            assert!(view["rounds"][1]["byes"]
+                .as_array()
+                .is_some_and(|b| b.iter().any(|b| b["player"] == 6 && b["kind"] == "half")));
+        }
+        // A failed commit loses nothing and changes nothing.
+        store.fail_next_commits(1);
+        let (status, body) = act(
+            &state,
+            &id,
+            Some(&token),
+            json!({"type": "set_result", "round": round, "board": 1, "result": "0-1"}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+        view = results(&state, &id, &token, &view).await;
+    }
+    assert_eq!(view["next"], "finished");
+    let (status, body) = act(&state, &id, Some(&token), json!({"type": "pair_round"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["error"], "tournament_finished");
+
+    // Standings: every point accounted for (3 boards × 3 rounds, the bye
+    // in rounds 1 and 3, the half-point bye in round 2), tie-breaks in
+    // FIDE's suggested order.
+    assert_eq!(view["tiebreaks"], json!(["BH-C1", "BH", "SB", "DE", "WIN"]));
+    let total: f64 = view["standings"]
+        .as_array()
+        .map(|s| {
+            s.iter()
+                .filter_map(|r| r["points"].as_str()?.parse::<f64>().ok())
+                .sum()
+        })
+        .unwrap_or(0.0);
+    assert!((total - 11.5).abs() < 1e-9, "{total}");
+    assert_eq!(view["standings"][0]["place"], 1);
+    assert_eq!(view["crosstable"].as_array().map(Vec::len), Some(7));
+
+    // The TRF download reads back, and its standings are the server's.
+    let trf = text(&state, &format!("/api/tournaments/{id}/trf")).await;
+    let t = sakk_tournament::trf::read(&trf).unwrap_or_else(|e| panic!("{e}\n{trf}"));
+    assert_eq!(t.name, "Club Swiss");
+    assert_eq!(t.players.len(), 7);
+    assert_eq!(t.players[0].federation, "HUN");
+    let standings =
+        sakk_tournament::tiebreak::standings(&t, &sakk_tournament::tiebreak::TieBreak::SWISS);
+    for (s, shown) in standings
+        .iter()
+        .zip(view["standings"].as_array().into_iter().flatten())
+    {
+        assert_eq!(
+            sakk_tournament::Points(s.score).to_string(),
+            shown["points"]
+        );
+    }
+    // Round 3 paired from the TRF of rounds 1–2 is the server's round 3.
+    let mut cut = t.clone();
+    for p in &mut cut.players {
+        p.rounds.truncate(2);
+    }
+    let again = sakk_tournament::dutch::pair(&cut).unwrap_or_default();
+    let boards: Vec<(Value, Value)> = view["rounds"][2]["boards"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|b| (b["white"].clone(), b["black"].clone()))
+        .collect();
+    let ranks: Vec<(u16, Value)> = view["players"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| Some((u16::try_from(p["rank"].as_u64()?).ok()?, p["id"].clone())))
+        .collect();
+    let id_of = |rank: u16| ranks.iter().find(|r| r.0 == rank).map(|r| r.1.clone());
+    let expected: Vec<(Value, Value)> = again
+        .iter()
+        .filter_map(|p| Some((id_of(p.white)?, id_of(p.black?)?)))
+        .collect();
+    assert_eq!(boards, expected);
+
+    // The PGN: the games played, with their results.
+    let pgn = text(&state, &format!("/api/tournaments/{id}/pgn")).await;
+    assert_eq!(pgn.matches("[Event \"Club Swiss\"]").count(), 9);
+    assert!(pgn.contains("[TimeControl \"5400+30\"]"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_robin_is_paired_by_the_berger_tables() {
+    let (state, _) = app_with(&database(), Rates::unlimited()).await;
+    let (status, _, body) = call(
+        &state,
+        "POST",
+        "/api/tournaments",
+        None,
+        Some(r#"{"name": "RR", "system": "round_robin", "rounds": 3}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["error"], "rounds_not_for_round_robin");
+    let (id, token) = new_tournament(
+        &state,
+        json!({"name": "RR", "system": "round_robin", "double": true}),
+    )
+    .await;
+    for name in ["A", "B", "C", "D"] {
+        ok(
+            &state,
+            &id,
+            &token,
+            json!({"type": "add_player", "name": name}),
+        )
+        .await;
+    }
+    let mut view = ok(&state, &id, &token, json!({"type": "pair_round"})).await;
+    assert_eq!(view["rounds_planned"], 6);
+    assert_eq!(view["tiebreaks"], json!(["DE", "SB", "WIN"]));
+    let (status, body) = act(
+        &state,
+        &id,
+        Some(&token),
+        json!({"type": "add_player", "name": "E"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["error"], "tournament_started");
+    for round in 1..=6 {
+        if round > 1 {
+            view = ok(&state, &id, &token, json!({"type": "pair_round"})).await;
+        }
+        view = results(&state, &id, &token, &view).await;
+    }
+    assert_eq!(view["next"], "finished");
+    // Each pair met twice, once with each colour.
+    let mut met = std::collections::HashMap::new();
+    for r in view["rounds"].as_array().into_iter().flatten() {
+        for b in r["boards"].as_array().into_iter().flatten() {
+            let key = (b["white"].as_u64(), b["black"].as_u64());
+            *met.entry(key).or_insert(0) += 1;
+        }
+    }
+    assert_eq!(met.len(), 12);
+    assert!(met.values().all(|&n| n == 1));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unknown_tournaments_and_bad_settings_are_refused() {
+    let (state, _) = app_with(&database(), Rates::unlimited()).await;
+    let (status, _, body) = call(&state, "GET", "/api/tournaments/nothere", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["error"], "no_such_tournament");
+    for (body, code) in [
+        (
+            json!({"name": "", "system": "swiss", "rounds": 5}),
+            "name_empty",
+        ),
+        (json!({"name": "x", "system": "swiss"}), "rounds_missing"),
+        (
+            json!({"name": "x", "system": "swiss", "rounds": 99}),
+            "rounds_out_of_range",
+        ),
+        (
+            json!({"name": "x", "system": "swiss", "rounds": 5, "tiebreaks": ["XYZ"]}),
+            "bad_tiebreak",
+        ),
+        (
+            json!({"name": "x", "system": "swiss", "rounds": 5, "time_control": "soon"}),
+            "bad_time_control",
+        ),
+        (json!({"name": "x", "system": "knockout"}), "bad_request"),
+    ] {
+        let (status, _, answer) = call(
+            &state,
+            "POST",
+            "/api/tournaments",
+            None,
+            Some(&body.to_string()),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(answer["error"], code, "{body}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_actions_all_land_and_none_overwrites_another() {
+    let url = database();
+    let (state, _) = app_with(&url, Rates::unlimited()).await;
+    // A second server on the same database.
+    let (other, _) = app_with(&url, Rates::unlimited()).await;
+    let (id, token) = new_tournament(
+        &state,
+        json!({"name": "Busy", "system": "swiss", "rounds": 5}),
+    )
+    .await;
+    // Twenty players entered at the same moment through two servers (two
+    // organisers' tabs, double clicks): on one server the actions wait
+    // their turn; a change the other server committed first makes an
+    // action compute again on the new state, so none is lost.
+    let mut tasks = Vec::new();
+    for i in 0..20 {
+        let server = if i % 2 == 0 { &state } else { &other };
+        let (state, id, token) = (server.clone(), id.clone(), token.clone());
+        tasks.push(tokio::spawn(async move {
+            act(
+                &state,
+                &id,
+                Some(&token),
+                json!({"type": "add_player", "name": format!("Player {i}"), "rating": 1500 + i}),
+            )
+            .await
+            .0
+        }));
+    }
+    for t in tasks {
+        assert_eq!(t.await.ok(), Some(StatusCode::OK));
+    }
+    let view = call(&state, "GET", &format!("/api/tournaments/{id}"), None, None)
+        .await
+        .2;
+    assert_eq!(view["players"].as_array().map(Vec::len), Some(20));
+    assert_eq!(view["version"], 20);
+    // The highest rating is starting rank 1.
+    assert_eq!(view["players"][0]["name"], "Player 19");
+}

@@ -1,0 +1,243 @@
+//! The organiser's actions from start to finish, and their refusals.
+
+#![allow(clippy::unwrap_used)] // in a test, a panic is the failure it reports
+
+use super::*;
+use crate::berger;
+use crate::dutch::{self, Edition};
+use crate::Outcome;
+
+fn swiss(players: usize, rounds: u16) -> Event {
+    let mut e = Event::new(Settings::new(
+        "Test",
+        System::Swiss {
+            rounds,
+            edition: Edition::Current,
+        },
+    ));
+    for i in 0..players {
+        let rating = 2000 - u16::try_from(i).unwrap() * 10;
+        e.apply(Action::AddPlayer(NewPlayer::named(
+            &format!("P{i}"),
+            Some(rating),
+        )))
+        .unwrap();
+    }
+    e
+}
+
+fn finish_round(e: &mut Event, result: GameResult) {
+    let round = u16::try_from(e.rounds.len()).unwrap();
+    for b in 1..=e.rounds[usize::from(round) - 1].boards.len() {
+        e.apply(Action::SetResult {
+            round,
+            board: u16::try_from(b).unwrap(),
+            result: Some(result),
+        })
+        .unwrap();
+    }
+}
+
+#[test]
+fn a_swiss_runs_to_its_end_with_the_dutch_pairings() {
+    let mut e = swiss(6, 3);
+    // Round 1: the top half against the bottom half, the top seed White.
+    e.apply(Action::PairRound).unwrap();
+    let r1: Vec<(u16, u16)> = e.rounds[0]
+        .boards
+        .iter()
+        .map(|b| (b.white, b.black))
+        .collect();
+    assert_eq!(r1, vec![(0, 3), (4, 1), (2, 5)]);
+    assert_eq!(
+        e.apply(Action::PairRound),
+        Err(EventError::RoundIncomplete {
+            round: 1,
+            missing: 3
+        })
+    );
+    finish_round(&mut e, GameResult::WhiteWins);
+    e.apply(Action::PairRound).unwrap();
+    // The same pairing as the library gives from the TRF of round 1.
+    let mut cut = e.clone();
+    cut.rounds.pop();
+    let direct = dutch::pair(&cut.tournament()).unwrap();
+    let ranks = e.ranks();
+    let ours: Vec<(u16, Option<u16>)> = e.rounds[1]
+        .boards
+        .iter()
+        .map(|b| {
+            (
+                ranks[usize::from(b.white)],
+                Some(ranks[usize::from(b.black)]),
+            )
+        })
+        .collect();
+    let theirs: Vec<(u16, Option<u16>)> = direct.iter().map(|p| (p.white, p.black)).collect();
+    assert_eq!(ours, theirs);
+    finish_round(&mut e, GameResult::Draw);
+    e.apply(Action::PairRound).unwrap();
+    finish_round(&mut e, GameResult::BlackWins);
+    assert!(e.finished());
+    assert_eq!(
+        e.apply(Action::PairRound),
+        Err(EventError::Finished { rounds: 3 })
+    );
+    let standings = e.standings();
+    assert_eq!(standings.len(), 6);
+    let total: u32 = standings.iter().map(|s| s.score).sum();
+    assert_eq!(total, 3 * 3 * 2);
+}
+
+#[test]
+fn byes_withdrawals_and_late_entries_reach_the_pairing() {
+    let mut e = swiss(5, 4);
+    e.apply(Action::RequestBye {
+        player: 0,
+        round: 1,
+        half: true,
+    })
+    .unwrap();
+    e.apply(Action::PairRound).unwrap();
+    // Four play, the top seed has the half-point bye.
+    assert_eq!(e.rounds[0].boards.len(), 2);
+    assert_eq!(
+        e.rounds[0].byes,
+        vec![Bye {
+            player: 0,
+            kind: ByeKind::Half
+        }]
+    );
+    assert_eq!(
+        e.apply(Action::RequestBye {
+            player: 1,
+            round: 1,
+            half: true
+        }),
+        Err(EventError::RoundPaired { round: 1 })
+    );
+    finish_round(&mut e, GameResult::Draw);
+    e.apply(Action::Withdraw { player: 4 }).unwrap();
+    e.apply(Action::AddPlayer(NewPlayer::named("Late", Some(2500))))
+        .unwrap();
+    e.apply(Action::PairRound).unwrap();
+    let r2 = &e.rounds[1];
+    assert!(r2.byes.contains(&Bye {
+        player: 4,
+        kind: ByeKind::Absent
+    }));
+    // The late entry is rank 1 now; with the lowest score (its round 1
+    // counts as absent) it gets the pairing-allocated bye.
+    assert_eq!(e.ranking()[0], 5);
+    assert!(r2.byes.contains(&Bye {
+        player: 5,
+        kind: ByeKind::Pairing
+    }));
+    // Its round 1 counts as absent in the TRF.
+    let t = e.tournament();
+    assert_eq!(t.players[0].rounds[0].outcome, Some(Outcome::ZeroBye));
+    assert!(crate::trf::read(&crate::trf::write(&t)).is_ok());
+}
+
+#[test]
+fn a_round_robin_follows_the_berger_tables() {
+    let mut e = Event::new(Settings::new(
+        "RR",
+        System::RoundRobin {
+            cycles: Cycles::Single,
+        },
+    ));
+    for i in 0..5 {
+        e.apply(Action::AddPlayer(NewPlayer::named(&format!("P{i}"), None)))
+            .unwrap();
+    }
+    assert_eq!(e.rounds_planned(), 5);
+    let table = berger::rounds(5, Cycles::Single);
+    for (r, boards) in table.iter().enumerate() {
+        e.apply(Action::PairRound).unwrap();
+        let ranks = e.ranks();
+        let ours: Vec<(u16, u16)> = e.rounds[r]
+            .boards
+            .iter()
+            .map(|b| (ranks[usize::from(b.white)], ranks[usize::from(b.black)]))
+            .collect();
+        let want: Vec<(u16, u16)> = boards
+            .iter()
+            .filter_map(|p| Some((p.white, p.black?)))
+            .collect();
+        assert_eq!(ours, want);
+        assert_eq!(e.rounds[r].byes.len(), 1);
+        if r == 0 {
+            assert_eq!(
+                e.apply(Action::AddPlayer(NewPlayer::named("Late", None))),
+                Err(EventError::Started)
+            );
+        }
+        finish_round(&mut e, GameResult::Draw);
+    }
+    assert!(e.finished());
+    assert!(e.standings().iter().all(|s| s.score == 4));
+}
+
+#[test]
+fn refusals_change_nothing() {
+    let mut e = swiss(3, 2);
+    let before = e.clone();
+    for (action, code) in [
+        (
+            Action::AddPlayer(NewPlayer::named("  ", None)),
+            "name_empty",
+        ),
+        (
+            Action::AddPlayer(NewPlayer::named("x", Some(4000))),
+            "rating_out_of_range",
+        ),
+        (Action::Withdraw { player: 9 }, "no_such_player"),
+        (Action::UnpairRound, "nothing_to_unpair"),
+        (
+            Action::SetResult {
+                round: 1,
+                board: 1,
+                result: None,
+            },
+            "no_such_round",
+        ),
+        (
+            Action::RequestBye {
+                player: 0,
+                round: 3,
+                half: true,
+            },
+            "no_such_round",
+        ),
+        (
+            Action::CancelBye {
+                player: 0,
+                round: 2,
+            },
+            "no_such_bye",
+        ),
+    ] {
+        assert_eq!(e.apply(action).map_err(|e| e.code()), Err(code));
+        assert_eq!(e, before);
+    }
+    e.apply(Action::PairRound).unwrap();
+    e.apply(Action::SetResult {
+        round: 1,
+        board: 1,
+        result: Some(GameResult::Draw),
+    })
+    .unwrap();
+    assert_eq!(
+        e.apply(Action::UnpairRound),
+        Err(EventError::RoundHasResults { round: 1 })
+    );
+    e.apply(Action::SetResult {
+        round: 1,
+        board: 1,
+        result: None,
+    })
+    .unwrap();
+    e.apply(Action::UnpairRound).unwrap();
+    assert!(e.rounds.is_empty());
+}

@@ -1,0 +1,328 @@
+// A tournament's page: pairings, standings, crosstable and players for
+// everyone; for the organiser (whose token this browser holds) the
+// controls: players, byes, one-click pairing, results. Each section prints
+// on its own on A4.
+
+import { h, fill } from './dom';
+import { lang, message, t } from './i18n';
+import { api, ApiError, errorText, followTournament, type TournamentAction, type TournamentView } from './api';
+import { takeTokenFromAddress } from './seats';
+import { forgetOrganiser, organiserToken, rememberOrganiser } from './organiser';
+import type { ByeCode, PlayerView, ResultCode, RoundView } from './types';
+
+const RESULTS: ResultCode[] = ['1-0', '1/2-1/2', '0-1', '+/-', '-/+', '-/-'];
+
+/** How a result is written on a pairing sheet. */
+export function resultText(r: ResultCode | null): string {
+  return r === null ? '' : r === '1/2-1/2' ? '½-½' : r;
+}
+
+function byeText(kind: ByeCode): string {
+  const tr = t();
+  return { pairing: tr.tourByePairing, half: tr.tourByeHalf, zero: tr.tourByeZero, absent: tr.tourByeAbsent }[kind];
+}
+
+/** A crosstable cell: the opponent's number, the colour, the result
+ * (`5w1`, `3b½`, `+`, `–`). */
+export function crossText(opponent: number | null, color: 'white' | 'black' | null, outcome: string | null): string {
+  const o = outcome === '=' || outcome === 'D' ? '½' : outcome === 'U' || outcome === 'F' ? '+' : outcome === 'H' ? '½' : outcome === 'Z' ? '–' : (outcome ?? '');
+  if (opponent === null) return o;
+  return `${opponent}${color === 'white' ? 'w' : color === 'black' ? 'b' : ''}${o}`;
+}
+
+/** The tournament page of `id`. */
+export function tournamentPage(id: string): (root: HTMLElement) => () => void {
+  return root => {
+    const fromAddress = takeTokenFromAddress();
+    if (fromAddress) rememberOrganiser(id, fromAddress, '');
+    let token = organiserToken(id);
+    let view: TournamentView | null = null;
+    let shownRound = 0;
+    let busy = false;
+    const status = h('p.status', { role: 'status', 'aria-live': 'polite' });
+
+    const act = (action: TournamentAction): void => {
+      if (!token || busy) return;
+      busy = true;
+      status.textContent = '…';
+      api
+        .tournamentAction(id, token, action)
+        .then(v => {
+          status.textContent = '';
+          if (action.type === 'pair_round' || action.type === 'unpair_round') shownRound = v.rounds.length;
+          show(v);
+        })
+        .catch(e => {
+          status.textContent = errorText(e, lang());
+          status.classList.add('error');
+        })
+        .finally(() => {
+          busy = false;
+        });
+    };
+
+    const name = (p: PlayerView | undefined) => (p ? `${p.title ? `${p.title} ` : ''}${p.name}` : '?');
+
+    function printButton(section: string): HTMLElement {
+      const b = h('button.print.no-print', { type: 'button' }, t().tourPrint);
+      b.addEventListener('click', () => {
+        document.body.dataset.print = section;
+        window.print();
+        delete document.body.dataset.print;
+      });
+      return b;
+    }
+
+    function pairings(v: TournamentView, byId: Map<number, PlayerView>): HTMLElement {
+      const tr = t();
+      const round: RoundView | undefined = v.rounds[shownRound - 1];
+      const pick = h(
+        'select#tour-round',
+        { class: 'no-print', 'aria-label': tr.tourRound },
+        v.rounds.map(r => h('option', { value: r.number, selected: r.number === shownRound }, `${tr.tourRound} ${r.number}`)),
+      );
+      pick.addEventListener('change', () => {
+        shownRound = Number(pick.value);
+        if (view) show(view);
+      });
+      const organiser = token !== null;
+      const body = round
+        ? [
+            h('table.pairings', {}, [
+              h('thead', {}, h('tr', {}, [tr.tourBoard, tr.white, tr.tourPoints, tr.tourResult, tr.tourPoints, tr.black].map(x => h('th', {}, x)))),
+              h(
+                'tbody',
+                {},
+                round.boards.map(b => {
+                  let cell: HTMLElement;
+                  if (organiser) {
+                    const sel = h(
+                      'select.result-input.no-print',
+                      { 'aria-label': `${tr.tourBoard} ${b.board}`, 'data-board': b.board },
+                      [h('option', { value: '', selected: b.result === null }, '–'), ...RESULTS.map(r => h('option', { value: r, selected: b.result === r }, resultText(r)))],
+                    );
+                    sel.addEventListener('change', () =>
+                      act({ type: 'set_result', round: round.number, board: b.board, result: sel.value === '' ? null : (sel.value as ResultCode) }),
+                    );
+                    cell = h('td.score', {}, [sel, h('span.print-only', {}, resultText(b.result))]);
+                  } else {
+                    cell = h('td.score', {}, resultText(b.result));
+                  }
+                  return h('tr', { 'data-board': b.board }, [
+                    h('td.num', {}, String(b.board)),
+                    h('td.white', {}, name(byId.get(b.white))),
+                    h('td.num', {}, b.white_points),
+                    cell,
+                    h('td.num', {}, b.black_points),
+                    h('td.black', {}, name(byId.get(b.black))),
+                  ]);
+                }),
+              ),
+            ]),
+            round.byes.length
+              ? h(
+                  'ul.byes',
+                  {},
+                  round.byes.map(b => h('li', {}, `${name(byId.get(b.player))}: ${byeText(b.kind)}`)),
+                )
+              : null,
+          ]
+        : [h('p', {}, tr.tourNextAddPlayers)];
+      return h('section.tour-pairings', { 'data-section': 'pairings' }, [
+        h('div.section-head', {}, [h('h2', {}, round ? `${tr.tourPairings} — ${tr.tourRound} ${round.number}` : tr.tourPairings), v.rounds.length > 1 ? pick : null, printButton('pairings')]),
+        ...body,
+      ]);
+    }
+
+    function standings(v: TournamentView, byId: Map<number, PlayerView>): HTMLElement {
+      const tr = t();
+      return h('section.tour-standings', { 'data-section': 'standings' }, [
+        h('div.section-head', {}, [h('h2', {}, tr.tourStandings), printButton('standings')]),
+        h('table.standings', {}, [
+          h('thead', {}, h('tr', {}, [tr.tourPlace, tr.tourRank, tr.tourPlayerName, tr.tourRating, tr.tourPoints, ...v.tiebreaks].map(x => h('th', {}, x)))),
+          h(
+            'tbody',
+            {},
+            v.standings.map(s => {
+              const p = byId.get(s.player);
+              return h('tr', {}, [
+                h('td.num', {}, String(s.place)),
+                h('td.num', {}, String(p?.rank ?? '')),
+                h('td', {}, name(p)),
+                h('td.num', {}, p?.rating === null || p?.rating === undefined ? '' : String(p.rating)),
+                h('td.num.points', {}, s.points),
+                ...s.values.map(x => h('td.num', {}, x)),
+              ]);
+            }),
+          ),
+        ]),
+      ]);
+    }
+
+    function crosstable(v: TournamentView): HTMLElement {
+      const tr = t();
+      return h('section.tour-crosstable', { 'data-section': 'crosstable' }, [
+        h('div.section-head', {}, [h('h2', {}, tr.tourCrosstable), printButton('crosstable')]),
+        h('table.crosstable', {}, [
+          h('thead', {}, h('tr', {}, [tr.tourRank, tr.tourPlayerName, tr.tourPoints, ...v.rounds.map(r => String(r.number))].map(x => h('th', {}, x)))),
+          h(
+            'tbody',
+            {},
+            v.players.map((p, i) =>
+              h('tr', {}, [
+                h('td.num', {}, String(p.rank)),
+                h('td', {}, name(p)),
+                h('td.num.points', {}, p.points),
+                ...(v.crosstable[i] ?? []).map(c => h('td.cell', {}, crossText(c.opponent, c.color, c.outcome))),
+              ]),
+            ),
+          ),
+        ]),
+      ]);
+    }
+
+    function players(v: TournamentView): HTMLElement {
+      const tr = t();
+      const organiser = token !== null;
+      const next = v.rounds.length + 1;
+      const rows = v.players.map(p => {
+        const cells = [
+          h('td.num', {}, String(p.rank)),
+          h('td', {}, [name(p), p.withdrawn !== null ? h('small.withdrawn', {}, ` (${tr.tourWithdrawn})`) : null]),
+          h('td.num', {}, p.rating === null ? '' : String(p.rating)),
+          h('td', {}, p.federation),
+          h('td', {}, p.club),
+          h('td.num.points', {}, p.points),
+        ];
+        if (organiser) {
+          const w = h('button.small', { type: 'button', 'data-player': p.id }, p.withdrawn === null ? tr.tourWithdraw : tr.tourReinstate);
+          w.addEventListener('click', () => act(p.withdrawn === null ? { type: 'withdraw', player: p.id } : { type: 'reinstate', player: p.id }));
+          const current = p.byes.find(b => b.round === next);
+          const bye = h('select.bye-input', { 'aria-label': `${tr.tourRequestBye}: ${p.name}` }, [
+            h('option', { value: '', selected: !current }, tr.tourByeNone),
+            h('option', { value: 'half', selected: current?.half === true }, tr.tourByeHalf),
+            h('option', { value: 'zero', selected: current?.half === false }, tr.tourByeZero),
+          ]);
+          bye.addEventListener('change', () =>
+            act(bye.value === '' ? { type: 'cancel_bye', player: p.id, round: next } : { type: 'request_bye', player: p.id, round: next, half: bye.value === 'half' }),
+          );
+          const swissOpen = v.system === 'swiss' && v.next !== 'finished';
+          cells.push(h('td.no-print', {}, [swissOpen ? bye : null, w]));
+        }
+        return h('tr', { 'data-player': p.id }, cells);
+      });
+      const head = [tr.tourRank, tr.tourPlayerName, tr.tourRating, tr.tourFederation, tr.tourClub, tr.tourPoints];
+      if (organiser) head.push(v.system === 'swiss' && v.next !== 'finished' ? tr.tourRequestBye : '');
+      let form: HTMLElement | null = null;
+      const open = v.next !== 'finished' && !(v.system === 'round_robin' && v.rounds.length > 0);
+      if (organiser && open) {
+        const pName = h('input#player-name', { type: 'text', required: true, maxlength: 100, autocomplete: 'off', placeholder: tr.tourPlayerName });
+        const pRating = h('input#player-rating', { type: 'number', min: 0, max: 3500, placeholder: tr.tourRating });
+        const pTitle = h('input#player-title', { type: 'text', maxlength: 3, placeholder: tr.tourPlayerTitle, size: 4 });
+        const pFed = h('input#player-fed', { type: 'text', maxlength: 3, placeholder: tr.tourFederation, size: 4 });
+        const pClub = h('input#player-club', { type: 'text', maxlength: 100, placeholder: tr.tourClub });
+        form = h('form.add-player.no-print', {}, [pName, pRating, pTitle, pFed, pClub, h('button#add-player', { type: 'submit' }, tr.tourAdd)]);
+        form.addEventListener('submit', ev => {
+          ev.preventDefault();
+          act({
+            type: 'add_player',
+            name: pName.value,
+            ...(pRating.value ? { rating: Number(pRating.value) } : {}),
+            ...(pTitle.value ? { title: pTitle.value } : {}),
+            ...(pFed.value ? { federation: pFed.value } : {}),
+            ...(pClub.value ? { club: pClub.value } : {}),
+          });
+        });
+      }
+      return h('section.tour-players', { 'data-section': 'players' }, [
+        h('div.section-head', {}, [h('h2', {}, `${tr.tourPlayers} (${v.players.length})`), printButton('players')]),
+        form,
+        h('table.players', {}, [h('thead', {}, h('tr', {}, head.map(x => h('th', {}, x)))), h('tbody', {}, rows)]),
+      ]);
+    }
+
+    function controls(v: TournamentView): HTMLElement | null {
+      if (token === null) return null;
+      const tr = t();
+      const buttons: HTMLElement[] = [];
+      if (v.next === 'pair') {
+        const b = h('button#pair-round', { class: 'primary', type: 'button' }, message(lang(), 'web-tour-pair-round', { round: v.rounds.length + 1 }));
+        b.addEventListener('click', () => act({ type: 'pair_round' }));
+        buttons.push(b);
+      }
+      const last = v.rounds[v.rounds.length - 1];
+      if (last && last.boards.every(b => b.result === null)) {
+        const b = h('button#unpair-round', { type: 'button' }, tr.tourUnpairRound);
+        b.addEventListener('click', () => act({ type: 'unpair_round' }));
+        buttons.push(b);
+      }
+      const hint = v.next === 'add_players' ? tr.tourNextAddPlayers : v.next === 'results' ? tr.tourNextResults : v.next === 'finished' ? tr.tourFinished : '';
+      const here = `${location.origin}/tournament/${encodeURIComponent(id)}`;
+      return h('div.organiser.no-print', {}, [
+        h('div.buttons', {}, buttons),
+        hint ? h('p.hint', {}, hint) : null,
+        h('details', {}, [
+          h('summary', {}, tr.tourOrganiserLink),
+          h('input#organiser-link', { class: 'link', type: 'text', readonly: true, value: `${here}#token=${token}` }),
+          h('p', {}, tr.tourPublicLink),
+          h('input.link', { type: 'text', readonly: true, value: here }),
+        ]),
+      ]);
+    }
+
+    function show(v: TournamentView): void {
+      const tr = t();
+      view = v;
+      if (token) rememberOrganiser(id, token, v.name);
+      if (shownRound === 0 || shownRound > v.rounds.length) shownRound = v.rounds.length;
+      const byId = new Map(v.players.map(p => [p.id, p]));
+      const system = v.system === 'swiss' ? tr.tourSwiss : v.double ? tr.tourDouble : tr.tourRoundRobin;
+      const meta = [system, `${tr.tourRounds}: ${v.rounds.length}/${v.rounds_planned}`, v.time_control ?? ''].filter(Boolean).join(' · ');
+      const id2 = encodeURIComponent(id);
+      fill(root, [
+        h('div.tournament', { 'data-version': v.version }, [
+          h('h1', {}, v.name),
+          h('p.meta', {}, meta),
+          controls(v),
+          status,
+          v.next === 'finished' && token === null ? h('p.hint', {}, tr.tourFinished) : null,
+          pairings(v, byId),
+          standings(v, byId),
+          crosstable(v),
+          players(v),
+          h('p.downloads.no-print', {}, [
+            h('a', { href: `/api/tournaments/${id2}/trf`, download: '' }, tr.tourDownloadTrf),
+            ' · ',
+            h('a', { href: `/api/tournaments/${id2}/pgn`, download: '' }, tr.tourDownloadPgn),
+          ]),
+        ]),
+      ]);
+    }
+
+    const load = (): void => {
+      api
+        .tournament(id)
+        .then(v => {
+          if (!view || v.version > view.version) show(v);
+        })
+        .catch(e => {
+          if (!view) fill(root, [h('p.error', {}, errorText(e, lang()))]);
+        });
+    };
+    fill(root, [h('p', {}, '…')]);
+    if (token) {
+      // A token the server does not take gives no controls.
+      api.isOrganiser(id, token).catch(e => {
+        if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) return;
+        forgetOrganiser(id);
+        token = null;
+        if (view) show(view);
+      });
+    }
+    load();
+    const stop = followTournament(id, version => {
+      if (!view || version > view.version) load();
+    });
+    return stop;
+  };
+}

@@ -1,0 +1,80 @@
+// The tournaments page: create one, and the ones this browser organises.
+
+import { h, fill } from './dom';
+import { lang, t } from './i18n';
+import { api, errorText } from './api';
+import { navigate } from './nav';
+import { organised, rememberOrganiser } from './organiser';
+import type { NewTournament } from './types';
+
+/** The tournaments page. */
+export function tournamentsPage(root: HTMLElement): void {
+  const tr = t();
+  const name = h('input#tour-name', { type: 'text', required: true, maxlength: 100, autocomplete: 'off' });
+  const system = h('select#tour-system', {}, [
+    h('option', { value: 'swiss' }, tr.tourSwiss),
+    h('option', { value: 'round_robin' }, tr.tourRoundRobin),
+  ]);
+  const rounds = h('input#tour-rounds', { type: 'number', min: 1, max: 30, value: 5 });
+  const double = h('input#tour-double', { type: 'checkbox' });
+  const tc = h('input#tour-tc', { type: 'text', placeholder: '5400+30', autocomplete: 'off' });
+  const noDraw = h('input#tour-no-draw', { type: 'number', min: 1, max: 200 });
+  const roundsRow = h('label', {}, [h('span', {}, tr.tourRounds), rounds]);
+  const doubleRow = h('label.check', { hidden: true }, [double, h('span', {}, tr.tourDouble)]);
+  system.addEventListener('change', () => {
+    const swiss = system.value === 'swiss';
+    roundsRow.hidden = !swiss;
+    doubleRow.hidden = swiss;
+  });
+  const error = h('p.error', { role: 'alert' });
+  const submit = h('button#tour-create', { class: 'primary', type: 'submit' }, tr.tourCreate);
+  const form = h('form.tour-new', {}, [
+    h('h2', {}, tr.tourNew),
+    h('label', {}, [h('span', {}, tr.tourName), name]),
+    h('label', {}, [h('span', {}, tr.tourSystem), system]),
+    roundsRow,
+    doubleRow,
+    h('label', {}, [h('span', {}, tr.tourTimeControl), tc]),
+    h('label', {}, [h('span', {}, tr.tourNoDrawBefore), noDraw]),
+    submit,
+    error,
+  ]);
+  form.addEventListener('submit', ev => {
+    ev.preventDefault();
+    const swiss = system.value === 'swiss';
+    const req: NewTournament = {
+      name: name.value,
+      system: swiss ? 'swiss' : 'round_robin',
+      ...(swiss ? { rounds: Number(rounds.value) } : { double: double.checked }),
+      ...(tc.value.trim() ? { time_control: tc.value.trim() } : {}),
+      ...(noDraw.value ? { no_draw_before: Number(noDraw.value) } : {}),
+    };
+    submit.disabled = true;
+    api
+      .newTournament(req)
+      .then(created => {
+        rememberOrganiser(created.id, created.organiser_token, req.name);
+        navigate(`/tournament/${created.id}`);
+      })
+      .catch(e => {
+        submit.disabled = false;
+        error.textContent = errorText(e, lang());
+      });
+  });
+  const mine = organised();
+  fill(root, [
+    h('div.tournaments', {}, [
+      h('h1', {}, tr.tourTitle),
+      h('p', {}, tr.tourIntro),
+      form,
+      h('h2', {}, tr.tourMine),
+      mine.length === 0
+        ? h('p', {}, tr.tourNone)
+        : h(
+            'ul.tour-list',
+            {},
+            mine.map(m => h('li', {}, h('a', { href: `/tournament/${m.id}`, 'data-nav': '' }, m.name))),
+          ),
+    ]),
+  ]);
+}

@@ -1,0 +1,162 @@
+// Browser tests of tournaments: an organiser runs a 6-player, 3-round Swiss
+// over the board (players, one-click pairings, results, standings) while a
+// spectator's page follows by itself; the sheets print on A4, one section
+// at a time; the pages speak Hungarian.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { serverAndBrowser, newPage, artifacts, accessibilityProblems } from './harness.mjs';
+
+const ctx = serverAndBrowser();
+
+const PLAYERS = [
+  ['Kovács Anna', '2010', 'FM', 'HUN'],
+  ['Nagy Béla', '1950', '', 'HUN'],
+  ['Tóth Csaba', '1890', '', 'HUN'],
+  ['Szabó Dóra', '1830', '', 'AUT'],
+  ['Kiss Ede', '1770', '', 'HUN'],
+  ['Horváth Flóra', '1710', '', 'SVK'],
+];
+
+/** The pairing table's rows as `[white, result, black]`. */
+async function boards(page) {
+  return page.locator('table.pairings tbody tr').evaluateAll(rows =>
+    rows.map(r => [r.querySelector('td.white').textContent, r.querySelector('td.score span.print-only, td.score')?.textContent ?? '', r.querySelector('td.black').textContent]),
+  );
+}
+
+async function versionAtLeast(page, v) {
+  await page.waitForFunction(k => Number(document.querySelector('.tournament')?.getAttribute('data-version') ?? -1) >= k, v, { timeout: 15000 });
+}
+
+async function version(page) {
+  return Number(await page.locator('.tournament').getAttribute('data-version'));
+}
+
+test('an organiser runs a 6-player, 3-round Swiss over the board; a spectator follows', async () => {
+  const { server, browser } = ctx;
+  const org = await newPage(browser, `${server.url}/tournaments`);
+  await org.fill('#tour-name', 'Club Swiss');
+  await org.selectOption('#tour-system', 'swiss');
+  await org.fill('#tour-rounds', '3');
+  await org.fill('#tour-tc', '5400+30');
+  await org.click('#tour-create');
+  await org.waitForSelector('.tournament h1');
+  assert.equal(await org.locator('.tournament h1').textContent(), 'Club Swiss');
+  const id = new URL(org.url()).pathname.split('/').pop();
+
+  for (const [name, rating, title, fed] of PLAYERS) {
+    const before = await version(org);
+    await org.fill('#player-name', name);
+    await org.fill('#player-rating', rating);
+    await org.fill('#player-title', title);
+    await org.fill('#player-fed', fed);
+    await org.click('#add-player');
+    await versionAtLeast(org, before + 1);
+  }
+  assert.equal(await org.locator('table.players tbody tr').count(), 6);
+
+  // A spectator's page, by the public link: no controls.
+  const spectator = await newPage(browser, `${server.url}/tournament/${id}`);
+  await spectator.waitForSelector('.tournament h1');
+  assert.equal(await spectator.locator('#pair-round').count(), 0);
+  assert.equal(await spectator.locator('select.result-input').count(), 0);
+
+  const results = ['1-0', '1/2-1/2', '0-1'];
+  for (let round = 1; round <= 3; round++) {
+    const before = await version(org);
+    assert.equal(await org.locator('#pair-round').textContent(), `Pair round ${round}`);
+    await org.click('#pair-round');
+    await versionAtLeast(org, before + 1);
+    assert.equal(await org.locator('table.pairings tbody tr').count(), 3);
+    if (round === 1) {
+      // Round 1 by the Dutch system: 1–4, 5–2, 3–6 by starting rank.
+      const names = (await boards(org)).map(([w, , b]) => [w, b]);
+      assert.deepEqual(names, [
+        ['FM Kovács Anna', 'Szabó Dóra'],
+        ['Kiss Ede', 'Nagy Béla'],
+        ['Tóth Csaba', 'Horváth Flóra'],
+      ]);
+    }
+    for (let b = 1; b <= 3; b++) {
+      const v = await version(org);
+      await org.selectOption(`select.result-input[data-board="${b}"]`, results[(b + round) % 3]);
+      await versionAtLeast(org, v + 1);
+    }
+    // The spectator's page has followed by itself.
+    await versionAtLeast(spectator, await version(org));
+    const seen = await spectator.locator('table.pairings tbody tr td.score').allTextContents();
+    assert.equal(seen.length, 3);
+    assert.ok(seen.every(r => ['1-0', '½-½', '0-1'].includes(r)), seen.join());
+  }
+  await org.waitForSelector('.organiser .hint');
+  assert.equal(await org.locator('.organiser .hint').textContent(), 'The tournament is over.');
+  assert.equal(await org.locator('#pair-round').count(), 0);
+
+  // Standings: 6 players, 9 points shared out, places from 1.
+  const points = (await org.locator('table.standings tbody td.points').allTextContents()).map(Number);
+  assert.equal(points.length, 6);
+  assert.equal(points.reduce((a, b) => a + b, 0), 9);
+  assert.deepEqual([...points].sort((a, b) => b - a), points);
+  assert.deepEqual(await org.locator('table.standings thead th').allTextContents(), ['Place', 'No.', 'Name', 'Rating', 'Pts', 'BH-C1', 'BH', 'SB', 'DE', 'WIN']);
+  // The crosstable: a cell a round for each player.
+  assert.equal(await org.locator('table.crosstable tbody td.cell').count(), 18);
+
+  // The TRF download reads as a TRF with the six players.
+  const trf = await (await fetch(`${server.url}/api/tournaments/${id}/trf`)).text();
+  assert.match(trf, /^012 Club Swiss/m);
+  assert.equal(trf.split('\n').filter(l => l.startsWith('001')).length, 6);
+
+  // Printing the pairings: A4, only that section, no controls.
+  await org.emulateMedia({ media: 'print' });
+  await org.evaluate(() => (document.body.dataset.print = 'pairings'));
+  assert.equal(await org.locator('section.tour-standings').isVisible(), false);
+  assert.equal(await org.locator('section.tour-pairings').isVisible(), true);
+  assert.equal(await org.locator('select.result-input').first().isVisible(), false);
+  assert.equal(await org.locator('header.top').isVisible(), false);
+  const pdf = await org.pdf({ path: join(artifacts, 'tournament-pairings.pdf'), format: 'A4', preferCSSPageSize: true });
+  assert.ok(pdf.length > 1000);
+  await org.evaluate(() => delete document.body.dataset.print);
+  await org.emulateMedia({ media: 'screen' });
+
+  assert.deepEqual(org.errors, []);
+  assert.deepEqual(spectator.errors, []);
+  await Promise.all([org, spectator].map(p => p.context().close()));
+});
+
+test('a refused action says why, in Hungarian, and the page speaks Hungarian', async () => {
+  const { server, browser } = ctx;
+  const org = await newPage(browser, `${server.url}/tournaments`, 'hu', { bypassCSP: true });
+  assert.equal(await org.locator('.tournaments h1').textContent(), 'Versenyek');
+  await org.fill('#tour-name', 'Klubbajnokság');
+  await org.selectOption('#tour-system', 'round_robin');
+  await org.click('#tour-create');
+  await org.waitForSelector('.tournament h1');
+  // A name of spaces only is refused by the server, in Hungarian.
+  await org.fill('#player-name', '   ');
+  await org.click('#add-player');
+  await org.waitForSelector('.status.error');
+  assert.equal(await org.locator('.status.error').textContent(), 'Meg kell adni a nevet.');
+  // One player only: no pairing yet, and the page says what is needed.
+  await org.fill('#player-name', 'Egyedül Ede');
+  await org.click('#add-player');
+  await org.waitForSelector('table.players tbody tr');
+  assert.equal(await org.locator('#pair-round').count(), 0);
+  assert.equal(await org.locator('.organiser .hint').textContent(), 'Vegyél fel legalább két játékost.');
+  await org.fill('#player-name', 'Második Mária');
+  await org.click('#add-player');
+  await org.waitForFunction(() => document.querySelectorAll('table.players tbody tr').length === 2);
+  assert.equal(await org.locator('#pair-round').textContent(), '1. forduló párosítása');
+  await org.click('#pair-round');
+  await org.waitForSelector('table.pairings tbody tr');
+  // A player cannot join a round robin that has begun: no form any more.
+  assert.equal(await org.locator('#player-name').count(), 0);
+  // A result, then a refused take-back of the pairing (it has a result).
+  await org.selectOption('select.result-input[data-board="1"]', '1/2-1/2');
+  await org.waitForFunction(() => document.querySelector('table.standings tbody td.points')?.textContent === '0.5');
+  assert.equal(await org.locator('#unpair-round').count(), 0);
+  const problems = await accessibilityProblems(org);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(org.errors, []);
+  await org.context().close();
+});
