@@ -9,12 +9,16 @@ import type {
   GameList,
   GameState,
   GameStatus,
+  Joined,
+  JoinRequest,
+  Me,
   NewTournament,
   RematchReply,
   SeatReply,
   Summary,
   TournamentAction,
   TournamentCreated,
+  TournamentLinks,
   TournamentView,
   Trial,
   TrialResult,
@@ -104,7 +108,10 @@ export const api = {
   tournament: (id: string) => call<TournamentView>('GET', `/api/tournaments/${encodeURIComponent(id)}`),
   tournamentAction: (id: string, token: string, action: TournamentAction) =>
     call<TournamentView>('POST', `/api/tournaments/${encodeURIComponent(id)}/actions`, token, action),
-  isOrganiser: (id: string, token: string) => call<null>('GET', `/api/tournaments/${encodeURIComponent(id)}/organiser`, token),
+  joinTournament: (id: string, token: string, req: JoinRequest) =>
+    call<Joined>('POST', `/api/tournaments/${encodeURIComponent(id)}/join`, token, req),
+  tournamentMe: (id: string, token: string) => call<Me>('GET', `/api/tournaments/${encodeURIComponent(id)}/me`, token),
+  tournamentLinks: (id: string, token: string) => call<TournamentLinks>('GET', `/api/tournaments/${encodeURIComponent(id)}/links`, token),
 };
 
 /** Follows a tournament's changes (its stream of versions), reconnecting

@@ -418,7 +418,10 @@ class GameView {
         );
       }
     }
-    if (over && seated) {
+    if (s.tournament) {
+      // A tournament's game: no rematch; the way back to the tournament.
+      actions.push(h('a.tournament-link', { href: `/tournament/${encodeURIComponent(s.tournament)}`, 'data-nav': '' }, tr.tourBack));
+    } else if (over && seated) {
       actions.push(btn(s.rematch ? 'rematch primary' : 'rematch', s.rematch ? tr.joinRematch : tr.rematch, () => this.rematch()));
       if (s.rematch) prompts.push(h('div.prompt', {}, tr.rematchOffered));
     }

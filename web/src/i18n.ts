@@ -248,6 +248,17 @@ const KEYS = [
   'tourByeNone',
   'tourOpen',
   'tourNotFound',
+  'tourOnline',
+  'tourOnlineMode',
+  'tourYouAre',
+  'tourYourGame',
+  'tourYourBye',
+  'tourJoin',
+  'tourJoinButton',
+  'tourJoinLink',
+  'tourPlayerLinks',
+  'tourWatch',
+  'tourBack',
 ] as const;
 
 /** How many level names there are (`web-level-names-1` …). */

@@ -45,3 +45,32 @@ export function organised(): { id: string; name: string }[] {
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
+
+const PLAYER = 'sakk.tplayer.';
+
+/** Remembers this browser's player token in tournament `id`. */
+export function rememberPlayer(id: string, token: string): void {
+  if (token) localStorage.setItem(PLAYER + id, token);
+}
+
+/** This browser's player token in tournament `id`, if any. */
+export function playerToken(id: string): string | null {
+  return localStorage.getItem(PLAYER + id);
+}
+
+/** Forgets a player token the server does not take. */
+export function forgetPlayer(id: string): void {
+  localStorage.removeItem(PLAYER + id);
+}
+
+/** Takes `name=…` out of the address's fragment (a link's token: not left
+ * in the address bar, the history or a screenshot); returns it. */
+export function takeFromFragment(name: string): string | null {
+  const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const value = hash.get(name);
+  if (value === null) return null;
+  hash.delete(name);
+  const rest = hash.toString();
+  history.replaceState(history.state, '', `${location.pathname}${location.search}${rest ? `#${rest}` : ''}`);
+  return value;
+}

@@ -7,8 +7,8 @@ import { h, fill } from './dom';
 import { lang, message, t } from './i18n';
 import { api, ApiError, errorText, followTournament, type TournamentAction, type TournamentView } from './api';
 import { takeTokenFromAddress } from './seats';
-import { forgetOrganiser, organiserToken, rememberOrganiser } from './organiser';
-import type { ByeCode, PlayerView, ResultCode, RoundView } from './types';
+import { forgetOrganiser, forgetPlayer, organiserToken, playerToken, rememberOrganiser, rememberPlayer, takeFromFragment } from './organiser';
+import type { ByeCode, PlayerView, ResultCode, RoundView, TournamentLinks } from './types';
 
 const RESULTS: ResultCode[] = ['1-0', '1/2-1/2', '0-1', '+/-', '-/+', '-/-'];
 
@@ -35,7 +35,13 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
   return root => {
     const fromAddress = takeTokenFromAddress();
     if (fromAddress) rememberOrganiser(id, fromAddress, '');
+    const playerFromAddress = takeFromFragment('player');
+    if (playerFromAddress) rememberPlayer(id, playerFromAddress);
+    const joinToken = takeFromFragment('join');
     let token = organiserToken(id);
+    let mine = playerToken(id);
+    let me: number | null = null;
+    let links: TournamentLinks | null = null;
     let view: TournamentView | null = null;
     let shownRound = 0;
     let busy = false;
@@ -89,7 +95,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       const body = round
         ? [
             h('table.pairings', {}, [
-              h('thead', {}, h('tr', {}, [tr.tourBoard, tr.white, tr.tourPoints, tr.tourResult, tr.tourPoints, tr.black].map(x => h('th', {}, x)))),
+              h('thead', {}, h('tr', {}, [tr.tourBoard, tr.white, tr.tourPoints, tr.tourResult, tr.tourPoints, tr.black, ...(v.online ? [''] : [])].map(x => h('th', {}, x)))),
               h(
                 'tbody',
                 {},
@@ -115,6 +121,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
                     cell,
                     h('td.num', {}, b.black_points),
                     h('td.black', {}, name(byId.get(b.black))),
+                    v.online ? h('td.watch.no-print', {}, b.game ? h('a', { href: `/game/${encodeURIComponent(b.game)}`, 'data-nav': '' }, tr.tourWatch) : '') : null,
                   ]);
                 }),
               ),
@@ -258,32 +265,96 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       }
       const hint = v.next === 'add_players' ? tr.tourNextAddPlayers : v.next === 'results' ? tr.tourNextResults : v.next === 'finished' ? tr.tourFinished : '';
       const here = `${location.origin}/tournament/${encodeURIComponent(id)}`;
+      const byId = new Map(v.players.map(p => [p.id, p]));
+      const playerLinks = v.online && links
+        ? h('div.player-links', {}, [
+            h('p', {}, tr.tourPlayerLinks),
+            h(
+              'table.links',
+              {},
+              h(
+                'tbody',
+                {},
+                links.players
+                  .filter(l => l.url)
+                  .map(l =>
+                    h('tr', { 'data-player': l.player }, [
+                      h('td', {}, byId.get(l.player)?.name ?? ''),
+                      h('td', {}, h('input.link.player-link', { type: 'text', readonly: true, value: l.url ?? '', 'aria-label': byId.get(l.player)?.name ?? '' })),
+                    ]),
+                  ),
+              ),
+            ),
+          ])
+        : null;
       return h('div.organiser.no-print', {}, [
         h('div.buttons', {}, buttons),
         hint ? h('p.hint', {}, hint) : null,
         h('details', {}, [
           h('summary', {}, tr.tourOrganiserLink),
-          h('input#organiser-link', { class: 'link', type: 'text', readonly: true, value: `${here}#token=${token}` }),
+          h('input#organiser-link', { class: 'link', type: 'text', readonly: true, value: `${here}#token=${token}`, 'aria-label': tr.tourOrganiserLink }),
           h('p', {}, tr.tourPublicLink),
-          h('input.link', { type: 'text', readonly: true, value: here }),
+          h('input.link', { type: 'text', readonly: true, value: here, 'aria-label': tr.tourPublicLink }),
+          links ? h('p', {}, tr.tourJoinLink) : null,
+          links ? h('input#join-link', { class: 'link', type: 'text', readonly: true, value: links.join_url, 'aria-label': tr.tourJoinLink }) : null,
+          playerLinks,
         ]),
       ]);
+    }
+
+    /** What this browser's player sees: who they are, their game now. */
+    function you(v: TournamentView, byId: Map<number, PlayerView>): HTMLElement | null {
+      const tr = t();
+      if (me === null) {
+        if (!joinToken || v.next === 'finished') return null;
+        const jName = h('input#join-name', { type: 'text', required: true, maxlength: 100, autocomplete: 'name', placeholder: tr.tourPlayerName, 'aria-label': tr.tourPlayerName });
+        const jRating = h('input#join-rating', { type: 'number', min: 0, max: 3500, placeholder: tr.tourRating, 'aria-label': tr.tourRating });
+        const form = h('form.join.no-print', {}, [h('h2', {}, tr.tourJoin), jName, jRating, h('button#join', { class: 'primary', type: 'submit' }, tr.tourJoinButton)]);
+        form.addEventListener('submit', ev => {
+          ev.preventDefault();
+          api
+            .joinTournament(id, joinToken, { name: jName.value, ...(jRating.value ? { rating: Number(jRating.value) } : {}) })
+            .then(j => {
+              rememberPlayer(id, j.token);
+              mine = j.token;
+              me = j.player;
+              show(j.tournament);
+            })
+            .catch(e => {
+              status.textContent = errorText(e, lang());
+              status.classList.add('error');
+            });
+        });
+        return form;
+      }
+      const self = byId.get(me);
+      const round = v.rounds[v.rounds.length - 1];
+      const board = round?.boards.find(b => b.white === me || b.black === me);
+      let now: HTMLElement | null = null;
+      if (v.online && round && board?.game && mine) {
+        now = h('a.your-game', { class: 'button primary', href: `/game/${encodeURIComponent(board.game)}#token=${encodeURIComponent(mine)}` }, `${tr.tourYourGame} (${tr.tourRound} ${round.number})`);
+      } else if (round && !board && v.next !== 'finished') {
+        now = h('span', {}, tr.tourYourBye);
+      }
+      return h('div.you.no-print', {}, [h('p', {}, [`${tr.tourYouAre} `, h('strong', {}, name(self))]), now]);
     }
 
     function show(v: TournamentView): void {
       const tr = t();
       view = v;
       if (token) rememberOrganiser(id, token, v.name);
+      if (token && links && links.players.length !== v.players.length) refreshLinks();
       if (shownRound === 0 || shownRound > v.rounds.length) shownRound = v.rounds.length;
       const byId = new Map(v.players.map(p => [p.id, p]));
       const system = v.system === 'swiss' ? tr.tourSwiss : v.double ? tr.tourDouble : tr.tourRoundRobin;
-      const meta = [system, `${tr.tourRounds}: ${v.rounds.length}/${v.rounds_planned}`, v.time_control ?? ''].filter(Boolean).join(' · ');
+      const meta = [system, `${tr.tourRounds}: ${v.rounds.length}/${v.rounds_planned}`, v.time_control ?? '', v.online ? tr.tourOnlineMode : ''].filter(Boolean).join(' · ');
       const id2 = encodeURIComponent(id);
       fill(root, [
         h('div.tournament', { 'data-version': v.version }, [
           h('h1', {}, v.name),
           h('p.meta', {}, meta),
           controls(v),
+          you(v, byId),
           status,
           v.next === 'finished' && token === null ? h('p.hint', {}, tr.tourFinished) : null,
           pairings(v, byId),
@@ -310,14 +381,41 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
         });
     };
     fill(root, [h('p', {}, '…')]);
-    if (token) {
-      // A token the server does not take gives no controls.
-      api.isOrganiser(id, token).catch(e => {
-        if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) return;
-        forgetOrganiser(id);
-        token = null;
-        if (view) show(view);
-      });
+    // The organiser's links (fetched again when players are added); a
+    // token the server does not take gives no controls.
+    let fetchingLinks = false;
+    function refreshLinks(): void {
+      if (!token || fetchingLinks) return;
+      fetchingLinks = true;
+      api
+        .tournamentLinks(id, token)
+        .then(l => {
+          links = l;
+          if (view) show(view);
+        })
+        .catch(e => {
+          if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) return;
+          forgetOrganiser(id);
+          token = null;
+          if (view) show(view);
+        })
+        .finally(() => {
+          fetchingLinks = false;
+        });
+    }
+    refreshLinks();
+    if (mine) {
+      api
+        .tournamentMe(id, mine)
+        .then(m => {
+          me = m.player;
+          if (view) show(view);
+        })
+        .catch(e => {
+          if (!(e instanceof ApiError) || e.status !== 403) return;
+          forgetPlayer(id);
+          mine = null;
+        });
     }
     load();
     const stop = followTournament(id, version => {

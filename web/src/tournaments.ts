@@ -19,6 +19,7 @@ export function tournamentsPage(root: HTMLElement): void {
   const double = h('input#tour-double', { type: 'checkbox' });
   const tc = h('input#tour-tc', { type: 'text', placeholder: '5400+30', autocomplete: 'off' });
   const noDraw = h('input#tour-no-draw', { type: 'number', min: 1, max: 200 });
+  const online = h('input#tour-online', { type: 'checkbox' });
   const roundsRow = h('label', {}, [h('span', {}, tr.tourRounds), rounds]);
   const doubleRow = h('label.check', { hidden: true }, [double, h('span', {}, tr.tourDouble)]);
   system.addEventListener('change', () => {
@@ -36,6 +37,7 @@ export function tournamentsPage(root: HTMLElement): void {
     doubleRow,
     h('label', {}, [h('span', {}, tr.tourTimeControl), tc]),
     h('label', {}, [h('span', {}, tr.tourNoDrawBefore), noDraw]),
+    h('label.check', {}, [online, h('span', {}, tr.tourOnline)]),
     submit,
     error,
   ]);
@@ -48,6 +50,7 @@ export function tournamentsPage(root: HTMLElement): void {
       ...(swiss ? { rounds: Number(rounds.value) } : { double: double.checked }),
       ...(tc.value.trim() ? { time_control: tc.value.trim() } : {}),
       ...(noDraw.value ? { no_draw_before: Number(noDraw.value) } : {}),
+      ...(online.checked ? { online: true } : {}),
     };
     submit.disabled = true;
     api

@@ -330,7 +330,12 @@ opening: OpeningInfo | null,
 /**
  * The rematch's game id, once started.
  */
-rematch: string | null, };
+rematch: string | null, 
+/**
+ * The tournament this game is a board of (no rematch then: the
+ * tournament pairs the next game).
+ */
+tournament: string | null, };
 
 export type Event = { "type": "gameFull", 
 /**
@@ -640,7 +645,11 @@ time_control?: string,
 /**
  * No draw offers before this move.
  */
-no_draw_before?: number, };
+no_draw_before?: number, 
+/**
+ * Played online: each pairing becomes a game on the server.
+ */
+online?: boolean, };
 
 export type TournamentCreated = { 
 /**
@@ -810,7 +819,11 @@ black_points: string,
 /**
  * The result, once entered.
  */
-result: ResultCode | null, };
+result: ResultCode | null, 
+/**
+ * The game played online for it.
+ */
+game: string | null, };
 
 export type ByeView = { 
 /**
@@ -893,6 +906,10 @@ system: SystemKind,
  */
 double: boolean, 
 /**
+ * Played online: each board is a game on the server.
+ */
+online: boolean, 
+/**
  * Paired by the 2017 text of the Dutch rules.
  */
 rules_2017: boolean, 
@@ -938,3 +955,71 @@ export type TournamentChanged = {
  * The version now stored.
  */
 version: number, };
+
+export type JoinRequest = { 
+/**
+ * The name.
+ */
+name: string, 
+/**
+ * The rating.
+ */
+rating?: number, 
+/**
+ * The title.
+ */
+title?: string, 
+/**
+ * The federation.
+ */
+federation?: string, 
+/**
+ * The club.
+ */
+club?: string, };
+
+export type Joined = { 
+/**
+ * The new player's entry number.
+ */
+player: number, 
+/**
+ * Their token: their link to the tournament and their seat in each of
+ * their games. Shown once.
+ */
+token: string, 
+/**
+ * Their link.
+ */
+url: string, 
+/**
+ * The tournament now.
+ */
+tournament: TournamentView, };
+
+export type Me = { 
+/**
+ * The entry number.
+ */
+player: number, };
+
+export type PlayerLink = { 
+/**
+ * The entry number.
+ */
+player: number, 
+/**
+ * The link; none for a player who joined by the join link (theirs
+ * alone).
+ */
+url: string | null, };
+
+export type TournamentLinks = { 
+/**
+ * The join link: whoever has it can enter themselves.
+ */
+join_url: string, 
+/**
+ * Each player's link.
+ */
+players: Array<PlayerLink>, };

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serverAndBrowser, newPage, artifacts, accessibilityProblems } from './harness.mjs';
+import { serverAndBrowser, newPage, artifacts, accessibilityProblems, waitMoves } from './harness.mjs';
 
 const ctx = serverAndBrowser();
 
@@ -159,4 +159,91 @@ test('a refused action says why, in Hungarian, and the page speaks Hungarian', a
   assert.deepEqual(problems, []);
   assert.deepEqual(org.errors, []);
   await org.context().close();
+});
+
+/** Opens a player's link; resolves to their tournament page. */
+async function playerPage(browser, url) {
+  const page = await newPage(browser, url);
+  await page.waitForSelector('.you strong');
+  return page;
+}
+
+test('an online 4-player round: the pairings become games and their results fill in by themselves', async () => {
+  const { server, browser } = ctx;
+  const org = await newPage(browser, `${server.url}/tournaments`);
+  await org.fill('#tour-name', 'Online Swiss');
+  await org.fill('#tour-rounds', '3');
+  await org.fill('#tour-tc', '300+3');
+  await org.check('#tour-online');
+  await org.click('#tour-create');
+  await org.waitForSelector('.tournament h1');
+  assert.match(await org.locator('.tournament .meta').textContent(), /online/);
+  for (const [name, rating] of [['Anna', '2000'], ['Béla', '1900'], ['Csaba', '1800']]) {
+    const before = await version(org);
+    await org.fill('#player-name', name);
+    await org.fill('#player-rating', rating);
+    await org.click('#add-player');
+    await versionAtLeast(org, before + 1);
+  }
+  // The fourth player joins by the join link.
+  await org.waitForSelector('#join-link', { state: 'attached' });
+  const joinUrl = await org.locator('#join-link').inputValue();
+  const dora = await newPage(browser, joinUrl);
+  await dora.waitForSelector('#join-name');
+  assert.ok(!dora.url().includes('join='), 'the token leaves the address bar');
+  await dora.fill('#join-name', 'Dóra');
+  await dora.fill('#join-rating', '1700');
+  await dora.click('#join');
+  await dora.waitForSelector('.you strong');
+  assert.equal(await dora.locator('.you strong').textContent(), 'Dóra');
+  await versionAtLeast(org, 4);
+
+  await org.click('#pair-round');
+  await org.waitForSelector('table.pairings tbody tr');
+  assert.equal(await org.locator('table.pairings tbody tr').count(), 2);
+  assert.equal(await org.locator('table.pairings td.watch a').count(), 2);
+
+  // Round 1 by rank: Anna–Csaba, Dóra–Béla (Dóra White on board 2).
+  await dora.waitForSelector('a.your-game');
+  const players = await org.locator('table.links tr').evaluateAll(rows => rows.map(r => [r.querySelector('td').textContent, r.querySelector('input').value]));
+  const link = who => players.find(([n]) => n === who)[1];
+  const bela = await playerPage(browser, link('Béla'));
+  await bela.waitForSelector('a.your-game');
+
+  // Board 2 in the browser: Dóra (White) and Béla play, Béla resigns.
+  await dora.click('a.your-game');
+  await dora.waitForSelector('cg-board');
+  await bela.click('a.your-game');
+  await bela.waitForSelector('cg-board');
+  await dora.fill('#move-text', 'e4');
+  await dora.press('#move-text', 'Enter');
+  await waitMoves(bela, 1);
+  await bela.fill('#move-text', 'e5');
+  await bela.press('#move-text', 'Enter');
+  await waitMoves(dora, 2);
+  await bela.click('button.resign');
+  await bela.click('button.resign-yes');
+  await dora.waitForSelector('.result:not([hidden])');
+  // No rematch in a tournament: the way back instead.
+  assert.equal(await dora.locator('button.rematch').count(), 0);
+  assert.equal(await dora.locator('a.tournament-link').count(), 1);
+
+  // Board 1 through the API with the players' links: Csaba resigns.
+  const token = url => new URL(url).hash.replace('#player=', '');
+  const view = await (await fetch(`${server.url}/api/tournaments/${new URL(org.url()).pathname.split('/').pop()}`)).json();
+  const game1 = view.rounds[0].boards[0].game;
+  const post = (path, t) => fetch(`${server.url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${t}` } });
+  assert.equal((await post(`/api/games/${game1}/move/e4`, token(link('Anna')))).status, 200);
+  assert.equal((await post(`/api/games/${game1}/resign`, token(link('Csaba')))).status, 200);
+
+  // The organiser's page fills in both results by itself.
+  await org.waitForFunction(() => {
+    const v = b => document.querySelector(`select.result-input[data-board="${b}"]`)?.value;
+    return v(1) === '1-0' && v(2) === '1-0';
+  }, null, { timeout: 15000 });
+  assert.equal(await org.locator('#pair-round').textContent(), 'Pair round 2');
+  const points = (await org.locator('table.standings tbody td.points').allTextContents()).map(Number);
+  assert.deepEqual(points, [1, 1, 0, 0]);
+  for (const p of [org, dora, bela]) assert.deepEqual(p.errors, []);
+  await Promise.all([org, dora, bela].map(p => p.context().close()));
 });

@@ -9,7 +9,8 @@
 //! 3. **make it visible**: the copy becomes the game (readers, who take the
 //!    same lock, never see a state that is not committed);
 //! 4. **publish** the event to the game's watchers;
-//! 5. start what follows: the flag timer, the computer's reply.
+//! 5. start what follows: the flag timer, the computer's reply, and for a
+//!    tournament's game that ended, its result into the tournament.
 //!
 //! The rules are `sakk`'s: this module only asks them.
 
@@ -179,10 +180,25 @@ pub async fn apply(
             }
             Err(e) => return Err(e.into()),
         }
+        // A tournament's game that ends with this change: its result goes
+        // into the tournament (after the game's own commit, which keeps it
+        // if this does not happen now: the tournament catches up on its
+        // next read).
+        let ended_for = (next.is_over() && !g.live.is_over())
+            .then(|| next.row.tournament.clone())
+            .flatten();
         g.live = next;
         let shown = publish(state, &slot, &mut g).await;
         follow_up(state, &slot, &mut g);
         drop(g);
+        if let Some(tournament) = ended_for {
+            let state = state.clone();
+            tokio::spawn(async move {
+                if let Err(e) = crate::tournament::sync(&state, &tournament).await {
+                    tracing::warn!(%tournament, error = %e, "a game's result waits for the tournament's next read");
+                }
+            });
+        }
         effect.reply?;
         return Ok(shown);
     }
@@ -616,6 +632,9 @@ fn rematch(state: &AppState, g: &mut LiveGame, actor: Actor<'_>) -> Result<Effec
         return Err(ApiError::bad("game_not_over"));
     }
     seats(g, actor)?;
+    if g.row.tournament.is_some() {
+        return Err(ApiError::bad("tournament_game"));
+    }
     if g.row.rematch.is_some() {
         return Ok(Effect::state());
     }

@@ -549,6 +549,7 @@ impl LiveGame {
                 class: self.game.opening_class().map(sakk::OpeningClass::code),
             }),
             rematch: self.row.rematch.clone(),
+            tournament: self.row.tournament.clone(),
         }
     }
 

@@ -447,6 +447,9 @@ pub struct GameState {
     pub opening: Option<OpeningInfo>,
     /// The rematch's game id, once started.
     pub rematch: Option<String>,
+    /// The tournament this game is a board of (no rematch then: the
+    /// tournament pairs the next game).
+    pub tournament: Option<String>,
 }
 
 /// A draw claim (threefold repetition, fifty moves) found incorrect. By
@@ -674,6 +677,11 @@ mod tests {
             crate::tournament::wire::NextStep::decl(&cfg),
             crate::tournament::wire::TournamentView::decl(&cfg),
             crate::tournament::wire::TournamentChanged::decl(&cfg),
+            crate::tournament::wire::JoinRequest::decl(&cfg),
+            crate::tournament::wire::Joined::decl(&cfg),
+            crate::tournament::wire::Me::decl(&cfg),
+            crate::tournament::wire::PlayerLink::decl(&cfg),
+            crate::tournament::wire::TournamentLinks::decl(&cfg),
         ];
         let mut out = String::from(
             "// Generated from the server's wire types (crates/server/src/wire.rs) by\n\

@@ -382,3 +382,190 @@ async fn concurrent_actions_all_land_and_none_overwrites_another() {
     // The highest rating is starting rank 1.
     assert_eq!(view["players"][0]["name"], "Player 19");
 }
+
+/// A player's token, from their link (`…#player=TOKEN`).
+fn player_token(url: &Value) -> String {
+    url.as_str()
+        .and_then(|u| u.split("#player=").nth(1))
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_online_round_fills_in_its_results_by_itself() {
+    let url = database();
+    let (state, store) = app_with(&url, Rates::unlimited()).await;
+    let (id, token) = new_tournament(
+        &state,
+        json!({"name": "Online", "system": "swiss", "rounds": 3, "online": true,
+               "time_control": "600+5", "no_draw_before": 20}),
+    )
+    .await;
+    for (name, rating) in [("A", 2000), ("B", 1900), ("C", 1800)] {
+        ok(
+            &state,
+            &id,
+            &token,
+            json!({"type": "add_player", "name": name, "rating": rating}),
+        )
+        .await;
+    }
+    // The fourth joins by the join link.
+    let (_, _, links) = call(
+        &state,
+        "GET",
+        &format!("/api/tournaments/{id}/links"),
+        Some(&token),
+        None,
+    )
+    .await;
+    let join = links["join_url"]
+        .as_str()
+        .and_then(|u| u.split("#join=").nth(1))
+        .unwrap_or_default()
+        .to_string();
+    let (status, _, refused) = call(
+        &state,
+        "POST",
+        &format!("/api/tournaments/{id}/join"),
+        Some("wrong"),
+        Some(r#"{"name": "D", "rating": 1700}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(refused["error"], "bad_join_token");
+    let (status, _, joined) = call(
+        &state,
+        "POST",
+        &format!("/api/tournaments/{id}/join"),
+        Some(&join),
+        Some(r#"{"name": "D", "rating": 1700}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{joined}");
+    assert_eq!(joined["player"], 3);
+    let d_token = joined["token"].as_str().unwrap_or_default().to_string();
+    // Each player's link is theirs: `me` names them.
+    let (_, _, links) = call(
+        &state,
+        "GET",
+        &format!("/api/tournaments/{id}/links"),
+        Some(&token),
+        None,
+    )
+    .await;
+    let mut tokens: Vec<String> = (0..3)
+        .map(|p| player_token(&links["players"][p]["url"]))
+        .collect();
+    assert!(links["players"][3]["url"].is_null());
+    tokens.push(d_token);
+    for (p, t) in tokens.iter().enumerate() {
+        let (_, _, me) = call(
+            &state,
+            "GET",
+            &format!("/api/tournaments/{id}/me"),
+            Some(t),
+            None,
+        )
+        .await;
+        assert_eq!(me["player"], p, "{me}");
+    }
+
+    // Round 1: two games, the players' links their seats.
+    let view = ok(&state, &id, &token, json!({"type": "pair_round"})).await;
+    assert_eq!(view["online"], true);
+    let boards = view["rounds"][0]["boards"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(boards.len(), 2);
+    let seat = |p: &Value| tokens[usize::try_from(p.as_u64().unwrap_or(0)).unwrap_or(0)].clone();
+    let game = |b: &Value| b["game"].as_str().unwrap_or_default().to_string();
+    let (g1, g2) = (game(&boards[0]), game(&boards[1]));
+    let (_, _, state1) = call(&state, "GET", &format!("/api/games/{g1}"), None, None).await;
+    assert_eq!(state1["tournament"], id.as_str());
+    assert_eq!(state1["clock"]["initial"], 600_000);
+    // Board 1: Black resigns after 1. e4 (White's link plays White).
+    let (s, _, b) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{g1}/move/e4"),
+        Some(&seat(&boards[0]["white"])),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let (s, _, b) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{g1}/resign"),
+        Some(&seat(&boards[0]["black"])),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    // No rematch in a tournament.
+    let (s, _, b) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{g1}/rematch"),
+        Some(&seat(&boards[0]["black"])),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert_eq!(b["error"], "tournament_game");
+    // The result is in the tournament by itself: the game's end enters it
+    // (read from storage here, so no read of the tournament could have).
+    let mut stored = Value::Null;
+    for _ in 0..100 {
+        if let Ok(Some(row)) = store.load_tournament(&id).await {
+            stored = serde_json::from_str(&row.data).unwrap_or_default();
+        }
+        if stored["rounds"][0]["boards"][0]["result"] == "1-0" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        stored["rounds"][0]["boards"][0]["result"], "1-0",
+        "{stored}"
+    );
+    assert!(stored["rounds"][0]["boards"][1]["result"].is_null());
+
+    // Board 2 ends while the tournament is not told (as if the server
+    // went down between the game's commit and the tournament's): the next
+    // read of the tournament, on another server, enters it.
+    let Ok(Some((mut row, _))) = store.load(&g2).await else {
+        panic!("game {g2} is not stored");
+    };
+    row.version += 1;
+    row.status = sakk_server::wire::Status::Ended;
+    row.result = Some("1/2-1/2".to_string());
+    row.termination = Some("agreement".to_string());
+    let commit = sakk_server::store::Commit {
+        row,
+        change: sakk_server::store::Change::State,
+        inserts: Vec::new(),
+    };
+    assert!(store.commit(commit).await.is_ok());
+    let (other, _) = app_with(&url, Rates::unlimited()).await;
+    let seen = call(&other, "GET", &format!("/api/tournaments/{id}"), None, None)
+        .await
+        .2;
+    assert_eq!(
+        seen["rounds"][0]["boards"][1]["result"], "1/2-1/2",
+        "{seen}"
+    );
+    assert_eq!(seen["next"], "pair");
+    // Round 2 pairs on those results, with new games.
+    let view = ok(&state, &id, &token, json!({"type": "pair_round"})).await;
+    let games: Vec<String> = view["rounds"][1]["boards"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(game)
+        .collect();
+    assert_eq!(games.len(), 2);
+    assert!(games.iter().all(|g| !g.is_empty() && *g != g1 && *g != g2));
+}

@@ -188,10 +188,9 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tournaments", post(tournaments::create))
         .route("/api/tournaments/{id}", get(tournaments::show))
         .route("/api/tournaments/{id}/actions", post(tournaments::act))
-        .route(
-            "/api/tournaments/{id}/organiser",
-            get(tournaments::organiser),
-        )
+        .route("/api/tournaments/{id}/join", post(tournaments::join))
+        .route("/api/tournaments/{id}/me", get(tournaments::me))
+        .route("/api/tournaments/{id}/links", get(tournaments::links))
         .route("/api/tournaments/{id}/trf", get(tournaments::trf))
         .route("/api/tournaments/{id}/pgn", get(tournaments::pgn))
         .route("/api/tournaments/{id}/stream", get(tournaments::stream))

@@ -30,8 +30,49 @@ pub(crate) async fn show(
     State(state): State<AppState>,
     P(id): P<String>,
 ) -> Result<Json<wire::TournamentView>, ApiError> {
-    let (row, event) = tournament::load(&state, &id).await?;
+    let (row, event) = tournament::current(&state, &id).await?;
     Ok(Json(tournament::view(&row, &event)))
+}
+
+/// `POST /api/tournaments/{id}/join`: a player enters themselves by the
+/// join link (its token as `Authorization: Bearer …`); answers their own
+/// link, once.
+pub(crate) async fn join(
+    State(state): State<AppState>,
+    P(id): P<String>,
+    headers: HeaderMap,
+    Body(req): Body<wire::JoinRequest>,
+) -> Result<Response, ApiError> {
+    let player = sakk_tournament::event::NewPlayer {
+        name: req.name,
+        rating: req.rating,
+        title: req.title.unwrap_or_default(),
+        federation: req.federation.unwrap_or_default(),
+        club: req.club.unwrap_or_default(),
+        fide_id: None,
+    };
+    let joined = tournament::join(&state, &id, token(&headers), player).await?;
+    Ok((StatusCode::CREATED, Json(joined)).into_response())
+}
+
+/// `GET /api/tournaments/{id}/me`: which player the request's player token
+/// is.
+pub(crate) async fn me(
+    State(state): State<AppState>,
+    P(id): P<String>,
+    headers: HeaderMap,
+) -> Result<Json<wire::Me>, ApiError> {
+    Ok(Json(tournament::me(&state, &id, token(&headers)).await?))
+}
+
+/// `GET /api/tournaments/{id}/links`: the join link and each player's
+/// link, for the organiser (their token) to hand out.
+pub(crate) async fn links(
+    State(state): State<AppState>,
+    P(id): P<String>,
+    headers: HeaderMap,
+) -> Result<Json<wire::TournamentLinks>, ApiError> {
+    Ok(Json(tournament::links(&state, &id, token(&headers)).await?))
 }
 
 /// `POST /api/tournaments/{id}/actions`: an organiser's action (the
@@ -45,18 +86,6 @@ pub(crate) async fn act(
     Ok(Json(
         tournament::apply(&state, &id, token(&headers), action).await?,
     ))
-}
-
-/// `GET /api/tournaments/{id}/organiser`: 204 when the token is the
-/// organiser's (the page then shows the organiser's controls).
-pub(crate) async fn organiser(
-    State(state): State<AppState>,
-    P(id): P<String>,
-    headers: HeaderMap,
-) -> Result<StatusCode, ApiError> {
-    let (row, _) = tournament::load(&state, &id).await?;
-    tournament::check_organiser(&row, token(&headers))?;
-    Ok(StatusCode::NO_CONTENT)
 }
 
 /// A download: `text` as `name`.

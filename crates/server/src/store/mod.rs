@@ -116,6 +116,8 @@ pub struct GameRow {
     pub draw_offer: Option<Side>,
     /// The id of this game's rematch, once one was started.
     pub rematch: Option<String>,
+    /// The tournament this game is a board of (its result goes there).
+    pub tournament: Option<String>,
     /// Bumped by every commit; a commit of version `v` replaces `v - 1`.
     pub version: i64,
 }
@@ -349,6 +351,7 @@ impl Store {
             black_ms: r.try_get("black_ms")?,
             draw_offer: named_opt(r, "draw_offer", Side::parse)?,
             rematch: r.try_get("rematch")?,
+            tournament: r.try_get("tournament")?,
             version: r.try_get("version")?,
         })
     }

@@ -5,7 +5,8 @@
 
 use sqlx::Row;
 
-use super::{Store, StoreError};
+use super::writer::{insert_game, Placeholders, Target};
+use super::{GameRow, Store, StoreError};
 
 /// A tournament as stored.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -22,6 +23,8 @@ pub struct TournamentRow {
     pub version: i64,
     /// The tournament (`sakk_tournament::event::Event`) as JSON.
     pub data: String,
+    /// The hashes of its links (each player's, the join link) as JSON.
+    pub secrets: String,
 }
 
 impl Store {
@@ -32,8 +35,8 @@ impl Store {
     pub async fn insert_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {
         self.injected_failure()?;
         sqlx::query(
-            "INSERT INTO tournaments (id, created_at, updated_at, organiser_token, version, data) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO tournaments (id, created_at, updated_at, organiser_token, version, data, secrets) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(&row.id)
         .bind(row.created_at)
@@ -41,6 +44,7 @@ impl Store {
         .bind(&row.organiser_token)
         .bind(row.version)
         .bind(&row.data)
+        .bind(&row.secrets)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -65,36 +69,57 @@ impl Store {
             organiser_token: r.try_get("organiser_token")?,
             version: r.try_get("version")?,
             data: r.try_get("data")?,
+            secrets: r.try_get("secrets")?,
         }))
     }
 
-    /// Writes a tournament's new state over version `row.version - 1`;
-    /// durable when it returns.
+    /// Writes a tournament's new state over version `row.version - 1`,
+    /// and inserts the games of its new round (an online round), in one
+    /// transaction; durable when it returns.
     ///
     /// # Errors
     /// [`StoreError::Stale`] when the stored version is another (nothing
-    /// written), or a database error.
-    pub async fn commit_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {
+    /// written), or a database error (nothing written).
+    pub async fn commit_tournament(
+        &self,
+        row: &TournamentRow,
+        games: &[GameRow],
+    ) -> Result<(), StoreError> {
         self.injected_failure()?;
+        let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
-            "UPDATE tournaments SET updated_at = $1, version = $2, data = $3 \
-             WHERE id = $4 AND version = $5",
+            "UPDATE tournaments SET updated_at = $1, version = $2, data = $3, secrets = $4 \
+             WHERE id = $5 AND version = $6",
         )
         .bind(row.updated_at)
         .bind(row.version)
         .bind(&row.data)
+        .bind(&row.secrets)
         .bind(&row.id)
         .bind(row.version - 1)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        if done.rows_affected() == 1 {
-            Ok(())
-        } else {
-            Err(StoreError::Stale {
+        if done.rows_affected() != 1 {
+            // Dropping the transaction rolls it back.
+            return Err(StoreError::Stale {
                 id: row.id.clone(),
                 version: row.version,
-            })
+            });
         }
+        // The games belong to no node yet: the first to serve one takes it.
+        let to = Target {
+            ph: if self.postgres {
+                Placeholders::Numbered
+            } else {
+                Placeholders::Anonymous
+            },
+            fence: None,
+        };
+        for g in games {
+            insert_game(&mut tx, to, g).await?;
+        }
+        tx.commit().await?;
+        Ok(())
     }
 }
 
@@ -111,22 +136,23 @@ mod tests {
             id: format!("t{run}"),
             organiser_token: "h".to_string(),
             data: "{}".to_string(),
+            secrets: "{}".to_string(),
             ..TournamentRow::default()
         };
         store.insert_tournament(&row).await.unwrap();
         row.version = 1;
         row.data = "{\"a\":1}".to_string();
-        store.commit_tournament(&row).await.unwrap();
+        store.commit_tournament(&row, &[]).await.unwrap();
         // The same version again: stale, nothing written.
         row.data = "{\"b\":2}".to_string();
         assert!(matches!(
-            store.commit_tournament(&row).await,
+            store.commit_tournament(&row, &[]).await,
             Err(StoreError::Stale { .. })
         ));
         // An injected failure: nothing written.
         store.fail_next_commits(1);
         row.version = 2;
-        assert!(store.commit_tournament(&row).await.is_err());
+        assert!(store.commit_tournament(&row, &[]).await.is_err());
         let stored = store.load_tournament(&row.id).await.unwrap().unwrap();
         assert_eq!((stored.version, stored.data.as_str()), (1, "{\"a\":1}"));
         assert!(store.load_tournament("none").await.unwrap().is_none());

@@ -246,7 +246,7 @@ async fn take_back(
 
 /// Inserts a new game inside `tx` (in a cluster, owned by the node that
 /// creates it).
-async fn insert_game(
+pub(super) async fn insert_game(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     to: Target<'_>,
     g: &GameRow,
@@ -254,8 +254,8 @@ async fn insert_game(
     sqlx::query(
         "INSERT INTO games (id, created_at, updated_at, opponent, white_token, black_token, human_color, level, \
          start_fen, clock, rules, status, result, termination, ended_by, white_ms, black_ms, draw_offer, rematch, version, \
-         owner, owner_epoch) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)",
+         owner, owner_epoch, tournament) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)",
     )
     .bind(&g.id)
     .bind(g.created_at)
@@ -279,6 +279,7 @@ async fn insert_game(
     .bind(g.version)
     .bind(to.fence.map(|(f, _)| f.node.as_str()))
     .bind(to.fence.map(|(f, _)| f.epoch))
+    .bind(&g.tournament)
     .execute(&mut **tx)
     .await?;
     Ok(())

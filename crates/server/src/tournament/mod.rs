@@ -23,9 +23,15 @@ use crate::live::unix_ms;
 use crate::security::{hash_token, new_token, token_matches};
 use crate::state::AppState;
 use crate::store::{StoreError, TournamentRow};
+use links::Secrets;
 
+mod links;
+mod locks;
+mod online;
 mod view;
 pub mod wire;
+
+pub use locks::Locks;
 
 pub use view::{pgn, trf, view};
 use wire::{NewTournament, SystemKind, TournamentAction, TournamentChanged, TournamentCreated};
@@ -83,6 +89,7 @@ fn settings(req: NewTournament) -> Result<Settings, ApiError> {
     }
     s.time_control = req.time_control;
     s.no_draw_before = req.no_draw_before;
+    s.online = req.online.unwrap_or(false);
     s.check()?;
     Ok(s)
 }
@@ -96,8 +103,16 @@ pub async fn create(state: &AppState, req: NewTournament) -> Result<TournamentCr
         return Err(ApiError::ShuttingDown);
     }
     let event = Event::new(settings(req)?);
+    if event.settings.online {
+        // Its games need a clock the server's games take.
+        online::clock(state, &event)?;
+    }
     let id = state.new_game_id()?;
     let token = new_token()?;
+    let secrets = Secrets {
+        join: Some(links::join_hash(&token, &id)),
+        ..Secrets::default()
+    };
     let now = unix_ms();
     let row = TournamentRow {
         id: id.clone(),
@@ -106,6 +121,7 @@ pub async fn create(state: &AppState, req: NewTournament) -> Result<TournamentCr
         organiser_token: hash_token(&token),
         version: 0,
         data: serde_json::to_string(&event).map_err(|e| ApiError::Internal(e.to_string()))?,
+        secrets: secrets.write()?,
     };
     state.store().insert_tournament(&row).await?;
     let public_url = format!("{}/tournament/{id}", state.public_url());
@@ -194,40 +210,89 @@ fn action(a: TournamentAction) -> Action {
 /// was committed first.
 const RETRIES: usize = 32;
 
-/// One lock a tournament: a node applies one action of a tournament at a
-/// time (others wait their turn instead of computing in vain); the stored
-/// version still orders the actions of several nodes.
-#[derive(Default)]
-pub struct Locks {
-    held: std::sync::Mutex<
-        std::collections::HashMap<String, std::sync::Weak<tokio::sync::Mutex<()>>>,
-    >,
+/// Writes the tournament's new state (and the games of a new online round)
+/// over the version it was computed on; `Ok(None)` when another change was
+/// committed first (compute again), else the row written.
+async fn commit(
+    state: &AppState,
+    row: &TournamentRow,
+    event: &Event,
+    secrets: &Secrets,
+    games: &[crate::store::GameRow],
+) -> Result<Option<TournamentRow>, ApiError> {
+    let next = TournamentRow {
+        updated_at: unix_ms(),
+        version: row.version + 1,
+        data: serde_json::to_string(event).map_err(|e| ApiError::Internal(e.to_string()))?,
+        secrets: secrets.write()?,
+        ..row.clone()
+    };
+    match state.store().commit_tournament(&next, games).await {
+        Ok(()) => {
+            publish(state, &next.id, next.version).await;
+            Ok(Some(next))
+        }
+        Err(StoreError::Stale { .. }) => {
+            tracing::info!(
+                tournament = row.id,
+                "changed meanwhile on another node: computed again"
+            );
+            Ok(None)
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
-impl Locks {
-    /// The lock of tournament `id` (the same one while anyone holds it).
-    fn of(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
-        let mut held = self
-            .held
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(lock) = held.get(id).and_then(std::sync::Weak::upgrade) {
-            return lock;
+/// Enters the results of ended online games, under the tournament's lock
+/// (held by the caller); returns the tournament as it now stands.
+async fn catch_up(state: &AppState, id: &str) -> Result<(TournamentRow, Event), ApiError> {
+    for _ in 0..RETRIES {
+        let (row, mut event) = load(state, id).await?;
+        if !online::waits_for_games(&event) || !online::enter_results(state, &mut event).await? {
+            return Ok((row, event));
         }
-        // Forget the locks nobody holds any more.
-        held.retain(|_, l| l.strong_count() > 0);
-        let lock = Arc::new(tokio::sync::Mutex::new(()));
-        held.insert(id.to_string(), Arc::downgrade(&lock));
-        lock
+        let secrets = Secrets::read(&row.secrets)?;
+        if let Some(next) = commit(state, &row, &event, &secrets, &[]).await? {
+            return Ok((next, event));
+        }
     }
+    Err(ApiError::StorageUnavailable)
+}
+
+/// Enters the results of the tournament's ended online games (when one of
+/// them ends; and on a read, at most every few seconds on each node).
+///
+/// # Errors
+/// `no_such_tournament`, storage unavailable.
+pub async fn sync(state: &AppState, id: &str) -> Result<(TournamentRow, Event), ApiError> {
+    let lock = state.tournament_locks().of(id);
+    let _turn = lock.lock().await;
+    catch_up(state, id).await
+}
+
+/// The tournament to show: as stored, with the results of online games
+/// that ended since it was last looked at.
+///
+/// # Errors
+/// `no_such_tournament`, storage unavailable.
+pub async fn current(state: &AppState, id: &str) -> Result<(TournamentRow, Event), ApiError> {
+    let (row, event) = load(state, id).await?;
+    if online::waits_for_games(&event)
+        && state
+            .tournament_locks()
+            .due(id, std::time::Duration::from_secs(5))
+    {
+        return sync(state, id).await;
+    }
+    Ok((row, event))
 }
 
 /// Applies an organiser's action by the path at the top of this module;
 /// returns the committed tournament.
 ///
 /// # Errors
-/// A refusal (nothing changed), `not_found`, the token's errors, or
-/// `storage_unavailable` (nothing changed).
+/// A refusal (nothing changed), `no_such_tournament`, the token's errors,
+/// or `storage_unavailable` (nothing changed).
 pub async fn apply(
     state: &AppState,
     id: &str,
@@ -239,40 +304,136 @@ pub async fn apply(
     }
     let lock = state.tournament_locks().of(id);
     let _turn = lock.lock().await;
-    for _ in 0..RETRIES {
-        let (row, mut event) = load(state, id).await?;
+    {
+        let (row, _) = load(state, id).await?;
         check_organiser(&row, token)?;
-        // Pairing a large Swiss round takes seconds: off the async threads.
+    }
+    for _ in 0..RETRIES {
+        // The games' results first: the action sees the tournament as it is.
+        let (row, event) = catch_up(state, id).await?;
+        let mut secrets = Secrets::read(&row.secrets)?;
         let act = action(request.clone());
-        let (event, done) = tokio::task::spawn_blocking(move || {
+        let adds = matches!(act, Action::AddPlayer(_));
+        let pairs = matches!(act, Action::PairRound);
+        // Pairing a large Swiss round takes seconds: off the async threads.
+        let (mut event, done) = tokio::task::spawn_blocking(move || {
+            let mut event = event;
             let done = event.apply(act);
             (event, done)
         })
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?;
         done?;
-        let next = TournamentRow {
-            updated_at: unix_ms(),
-            version: row.version + 1,
-            data: serde_json::to_string(&event).map_err(|e| ApiError::Internal(e.to_string()))?,
-            ..row
+        if adds {
+            let player = u16::try_from(event.players.len().saturating_sub(1)).unwrap_or(u16::MAX);
+            secrets
+                .players
+                .insert(player, hash_token(&links::player_token(token, id, player)));
+        }
+        let games = if pairs && event.settings.online {
+            online::games_for_last_round(state, id, &mut event, &secrets)?
+        } else {
+            Vec::new()
         };
-        match state.store().commit_tournament(&next).await {
-            Ok(()) => {
-                let shown = view(&next, &event);
-                publish(state, id, next.version).await;
-                return Ok(shown);
-            }
-            Err(StoreError::Stale { .. }) => {
-                tracing::info!(
-                    tournament = id,
-                    "changed meanwhile: the action is computed again"
-                );
-            }
-            Err(e) => return Err(e.into()),
+        if let Some(next) = commit(state, &row, &event, &secrets, &games).await? {
+            return Ok(view(&next, &event));
         }
     }
     Err(ApiError::StorageUnavailable)
+}
+
+/// A player joins by the join link: entered as the organiser would enter
+/// them, with a token of their own (their link), given once.
+///
+/// # Errors
+/// `missing_organiser_token`/`bad_join_token`, the entry's refusals,
+/// storage unavailable.
+pub async fn join(
+    state: &AppState,
+    id: &str,
+    token: &str,
+    player: NewPlayer,
+) -> Result<wire::Joined, ApiError> {
+    if state.is_shutting_down() {
+        return Err(ApiError::ShuttingDown);
+    }
+    let lock = state.tournament_locks().of(id);
+    let _turn = lock.lock().await;
+    for _ in 0..RETRIES {
+        let (row, mut event) = load(state, id).await?;
+        let mut secrets = Secrets::read(&row.secrets)?;
+        if token.is_empty() {
+            return Err(ApiError::bad("missing_join_token"));
+        }
+        if !secrets
+            .join
+            .as_deref()
+            .is_some_and(|h| token_matches(token, h))
+        {
+            return Err(ApiError::Forbidden("bad_join_token"));
+        }
+        event.apply(Action::AddPlayer(player.clone()))?;
+        let me = u16::try_from(event.players.len().saturating_sub(1)).unwrap_or(u16::MAX);
+        let mine = new_token()?;
+        secrets.players.insert(me, hash_token(&mine));
+        if let Some(next) = commit(state, &row, &event, &secrets, &[]).await? {
+            let url = format!("{}/tournament/{id}#player={mine}", state.public_url());
+            return Ok(wire::Joined {
+                player: me,
+                token: mine,
+                url,
+                tournament: view(&next, &event),
+            });
+        }
+    }
+    Err(ApiError::StorageUnavailable)
+}
+
+/// Which player a player's token is.
+///
+/// # Errors
+/// `no_such_tournament`, `bad_player_token`, storage unavailable.
+pub async fn me(state: &AppState, id: &str, token: &str) -> Result<wire::Me, ApiError> {
+    let (row, _) = load(state, id).await?;
+    Secrets::read(&row.secrets)?
+        .player_of(token)
+        .map(|player| wire::Me { player })
+        .ok_or(ApiError::Forbidden("bad_player_token"))
+}
+
+/// The links the organiser hands out: the join link and each player's
+/// (none for a player who joined: their link is theirs alone).
+///
+/// # Errors
+/// The organiser token's errors, `no_such_tournament`, storage
+/// unavailable.
+pub async fn links(
+    state: &AppState,
+    id: &str,
+    token: &str,
+) -> Result<wire::TournamentLinks, ApiError> {
+    let (row, event) = load(state, id).await?;
+    check_organiser(&row, token)?;
+    let secrets = Secrets::read(&row.secrets)?;
+    let base = format!("{}/tournament/{id}", state.public_url());
+    let players = (0..event.players.len())
+        .filter_map(|p| u16::try_from(p).ok())
+        .map(|p| {
+            let derived = links::player_token(token, id, p);
+            let ours = secrets
+                .players
+                .get(&p)
+                .is_some_and(|h| token_matches(&derived, h));
+            wire::PlayerLink {
+                player: p,
+                url: ours.then(|| format!("{base}#player={derived}")),
+            }
+        })
+        .collect();
+    Ok(wire::TournamentLinks {
+        join_url: format!("{base}#join={}", links::join_token(token, id)),
+        players,
+    })
 }
 
 /// Tells the tournament's watchers its new version.

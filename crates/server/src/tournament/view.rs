@@ -78,6 +78,7 @@ pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
                     white_points: before(board.white, i + 1),
                     black_points: before(board.black, i + 1),
                     result: board.result.map(Into::into),
+                    game: board.game.clone(),
                 })
                 .collect(),
             byes: round
@@ -145,6 +146,7 @@ pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
         name: event.settings.name.clone(),
         system,
         double,
+        online: event.settings.online,
         rules_2017,
         rounds_planned: event.rounds_planned(),
         time_control: event.settings.time_control.clone(),

@@ -46,6 +46,80 @@ pub struct NewTournament {
     #[serde(default)]
     #[cfg_attr(test, ts(optional))]
     pub no_draw_before: Option<u16>,
+    /// Played online: each pairing becomes a game on the server.
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub online: Option<bool>,
+}
+
+/// The body of `POST /api/tournaments/{id}/join` (the join link's token as
+/// `Authorization: Bearer …`).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    /// The name.
+    pub name: String,
+    /// The rating.
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub rating: Option<u16>,
+    /// The title.
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub title: Option<String>,
+    /// The federation.
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub federation: Option<String>,
+    /// The club.
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub club: Option<String>,
+}
+
+/// The answer to a join.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Joined {
+    /// The new player's entry number.
+    pub player: u16,
+    /// Their token: their link to the tournament and their seat in each of
+    /// their games. Shown once.
+    pub token: String,
+    /// Their link.
+    pub url: String,
+    /// The tournament now.
+    pub tournament: TournamentView,
+}
+
+/// Which player a player's token is (`GET /api/tournaments/{id}/me`).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Me {
+    /// The entry number.
+    pub player: u16,
+}
+
+/// A player's link, for the organiser to hand out.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct PlayerLink {
+    /// The entry number.
+    pub player: u16,
+    /// The link; none for a player who joined by the join link (theirs
+    /// alone).
+    pub url: Option<String>,
+}
+
+/// The links the organiser hands out (`GET /api/tournaments/{id}/links`).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct TournamentLinks {
+    /// The join link: whoever has it can enter themselves.
+    pub join_url: String,
+    /// Each player's link.
+    pub players: Vec<PlayerLink>,
 }
 
 /// The answer to `POST /api/tournaments`.
@@ -263,6 +337,8 @@ pub struct BoardView {
     pub black_points: String,
     /// The result, once entered.
     pub result: Option<ResultCode>,
+    /// The game played online for it.
+    pub game: Option<String>,
 }
 
 /// A player without a board in a round.
@@ -344,6 +420,8 @@ pub struct TournamentView {
     pub system: SystemKind,
     /// A double round robin.
     pub double: bool,
+    /// Played online: each board is a game on the server.
+    pub online: bool,
     /// Paired by the 2017 text of the Dutch rules.
     pub rules_2017: bool,
     /// The planned rounds.

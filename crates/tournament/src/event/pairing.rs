@@ -79,6 +79,7 @@ impl Event {
                     white,
                     black,
                     result: None,
+                    game: None,
                 }),
                 (Some(player), None) => out.byes.push(Bye {
                     player,
@@ -127,6 +128,7 @@ impl Event {
                         white,
                         black,
                         result,
+                        game: None,
                     });
                 }
                 (Some(player), None) => free.push(Bye {

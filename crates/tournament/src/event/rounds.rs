@@ -148,7 +148,7 @@ impl GameResult {
 }
 
 /// One board of a round.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Board {
     /// White.
@@ -157,6 +157,9 @@ pub struct Board {
     pub black: PlayerId,
     /// The result, once known.
     pub result: Option<GameResult>,
+    /// The game played for it online (its id on the server), if any.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub game: Option<String>,
 }
 
 /// Why a player has no board in a round.

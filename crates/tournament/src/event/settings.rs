@@ -45,6 +45,12 @@ pub struct Settings {
     /// No draw offers before this move (FIDE's competition rule), if set.
     #[cfg_attr(feature = "serde", serde(default))]
     pub no_draw_before: Option<u16>,
+    /// Played online: each board of a round is a game on the server, whose
+    /// result comes into the tournament by itself ([`Board::game`]).
+    ///
+    /// [`Board::game`]: super::Board::game
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub online: bool,
 }
 
 impl Settings {
@@ -66,6 +72,7 @@ impl Settings {
             tiebreaks,
             time_control: None,
             no_draw_before: None,
+            online: false,
         }
     }
 

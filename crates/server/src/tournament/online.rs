@@ -1,0 +1,130 @@
+//! Online tournaments: each board of a round is a game on the server
+//! (created with the round, in the same transaction; the players' seats are
+//! their tournament links), and each game's result goes into the tournament
+//! by itself — at once when the game ends, and on the next read of the
+//! tournament if the server went down in between (the game's result is
+//! durable; the tournament catches up).
+
+use sakk_tournament::event::{Event, GameResult};
+
+use super::links::Secrets;
+use crate::error::ApiError;
+use crate::live::{initial_ms, unix_ms, ClockSpec, RulesSpec};
+use crate::new_game::check_clock;
+use crate::state::AppState;
+use crate::store::GameRow;
+use crate::wire::{Opponent, Status};
+
+/// The clock of the tournament's games, checked (none without a time
+/// control).
+///
+/// # Errors
+/// A time control the server's games do not take (too short, unlimited).
+pub fn clock(state: &AppState, event: &Event) -> Result<Option<ClockSpec>, ApiError> {
+    let Some(tc) = &event.settings.time_control else {
+        return Ok(None);
+    };
+    let spec = ClockSpec {
+        control: Some(tc.clone()),
+        ..ClockSpec::default()
+    };
+    check_clock(&spec, state.min_clock())?;
+    Ok(Some(spec))
+}
+
+/// Creates the games of the last round's boards that have no result yet
+/// (a forfeit of a round robin's withdrawn player has one), and notes each
+/// game on its board. Returns the rows to insert with the tournament.
+///
+/// # Errors
+/// A player without a link (internal), a bad clock, the random source.
+pub fn games_for_last_round(
+    state: &AppState,
+    id: &str,
+    event: &mut Event,
+    secrets: &Secrets,
+) -> Result<Vec<GameRow>, ApiError> {
+    let spec = clock(state, event)?;
+    let initial = match &spec {
+        Some(c) => Some(initial_ms(&check_clock(c, state.min_clock())?)),
+        None => None,
+    };
+    let rules = RulesSpec {
+        touch_move: false,
+        no_draw_offer_before: event.settings.no_draw_before.map_or(0, u32::from),
+    };
+    let now = unix_ms();
+    let mut rows = Vec::new();
+    let Some(round) = event.rounds.last_mut() else {
+        return Ok(rows);
+    };
+    for board in round.boards.iter_mut().filter(|b| b.result.is_none()) {
+        let seat = |p: u16| {
+            secrets.players.get(&p).cloned().ok_or_else(|| {
+                ApiError::Internal(format!("tournament {id}: player {p} has no link"))
+            })
+        };
+        let game = state.new_game_id()?;
+        rows.push(GameRow {
+            id: game.clone(),
+            created_at: now,
+            updated_at: now,
+            opponent: Opponent::Friend,
+            white_token: seat(board.white)?,
+            black_token: seat(board.black)?,
+            start_fen: sakk::STARTING_FEN.to_string(),
+            clock: spec.as_ref().and_then(|c| serde_json::to_string(c).ok()),
+            rules: serde_json::to_string(&rules).map_err(|e| ApiError::Internal(e.to_string()))?,
+            status: Status::Created,
+            white_ms: initial,
+            black_ms: initial,
+            tournament: Some(id.to_string()),
+            ..GameRow::default()
+        });
+        board.game = Some(game);
+    }
+    Ok(rows)
+}
+
+/// The result of an ended game, as a board's result (none for an aborted
+/// game: the organiser decides).
+fn result_of(row: &GameRow) -> Option<GameResult> {
+    match row.result.as_deref()? {
+        "1-0" => Some(GameResult::WhiteWins),
+        "0-1" => Some(GameResult::BlackWins),
+        "1/2-1/2" => Some(GameResult::Draw),
+        _ => None,
+    }
+}
+
+/// Enters into `event` the results of its ended games that it does not
+/// have yet; returns whether it entered any.
+///
+/// # Errors
+/// Storage unavailable.
+pub async fn enter_results(state: &AppState, event: &mut Event) -> Result<bool, ApiError> {
+    let mut changed = false;
+    for round in &mut event.rounds {
+        for board in round.boards.iter_mut().filter(|b| b.result.is_none()) {
+            let Some(game) = &board.game else {
+                continue;
+            };
+            if let Some((row, _)) = state.store().load(game).await? {
+                if let Some(result) = result_of(&row) {
+                    board.result = Some(result);
+                    changed = true;
+                }
+            }
+        }
+    }
+    Ok(changed)
+}
+
+/// Whether `event` waits for the result of a game played online.
+pub fn waits_for_games(event: &Event) -> bool {
+    event.rounds.iter().any(|r| {
+        r.boards
+            .iter()
+            .any(|b| b.result.is_none() && b.game.is_some())
+    })
+}
