@@ -555,6 +555,12 @@ impl LiveGame {
 
     /// The game in PGN export format with `[%clk]` comments.
     pub fn pgn(&self) -> String {
+        sakk::pgn::write_game(&self.pgn_game(), &sakk::pgn::ExportOptions::default())
+    }
+
+    /// The game as PGN data (tags, moves with `[%clk]` comments, result),
+    /// for [`LiveGame::pgn`] or a tournament's PGN (which names the players).
+    pub fn pgn_game(&self) -> sakk::pgn::PgnGame {
         let clocks: Vec<Duration> = self
             .clocks
             .iter()
@@ -606,7 +612,7 @@ impl LiveGame {
             };
             pgn.set_tag("Termination", term);
         }
-        sakk::pgn::write_game(&pgn, &sakk::pgn::ExportOptions::default())
+        pgn
     }
 }
 

@@ -242,6 +242,9 @@ async fn an_organiser_runs_a_swiss_to_its_end() {
     let pgn = text(&state, &format!("/api/tournaments/{id}/pgn")).await;
     assert_eq!(pgn.matches("[Event \"Club Swiss\"]").count(), 9);
     assert!(pgn.contains("[TimeControl \"5400+30\"]"));
+    let read: Vec<_> = sakk::pgn::read_games(pgn.as_bytes()).collect();
+    assert_eq!(read.len(), 9);
+    assert!(read.iter().all(Result::is_ok), "{pgn}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -558,6 +561,15 @@ async fn an_online_round_fills_in_its_results_by_itself() {
         "{seen}"
     );
     assert_eq!(seen["next"], "pair");
+    // The PGN: both games with their players' names, the online game's
+    // moves and clock times.
+    let pgn = text(&state, &format!("/api/tournaments/{id}/pgn")).await;
+    assert_eq!(pgn.matches("[Event \"Online\"]").count(), 2, "{pgn}");
+    assert!(pgn.contains("[Round \"1.1\"]"), "{pgn}");
+    assert!(pgn.contains("1. e4 { [%clk 0:10:00] } 1-0"), "{pgn}");
+    let read: Vec<_> = sakk::pgn::read_games(pgn.as_bytes()).collect();
+    assert_eq!(read.len(), 2, "{pgn}");
+    assert!(read.iter().all(Result::is_ok), "{pgn}");
     // Round 2 pairs on those results, with new games.
     let view = ok(&state, &id, &token, json!({"type": "pair_round"})).await;
     let games: Vec<String> = view["rounds"][1]["boards"]

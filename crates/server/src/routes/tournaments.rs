@@ -116,14 +116,15 @@ pub(crate) async fn trf(
     ))
 }
 
-/// `GET /api/tournaments/{id}/pgn`: the games' results as PGN.
+/// `GET /api/tournaments/{id}/pgn`: the games as PGN (with their moves
+/// when played online).
 pub(crate) async fn pgn(
     State(state): State<AppState>,
     P(id): P<String>,
 ) -> Result<Response, ApiError> {
-    let (_, event) = tournament::load(&state, &id).await?;
+    let (_, event) = tournament::current(&state, &id).await?;
     Ok(download(
-        tournament::pgn(&event),
+        tournament::pgn(&state, &event).await?,
         "application/x-chess-pgn",
         format!("tournament-{id}.pgn"),
     ))

@@ -1,6 +1,6 @@
 //! A tournament as its pages and downloads show it: the view every page
 //! draws, the TRF (for Swiss-Manager, Vega, JaVaFo, bbpPairings) and the
-//! PGN of the games' results.
+//! PGN of its games.
 
 use sakk_tournament::berger::Cycles;
 use sakk_tournament::dutch::Edition;
@@ -12,6 +12,12 @@ use super::wire::{
     BoardView, ByeView, CrossCell, NextStep, PlayerView, RequestedByeView, RoundView, StandingView,
     SystemKind, TournamentView,
 };
+use sakk::pgn::{ExportOptions, PgnGame};
+use sakk::Position;
+
+use crate::error::ApiError;
+use crate::live::LiveGame;
+use crate::state::AppState;
 use crate::store::TournamentRow;
 use crate::wire::Side;
 
@@ -165,48 +171,57 @@ pub fn trf(event: &Event) -> String {
     sakk_tournament::trf::write(&event.tournament())
 }
 
-/// Quotes a PGN tag value.
-fn tag(name: &str, value: &str) -> String {
-    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
-    format!("[{name} \"{escaped}\"]\n")
-}
-
-/// The games played over the board with their results, as PGN (the moves
-/// of a game played over the board are on its scoresheet, not here;
-/// forfeits and byes are not games).
-pub fn pgn(event: &Event) -> String {
+/// The tournament's games as PGN: each game played online with its moves
+/// and clock times, each game played over the board with its result (its
+/// moves are on the scoresheet); forfeits and byes are not games.
+///
+/// # Errors
+/// Storage unavailable.
+pub async fn pgn(state: &AppState, event: &Event) -> Result<String, ApiError> {
     let mut out = String::new();
     for (r, round) in event.rounds.iter().enumerate() {
         for (b, board) in round.boards.iter().enumerate() {
-            let Some(result) = board.result.filter(|r| r.played()) else {
-                continue;
-            };
             let (Some(white), Some(black)) = (
                 event.players.get(usize::from(board.white)),
                 event.players.get(usize::from(board.black)),
             ) else {
                 continue;
             };
-            out.push_str(&tag("Event", &event.settings.name));
-            out.push_str(&tag("Site", "?"));
-            out.push_str(&tag("Date", "????.??.??"));
-            out.push_str(&tag("Round", &format!("{}.{}", r + 1, b + 1)));
-            out.push_str(&tag("White", &white.name));
-            out.push_str(&tag("Black", &black.name));
-            out.push_str(&tag("Result", result.pgn()));
-            if let Some(elo) = white.rating {
-                out.push_str(&tag("WhiteElo", &elo.to_string()));
+            let mut game = match &board.game {
+                Some(id) => match state.store().load(id).await? {
+                    Some((row, moves)) => LiveGame::restore(row, &moves, state.now())
+                        .map_err(ApiError::Internal)?
+                        .pgn_game(),
+                    None => continue,
+                },
+                None => {
+                    let Some(result) = board.result.filter(|r| r.played()) else {
+                        continue;
+                    };
+                    let mut g = PgnGame::new(Position::new());
+                    g.result = Some(result.pgn().to_string());
+                    g.set_tag("Result", result.pgn());
+                    g
+                }
+            };
+            if board.game.is_some() && board.result.is_some_and(|r| !r.played()) {
+                // A forfeit the organiser entered for an online board.
+                continue;
             }
-            if let Some(elo) = black.rating {
-                out.push_str(&tag("BlackElo", &elo.to_string()));
+            game.set_tag("Event", &event.settings.name);
+            game.set_tag("Round", &format!("{}.{}", r + 1, b + 1));
+            game.set_tag("White", &white.name);
+            game.set_tag("Black", &black.name);
+            for (tag, player) in [("WhiteElo", white), ("BlackElo", black)] {
+                if let Some(elo) = player.rating {
+                    game.set_tag(tag, &elo.to_string());
+                }
             }
             if let Some(tc) = &event.settings.time_control {
-                out.push_str(&tag("TimeControl", tc));
+                game.set_tag("TimeControl", tc);
             }
-            out.push('\n');
-            out.push_str(result.pgn());
-            out.push_str("\n\n");
+            out.push_str(&sakk::pgn::write_game(&game, &ExportOptions::default()));
         }
     }
-    out
+    Ok(out)
 }
