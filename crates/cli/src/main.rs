@@ -339,6 +339,9 @@ enum SwissAction {
         /// virtual points (XXA lines); needs the planned rounds (XXR).
         #[arg(long)]
         baku: bool,
+        /// The language of the message when no pairing exists (en, hu).
+        #[arg(long, value_parser = ["en", "hu"])]
+        lang: Option<String>,
     },
     /// Print the standings of the tournament in a TRF: place, starting
     /// rank, name, points and the tie-breaks (FIDE Tie-Break Regulations).
@@ -349,6 +352,10 @@ enum SwissAction {
         /// BH-M1, BH-M2, SB, DE, WIN, WON, BPG, BWG, PS, ARO, TPR.
         #[arg(long, value_delimiter = ',', default_value = "BH-C1,BH,SB,DE,WIN")]
         tiebreaks: Vec<String>,
+        /// The language of the column heads (en, hu); without it, short
+        /// English heads for scripts (place, rank, name, pts).
+        #[arg(long, value_parser = ["en", "hu"])]
+        lang: Option<String>,
     },
 }
 
@@ -470,6 +477,10 @@ enum TuneAction {
         /// How positions are written.
         #[arg(long, value_enum, default_value_t = DataFormat::Text)]
         format: DataFormat,
+        /// Play with a network: `builtin`, or a file (`nnue train`'s
+        /// `net.nnue`); the hand-made evaluation without it.
+        #[arg(long)]
+        net: Option<String>,
     },
     /// Fit every evaluation weight to labelled positions and write the
     /// weights as Rust source (crates/engine/src/eval/weights.rs).
@@ -754,9 +765,11 @@ fn main() -> ExitCode {
                 random_plies,
                 seed,
                 format,
+                net,
             } => commands::tune::datagen(commands::tune::DatagenArgs {
                 book,
                 out,
+                net,
                 config: sakk_engine::tune::datagen::Config {
                     games,
                     nodes,
@@ -767,6 +780,7 @@ fn main() -> ExitCode {
                         DataFormat::Text => sakk_engine::tune::datagen::Format::Text,
                         DataFormat::Packed => sakk_engine::tune::datagen::Format::Packed,
                     },
+                    net: None,
                 },
             }),
             TuneAction::Fit {
@@ -799,12 +813,17 @@ fn main() -> ExitCode {
             commands::unwinnable::run(fen.as_deref(), quick)
         }
         Some(Command::Swiss { action }) => match action {
-            SwissAction::Pair { file, rules, baku } => {
-                commands::tournament::swiss_pair(&file, &rules, baku)
-            }
-            SwissAction::Standings { file, tiebreaks } => {
-                commands::tournament::standings(&file, &tiebreaks)
-            }
+            SwissAction::Pair {
+                file,
+                rules,
+                baku,
+                lang,
+            } => commands::tournament::swiss_pair(&file, &rules, baku, lang.as_deref()),
+            SwissAction::Standings {
+                file,
+                tiebreaks,
+                lang,
+            } => commands::tournament::standings(&file, &tiebreaks, lang.as_deref()),
         },
         Some(Command::Tournament { action }) => match action {
             TournamentAction::Berger { players, double } => {

@@ -580,6 +580,22 @@ fn swiss_pairing_by_the_dutch_system() {
         "{}",
         stderr(&out)
     );
+    // The same, in Hungarian.
+    let out = sakk(&["swiss", "pair", "--lang", "hu", &file.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("abszolút feltételeinek megfelelő párosítás"),
+        "{}",
+        stderr(&out)
+    );
+    // The standings' heads in Hungarian.
+    let out = sakk(&["swiss", "standings", "--lang", "hu", &file.to_string_lossy()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with(" hely ssz.  név"),
+        "{}",
+        stdout(&out)
+    );
     // Baku acceleration without the planned rounds: exit 3.
     let out = sakk(&["swiss", "pair", "--baku", &file.to_string_lossy()]);
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));

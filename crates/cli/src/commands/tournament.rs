@@ -39,7 +39,17 @@ pub fn berger_tables(players: u16, double: bool) -> Result<(), Failure> {
 /// Pairs the next round by the Dutch system and prints it as JaVaFo and
 /// bbpPairings do: the number of lines that follow, then `WHITE BLACK` a
 /// line (the bye as `RANK 0`). Exit 1 when no legal pairing exists.
-pub fn swiss_pair(path: &str, rules: &str, baku: bool) -> Result<(), Failure> {
+/// The catalogue's locale of a `--lang` value.
+fn locale(lang: &str) -> sakk_i18n::Locale {
+    if lang == "hu" {
+        sakk_i18n::Locale::Hungarian
+    } else {
+        sakk_i18n::Locale::English
+    }
+}
+
+/// Pairs the next round; with `lang`, the refusal in that language's words.
+pub fn swiss_pair(path: &str, rules: &str, baku: bool, lang: Option<&str>) -> Result<(), Failure> {
     let t = read_trf(path)?;
     let edition = if rules == "2017" {
         dutch::Edition::Fide2017
@@ -54,7 +64,14 @@ pub fn swiss_pair(path: &str, rules: &str, baku: bool) -> Result<(), Failure> {
             dutch::PairingError::TooLarge => 4,
             _ => 1,
         },
-        message: format!("{path}: {e}"),
+        message: match lang {
+            Some(l) => {
+                let e = sakk_tournament::event::EventError::Pairing(e);
+                let words = sakk_i18n::tr(locale(l), &sakk_i18n::id("error", e.code()), &e.args());
+                format!("{path}: {words}")
+            }
+            None => format!("{path}: {e}"),
+        },
         raw: false,
     })?;
     let mut text = format!("{}\n", pairs.len());
@@ -69,14 +86,27 @@ pub fn swiss_pair(path: &str, rules: &str, baku: bool) -> Result<(), Failure> {
 
 /// Prints the standings with tie-breaks: `place rank name points` and one
 /// column a tie-break, headed by its FIDE code.
-pub fn standings(path: &str, codes: &[String]) -> Result<(), Failure> {
+pub fn standings(path: &str, codes: &[String], lang: Option<&str>) -> Result<(), Failure> {
     let t = read_trf(path)?;
     let tiebreaks = codes
         .iter()
         .map(|c| c.parse::<TieBreak>())
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| Failure::usage(e.to_string()))?;
-    let mut text = format!("{:>5} {:>4}  {:<32} {:>5}", "place", "rank", "name", "pts");
+    let heads = match lang {
+        Some(l) => [
+            "web-tour-place",
+            "web-tour-rank",
+            "web-tour-player-name",
+            "web-tour-points",
+        ]
+        .map(|id| sakk_i18n::tr(locale(l), id, &[]).to_lowercase()),
+        None => ["place", "rank", "name", "pts"].map(str::to_string),
+    };
+    let mut text = format!(
+        "{:>5} {:>4}  {:<32} {:>5}",
+        heads[0], heads[1], heads[2], heads[3]
+    );
     for tb in &tiebreaks {
         text.push_str(&format!(" {:>7}", tb.code()));
     }

@@ -16,12 +16,29 @@ pub struct DatagenArgs {
     pub book: String,
     /// The output file (appended to).
     pub out: String,
-    /// See [`datagen::Config`].
+    /// The network to play with (`builtin` or a file), if any.
+    pub net: Option<String>,
+    /// See [`datagen::Config`] (its `net` is read from `net`).
     pub config: datagen::Config,
 }
 
 /// Plays self-play games and appends their quiet positions to a file.
-pub fn datagen(args: DatagenArgs) -> Result<(), Failure> {
+pub fn datagen(mut args: DatagenArgs) -> Result<(), Failure> {
+    args.config.net = match args.net.as_deref() {
+        None => None,
+        Some("builtin") => Some(
+            sakk_engine::nnue::embedded()
+                .map_err(|e| Failure::other(format!("the built-in network: {e}")))?,
+        ),
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| Failure::usage(format!("cannot read {path}: {e}")))?;
+            Some(std::sync::Arc::new(
+                sakk_engine::nnue::net::QuantNet::from_bytes(&bytes)
+                    .map_err(|e| Failure::usage(format!("{path}: {e}")))?,
+            ))
+        }
+    };
     let text = std::fs::read_to_string(&args.book)
         .map_err(|e| Failure::usage(format!("cannot read {}: {e}", args.book)))?;
     let openings: Vec<Position> = read_book(&text)

@@ -2,7 +2,8 @@
 //! few random plies for variety) at a fixed number of nodes a move, each
 //! quiet position written with the search's score and the game's result —
 //! as text for the Texel tuner (`FEN;RESULT`) or packed in 32 bytes for
-//! the NNUE trainer ([`crate::nnue::packed`]).
+//! the NNUE trainer ([`crate::nnue::packed`]), played with the hand-made
+//! evaluation or a network.
 //!
 //! A position is kept when the side to move is not in check, the engine's
 //! move is not a capture or a promotion, and the score is not near a mate:
@@ -38,6 +39,9 @@ pub struct Config {
     pub seed: u64,
     /// How positions are written.
     pub format: Format,
+    /// The network the games are played with; the hand-made evaluation
+    /// when none. (Each net's engine makes the data of the next net.)
+    pub net: Option<Arc<crate::nnue::net::QuantNet>>,
 }
 
 /// How positions are written.
@@ -85,6 +89,7 @@ pub fn generate<W: Write + Send>(
                 let mut rng = Rng::new(config.seed.wrapping_add(t as u64 * 0x1000_0001));
                 let shared = Arc::new(Shared::new(16));
                 let mut searcher = Searcher::new(shared.clone(), true);
+                searcher.set_net(config.net.clone());
                 while next.fetch_add(1, Ordering::Relaxed) < config.games {
                     let opening = &openings[rng.below(openings.len())];
                     let (kept, result) = play(opening, config, &mut rng, &shared, &mut searcher);
