@@ -637,6 +637,16 @@ fn datagen_packs_positions_and_a_second_run_appends() {
     assert!(stderr(&second).contains(&format!("{} positions already there", size / 32)));
     let grown = std::fs::metadata(&out).map_or(0, |m| m.len());
     assert!(grown > size && grown % 32 == 0, "{size} then {grown}");
+    // Played with the built-in network: more positions; a file that is
+    // not a network is refused.
+    let with_net: Vec<&str> = args.iter().copied().chain(["--net", "builtin"]).collect();
+    let third = sakk(&with_net);
+    assert!(third.status.success(), "{}", stderr(&third));
+    let more = std::fs::metadata(&out).map_or(0, |m| m.len());
+    assert!(more > grown && more % 32 == 0, "{grown} then {more}");
+    let not_a_net: Vec<&str> = args.iter().copied().chain(["--net", &book]).collect();
+    let refused = sakk(&not_a_net);
+    assert!(!refused.status.success());
     let _ = std::fs::remove_file(&out);
 }
 
