@@ -23,6 +23,7 @@ const { Timer } = await load('src/timer.ts');
 const { formatClock, judge, winChance } = await load('src/moves.ts');
 const { localSan } = await load('src/notation.ts');
 const { message, missingWords } = await load('src/i18n.ts');
+const { crossText, resultText } = await load('src/tournament.ts');
 
 test('every word of the UI is in both catalogues, and the UI speaks as the server does', () => {
   assert.deepEqual(missingWords(), []);
@@ -149,4 +150,17 @@ test('judgements: a move that throws the game away is a blunder', () => {
   const j = judge([p(30), p(20), p(null, 1), p(10000)]);
   assert.deepEqual(j, ['', '??', '']);
   assert.ok(winChance(0) === 0 && winChance(300) > 0.4 && winChance(-300) < -0.4);
+});
+
+test('a tournament sheet writes results and crosstable cells as arbiters do', () => {
+  assert.equal(resultText('1/2-1/2'), '½-½');
+  assert.equal(resultText('+/-'), '+/-');
+  assert.equal(resultText(null), '');
+  assert.equal(crossText(5, 'white', '1'), '5w1');
+  assert.equal(crossText(3, 'black', '='), '3b½');
+  assert.equal(crossText(7, 'black', '-'), '7b-');
+  assert.equal(crossText(null, null, 'U'), '+');
+  assert.equal(crossText(null, null, 'H'), '½');
+  assert.equal(crossText(null, null, 'Z'), '–');
+  assert.equal(crossText(4, 'white', null), '4w');
 });
