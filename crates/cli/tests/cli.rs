@@ -589,7 +589,13 @@ fn swiss_pairing_by_the_dutch_system() {
         stderr(&out)
     );
     // The standings' heads in Hungarian.
-    let out = sakk(&["swiss", "standings", "--lang", "hu", &file.to_string_lossy()]);
+    let out = sakk(&[
+        "swiss",
+        "standings",
+        "--lang",
+        "hu",
+        &file.to_string_lossy(),
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
         stdout(&out).starts_with(" hely ssz.  név"),

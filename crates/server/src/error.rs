@@ -431,6 +431,7 @@ mod tests {
         use sakk_tournament::event::EventError;
         let refusals = [
             EventError::NameEmpty,
+            EventError::NameInvalid,
             EventError::NameTooLong { max: 100 },
             EventError::RatingOutOfRange,
             EventError::RoundsOutOfRange { max: 30 },

@@ -30,7 +30,8 @@ pub struct TrfError {
 /// What is wrong in a TRF.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TrfErrorKind {
-    /// A player line shorter than its fixed fields (89 columns).
+    /// A player line shorter than its fixed fields up to the points (84
+    /// columns).
     ShortPlayerLine,
     /// The starting rank (columns 5–8) is not a number from 1.
     BadRank(String),
@@ -87,7 +88,7 @@ impl fmt::Display for TrfError {
         write!(f, "line {}: ", self.line)?;
         match &self.kind {
             TrfErrorKind::ShortPlayerLine => f.write_str(
-                "a player line (001) needs at least 89 columns: rank, name, rating, points, place",
+                "a player line (001) needs at least 84 columns: rank, name, rating, points",
             ),
             TrfErrorKind::BadRank(t) => {
                 write!(
@@ -155,7 +156,8 @@ fn column(line: &[char], at: usize) -> char {
 
 fn player(line: &[char], n: usize) -> Result<Player, TrfError> {
     let err = |kind| TrfError { line: n, kind };
-    if line.len() < 89 {
+    // The place (86–89) may be left out, with the rest of a line trimmed.
+    if line.len() < 84 {
         return Err(err(TrfErrorKind::ShortPlayerLine));
     }
     let rank_text = columns(line, 5, 8);
@@ -294,9 +296,12 @@ fn check_games(t: &Tournament, lines_of: &[(u16, usize)]) -> Result<(), TrfError
                 return Err(err(TrfErrorKind::UnknownOpponent { round, opponent }));
             };
             let back = q.rounds.get(i).copied().unwrap_or(Entry::EMPTY);
+            // A double forfeit (neither came) is `-` on both lines.
+            let double_forfeit = e.outcome == Some(Outcome::ForfeitLoss)
+                && back.outcome == Some(Outcome::ForfeitLoss);
             let agrees = back.opponent == Some(p.rank)
                 && back.color == e.color.map(Color::other)
-                && back.outcome == e.outcome.map(Outcome::mirrored);
+                && (back.outcome == e.outcome.map(Outcome::mirrored) || double_forfeit);
             if !agrees {
                 return Err(err(TrfErrorKind::Mismatch { round, opponent }));
             }

@@ -167,6 +167,7 @@ error-bad-join-token = This is not the join link of this tournament.
 error-bad-player-token = This is not the link of a player of this tournament.
 error-name-empty = A name is needed.
 error-name-too-long = A name may be at most { $max } characters long.
+error-name-invalid = A name may not contain line breaks, tabs or other control characters.
 error-rating-out-of-range = A rating must be between 0 and 3500.
 error-rounds-out-of-range = A Swiss tournament has 1 to { $max } rounds.
 error-too-many-players = A tournament takes at most { $max } players.

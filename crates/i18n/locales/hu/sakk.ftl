@@ -199,6 +199,7 @@ error-bad-join-token = Ez nem ennek a versenynek a nevezési linkje.
 error-bad-player-token = Ez nem a verseny egyik játékosának linkje.
 error-name-empty = Meg kell adni a nevet.
 error-name-too-long = A név legfeljebb { $max } karakter lehet.
+error-name-invalid = A név nem tartalmazhat sortörést, tabulátort vagy más vezérlőkaraktert.
 error-rating-out-of-range = Az értékszám 0 és 3500 közötti lehet.
 error-rounds-out-of-range = Egy svájci rendszerű verseny 1–{ $max } fordulós lehet.
 error-too-many-players = Egy versenyen legfeljebb { $max } játékos indulhat.

@@ -228,10 +228,7 @@ async fn commit(
         ..row.clone()
     };
     match state.store().commit_tournament(&next, games).await {
-        Ok(()) => {
-            publish(state, &next.id, next.version).await;
-            Ok(Some(next))
-        }
+        Ok(()) => Ok(Some(next)),
         Err(StoreError::Stale { .. }) => {
             tracing::info!(
                 tournament = row.id,
@@ -253,6 +250,7 @@ async fn catch_up(state: &AppState, id: &str) -> Result<(TournamentRow, Event), 
         }
         let secrets = Secrets::read(&row.secrets)?;
         if let Some(next) = commit(state, &row, &event, &secrets, &[]).await? {
+            publish(state, id, next.version).await;
             return Ok((next, event));
         }
     }
@@ -336,7 +334,9 @@ pub async fn apply(
             Vec::new()
         };
         if let Some(next) = commit(state, &row, &event, &secrets, &games).await? {
-            return Ok(view(&next, &event));
+            let shown = view(&next, &event);
+            publish(state, id, next.version).await;
+            return Ok(shown);
         }
     }
     Err(ApiError::StorageUnavailable)
@@ -378,12 +378,14 @@ pub async fn join(
         secrets.players.insert(me, hash_token(&mine));
         if let Some(next) = commit(state, &row, &event, &secrets, &[]).await? {
             let url = format!("{}/tournament/{id}#player={mine}", state.public_url());
-            return Ok(wire::Joined {
+            let joined = wire::Joined {
                 player: me,
                 token: mine,
                 url,
                 tournament: view(&next, &event),
-            });
+            };
+            publish(state, id, next.version).await;
+            return Ok(joined);
         }
     }
     Err(ApiError::StorageUnavailable)

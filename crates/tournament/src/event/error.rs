@@ -11,6 +11,8 @@ use crate::dutch::PairingError;
 pub enum EventError {
     /// A name is empty.
     NameEmpty,
+    /// A name has a control character (a line break, a tab).
+    NameInvalid,
     /// A name is longer than [`MAX_NAME`].
     NameTooLong {
         /// The limit.
@@ -94,6 +96,7 @@ impl EventError {
         match self {
             EventError::NameEmpty => "name_empty",
             EventError::NameTooLong { .. } => "name_too_long",
+            EventError::NameInvalid => "name_invalid",
             EventError::RatingOutOfRange => "rating_out_of_range",
             EventError::RoundsOutOfRange { .. } => "rounds_out_of_range",
             EventError::TooManyPlayers { .. } => "too_many_players",

@@ -54,13 +54,17 @@ pub const MAX_ROUNDS: u16 = 30;
 /// The longest name (of the tournament or of a player), in characters.
 pub const MAX_NAME: usize = 100;
 
-/// Checks a name: not empty, at most [`MAX_NAME`] characters.
+/// Checks a name: not empty, at most [`MAX_NAME`] characters, no control
+/// characters (a line break would break the TRF's and the PGN's lines).
 fn check_name(name: &str) -> Result<(), EventError> {
     if name.trim().is_empty() {
         return Err(EventError::NameEmpty);
     }
     if name.chars().count() > MAX_NAME {
         return Err(EventError::NameTooLong { max: MAX_NAME });
+    }
+    if name.chars().any(char::is_control) {
+        return Err(EventError::NameInvalid);
     }
     Ok(())
 }
@@ -283,7 +287,13 @@ impl Event {
             }
             _ => {}
         }
-        let clip = |s: &str, n: usize| s.trim().chars().take(n).collect::<String>();
+        let clip = |s: &str, n: usize| {
+            s.trim()
+                .chars()
+                .filter(|c| !c.is_control())
+                .take(n)
+                .collect::<String>()
+        };
         let joined = self.next_round();
         self.players.push(Entrant {
             name: p.name.trim().to_string(),

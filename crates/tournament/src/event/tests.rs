@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used)] // in a test, a panic is the failure it reports
 
 use super::*;
-use crate::berger;
+use crate::berger::{self, Cycles};
 use crate::dutch::{self, Edition};
 use crate::Outcome;
 
@@ -240,4 +240,106 @@ fn refusals_change_nothing() {
     .unwrap();
     e.apply(Action::UnpairRound).unwrap();
     assert!(e.rounds.is_empty());
+}
+
+/// A small random source for the property test (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n.max(1)
+    }
+}
+
+/// Each round names each player at most once (a board or a bye), never a
+/// player against themselves, and only players who exist.
+fn consistent(e: &Event) -> bool {
+    e.rounds.iter().all(|r| {
+        let mut seen = std::collections::HashSet::new();
+        r.boards
+            .iter()
+            .flat_map(|b| [b.white, b.black])
+            .chain(r.byes.iter().map(|b| b.player))
+            .all(|p| usize::from(p) < e.players.len() && seen.insert(p))
+    })
+}
+
+#[test]
+fn random_actions_never_break_a_tournament() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for run in 0..200 {
+        let system = if run % 3 == 0 {
+            System::RoundRobin {
+                cycles: if run % 2 == 0 {
+                    Cycles::Single
+                } else {
+                    Cycles::Double
+                },
+            }
+        } else {
+            System::Swiss {
+                rounds: 1 + u16::try_from(rng.below(6)).unwrap(),
+                edition: if run % 5 == 0 {
+                    Edition::Fide2017
+                } else {
+                    Edition::Current
+                },
+            }
+        };
+        let mut e = Event::new(Settings::new("Random", system));
+        for _ in 0..60 {
+            let players = u16::try_from(e.players.len()).unwrap();
+            let round = u16::try_from(rng.below(u64::from(e.rounds_planned()) + 2)).unwrap();
+            let player = u16::try_from(rng.below(u64::from(players) + 1)).unwrap();
+            let board = u16::try_from(rng.below(6)).unwrap();
+            let action = match rng.below(10) {
+                0..=2 => Action::AddPlayer(NewPlayer::named(
+                    &format!("P{}", rng.below(1000)),
+                    Some(u16::try_from(1000 + rng.below(1500)).unwrap()),
+                )),
+                3 | 4 => Action::PairRound,
+                5 | 6 => Action::SetResult {
+                    round: u16::try_from(e.rounds.len()).unwrap(),
+                    board,
+                    result: Some(GameResult::ALL[usize::try_from(rng.below(6)).unwrap()]),
+                },
+                7 => Action::Withdraw { player },
+                8 => Action::RequestBye {
+                    player,
+                    round,
+                    half: rng.below(2) == 0,
+                },
+                _ => match rng.below(3) {
+                    0 => Action::UnpairRound,
+                    1 => Action::Reinstate { player },
+                    _ => Action::SetResult {
+                        round,
+                        board,
+                        result: None,
+                    },
+                },
+            };
+            let before = e.clone();
+            match e.apply(action.clone()) {
+                Ok(()) => assert!(consistent(&e), "run {run}: {action:?} gave {e:?}"),
+                Err(err) => {
+                    assert_eq!(
+                        e, before,
+                        "run {run}: {action:?} refused ({err}) but changed"
+                    );
+                }
+            }
+            // The standings and the TRF never fail on what the actions made.
+            let t = e.tournament();
+            assert_eq!(e.standings().len(), e.players.len());
+            assert!(
+                crate::trf::read(&crate::trf::write(&t)).is_ok() || t.players.is_empty(),
+                "run {run}: {}",
+                crate::trf::write(&t)
+            );
+        }
+    }
 }
