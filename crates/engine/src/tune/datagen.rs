@@ -252,6 +252,7 @@ mod tests {
             random_plies: 4,
             seed: 1,
             format: Format::Text,
+            net: None,
         };
         let mut out = Vec::new();
         let summary = match generate(&openings, &config, &mut out, &|_| {}) {
@@ -285,6 +286,7 @@ mod tests {
             random_plies: 4,
             seed: 2,
             format: Format::Packed,
+            net: None,
         };
         let mut out = Vec::new();
         let summary = match generate(&openings, &config, &mut out, &|_| {}) {
