@@ -259,6 +259,8 @@ const KEYS = [
   'tourPlayerLinks',
   'tourWatch',
   'tourBack',
+  'tourPerformance',
+  'tourRatingChange',
 ] as const;
 
 /** How many level names there are (`web-level-names-1` …). */

@@ -146,7 +146,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       return h('section.tour-standings', { 'data-section': 'standings' }, [
         h('div.section-head', {}, [h('h2', {}, tr.tourStandings), printButton('standings')]),
         h('table.standings', {}, [
-          h('thead', {}, h('tr', {}, [tr.tourPlace, tr.tourRank, tr.tourPlayerName, tr.tourRating, tr.tourPoints, ...v.tiebreaks].map(x => h('th', {}, x)))),
+          h('thead', {}, h('tr', {}, [tr.tourPlace, tr.tourRank, tr.tourPlayerName, tr.tourRating, tr.tourPoints, ...v.tiebreaks, tr.tourPerformance, tr.tourRatingChange].map(x => h('th', {}, x)))),
           h(
             'tbody',
             {},
@@ -159,6 +159,8 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
                 h('td.num', {}, p?.rating === null || p?.rating === undefined ? '' : String(p.rating)),
                 h('td.num.points', {}, s.points),
                 ...s.values.map(x => h('td.num', {}, x)),
+                h('td.num', {}, p?.performance === null || p?.performance === undefined ? '' : String(p.performance)),
+                h('td.num', {}, p?.rating_change ?? ''),
               ]);
             }),
           ),

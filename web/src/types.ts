@@ -793,7 +793,18 @@ withdrawn: number | null,
 /**
  * Byes asked for rounds not yet paired: `(round, half)`.
  */
-byes: Array<RequestedByeView>, };
+byes: Array<RequestedByeView>, 
+/**
+ * The performance rating over the games played against rated
+ * opponents.
+ */
+performance: number | null, 
+/**
+ * The estimated rating change by the FIDE Rating Regulations (`+12.4`;
+ * K 20, or 10 from 2400, as for an established adult player), for a
+ * rated player.
+ */
+rating_change: string | null, };
 
 export type BoardView = { 
 /**

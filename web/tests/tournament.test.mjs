@@ -98,7 +98,7 @@ test('an organiser runs a 6-player, 3-round Swiss over the board; a spectator fo
   assert.equal(points.length, 6);
   assert.equal(points.reduce((a, b) => a + b, 0), 9);
   assert.deepEqual([...points].sort((a, b) => b - a), points);
-  assert.deepEqual(await org.locator('table.standings thead th').allTextContents(), ['Place', 'No.', 'Name', 'Rating', 'Pts', 'BH-C1', 'BH', 'SB', 'DE', 'WIN']);
+  assert.deepEqual(await org.locator('table.standings thead th').allTextContents(), ['Place', 'No.', 'Name', 'Rating', 'Pts', 'BH-C1', 'BH', 'SB', 'DE', 'WIN', 'Perf.', 'Rtg ±']);
   // The crosstable: a cell a round for each player.
   assert.equal(await org.locator('table.crosstable tbody td.cell').count(), 18);
 

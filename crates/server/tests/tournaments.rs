@@ -194,6 +194,18 @@ async fn an_organiser_runs_a_swiss_to_its_end() {
         .unwrap_or(0.0);
     assert!((total - 11.5).abs() < 1e-9, "{total}");
     assert_eq!(view["standings"][0]["place"], 1);
+    // Every rated player has a performance and an estimated rating change;
+    // the changes of a tournament of rated players add up to about zero
+    // (K 20 for all of them here).
+    let changes: Vec<f64> = view["players"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p["rating_change"].as_str()?.parse().ok())
+        .collect();
+    assert_eq!(changes.len(), 7);
+    assert!(changes.iter().sum::<f64>().abs() < 1.0, "{changes:?}");
+    assert!(view["players"][0]["performance"].is_i64());
     assert_eq!(view["crosstable"].as_array().map(Vec::len), Some(7));
 
     // The TRF download reads back, and its standings are the server's.

@@ -209,6 +209,12 @@ pub fn rated_opponents(t: &crate::Tournament, p: &crate::Player) -> (Vec<u16>, u
     (ratings, half_points)
 }
 
+/// A rating change in tenths as printed: `+12.4`, `-3.0`.
+pub fn tenths(v: i32) -> String {
+    let sign = if v < 0 { '-' } else { '+' };
+    format!("{sign}{}.{}", v.abs() / 10, v.abs() % 10)
+}
+
 /// A player's rated games in a tournament and what they make.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerRating {

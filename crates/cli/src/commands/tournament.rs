@@ -157,10 +157,6 @@ pub fn ratings(path: &str, k: Option<&str>) -> Result<(), Failure> {
     let report = rating::report(&t, |p| {
         fixed.unwrap_or_else(|| KFactor::of(p.rating.unwrap_or(0), 30, false, false))
     });
-    let tenths = |v: i32| {
-        let sign = if v < 0 { '-' } else { '+' };
-        format!("{sign}{}.{}", v.abs() / 10, v.abs() % 10)
-    };
     let mut text = format!(
         "{:>4}  {:<32} {:>6} {:>5} {:>5} {:>6} {:>6} {:>7}\n",
         "rank", "name", "rating", "score", "rated", "exp", "perf", "change"
@@ -175,7 +171,7 @@ pub fn ratings(path: &str, k: Option<&str>) -> Result<(), Failure> {
             r.games.len(),
             format!("{}.{:02}", r.expected / 100, r.expected % 100),
             r.performance.map_or("-".to_string(), |v| v.to_string()),
-            r.change.map_or("-".to_string(), tenths),
+            r.change.map_or("-".to_string(), rating::tenths),
         ));
     }
     std::io::stdout()

@@ -495,3 +495,5 @@ web-tour-join-link = Join link (anyone who has it can enter)
 web-tour-player-links = Players' links (each player's page and seat in their games)
 web-tour-watch = Watch
 web-tour-back = Back to the tournament
+web-tour-performance = Perf.
+web-tour-rating-change = Rtg ±

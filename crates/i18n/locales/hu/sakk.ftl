@@ -533,3 +533,5 @@ web-tour-join-link = Nevezési link (akinél megvan, nevezhet)
 web-tour-player-links = A játékosok linkjei (mindegyik a játékos oldala és helye a játszmáiban)
 web-tour-watch = Nézem
 web-tour-back = Vissza a versenyhez
+web-tour-performance = Telj.
+web-tour-rating-change = Ért. ±

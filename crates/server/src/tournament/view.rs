@@ -5,7 +5,7 @@
 use sakk_tournament::berger::Cycles;
 use sakk_tournament::dutch::Edition;
 use sakk_tournament::event::{Event, System};
-use sakk_tournament::{Color, Outcome};
+use sakk_tournament::{rating, Color, Outcome};
 
 use super::points;
 use super::wire::{
@@ -24,6 +24,11 @@ use crate::wire::Side;
 /// The tournament as its pages show it.
 pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
     let t = event.tournament();
+    // The organiser enters no player's age or rated games: each is taken as
+    // an established adult player (K 20, or 10 from 2400).
+    let ratings = rating::report(&t, |p| {
+        rating::KFactor::of(p.rating.unwrap_or(0), 30, false, false)
+    });
     let ranks = event.ranks();
     let ranking = event.ranking();
     let id_of = |rank: u16| ranking.get(usize::from(rank).wrapping_sub(1)).copied();
@@ -32,6 +37,7 @@ pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
         .filter_map(|&id| {
             let p = event.players.get(usize::from(id))?;
             let rank = ranks.get(usize::from(id)).copied()?;
+            let rated = ratings.iter().find(|r| r.rank == rank);
             Some(PlayerView {
                 id,
                 rank,
@@ -51,6 +57,8 @@ pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
                         half: b.half,
                     })
                     .collect(),
+                performance: rated.and_then(|r| r.performance),
+                rating_change: rated.and_then(|r| r.change).map(rating::tenths),
             })
         })
         .collect();

@@ -309,6 +309,13 @@ pub struct PlayerView {
     pub withdrawn: Option<u16>,
     /// Byes asked for rounds not yet paired: `(round, half)`.
     pub byes: Vec<RequestedByeView>,
+    /// The performance rating over the games played against rated
+    /// opponents.
+    pub performance: Option<i32>,
+    /// The estimated rating change by the FIDE Rating Regulations (`+12.4`;
+    /// K 20, or 10 from 2400, as for an established adult player), for a
+    /// rated player.
+    pub rating_change: Option<String>,
 }
 
 /// A bye asked for.
