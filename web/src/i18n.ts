@@ -259,6 +259,8 @@ const KEYS = [
   'tourPlayerLinks',
   'tourWatch',
   'tourBack',
+  'tourByeFull',
+  'tourImport',
   'tourPerformance',
   'tourRatingChange',
 ] as const;

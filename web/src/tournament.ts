@@ -19,7 +19,7 @@ export function resultText(r: ResultCode | null): string {
 
 function byeText(kind: ByeCode): string {
   const tr = t();
-  return { pairing: tr.tourByePairing, half: tr.tourByeHalf, zero: tr.tourByeZero, absent: tr.tourByeAbsent }[kind];
+  return { pairing: tr.tourByePairing, half: tr.tourByeHalf, full: tr.tourByeFull, zero: tr.tourByeZero, absent: tr.tourByeAbsent }[kind];
 }
 
 /** A crosstable cell: the opponent's number, the colour, the result
@@ -50,12 +50,15 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
     const act = (action: TournamentAction): void => {
       if (!token || busy) return;
       busy = true;
+      status.classList.remove('error');
       status.textContent = '…';
       api
         .tournamentAction(id, token, action)
         .then(v => {
           status.textContent = '';
           if (action.type === 'pair_round' || action.type === 'unpair_round') shownRound = v.rounds.length;
+          // The player is entered: the form is empty for the next one.
+          if (action.type === 'add_player') root.querySelector<HTMLFormElement>('form.add-player')?.reset();
           show(v);
         })
         .catch(e => {
@@ -351,6 +354,13 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       const system = v.system === 'swiss' ? tr.tourSwiss : v.double ? tr.tourDouble : tr.tourRoundRobin;
       const meta = [system, `${tr.tourRounds}: ${v.rounds.length}/${v.rounds_planned}`, v.time_control ?? '', v.online ? tr.tourOnlineMode : ''].filter(Boolean).join(' · ');
       const id2 = encodeURIComponent(id);
+      // What the organiser (or a joining player) is typing survives a
+      // change that arrives meanwhile: the forms' inputs and the focus.
+      const typed = new Map<string, string>();
+      root.querySelectorAll<HTMLInputElement>('form input[id]').forEach(i => {
+        if (i.value) typed.set(i.id, i.value);
+      });
+      const focused = document.activeElement instanceof HTMLInputElement && root.contains(document.activeElement) ? document.activeElement.id : '';
       fill(root, [
         h('div.tournament', { 'data-version': v.version }, [
           h('h1', {}, v.name),
@@ -370,6 +380,11 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
           ]),
         ]),
       ]);
+      for (const [inputId, value] of typed) {
+        const input = root.querySelector<HTMLInputElement>(`form input#${inputId}`);
+        if (input) input.value = value;
+      }
+      if (focused) root.querySelector<HTMLInputElement>(`input#${focused}`)?.focus();
     }
 
     const load = (): void => {

@@ -20,6 +20,7 @@ export function tournamentsPage(root: HTMLElement): void {
   const tc = h('input#tour-tc', { type: 'text', placeholder: '5400+30', autocomplete: 'off' });
   const noDraw = h('input#tour-no-draw', { type: 'number', min: 1, max: 200 });
   const online = h('input#tour-online', { type: 'checkbox' });
+  const trf = h('input#tour-trf', { type: 'file', accept: '.trf,.txt,text/plain' });
   const roundsRow = h('label', {}, [h('span', {}, tr.tourRounds), rounds]);
   const doubleRow = h('label.check', { hidden: true }, [double, h('span', {}, tr.tourDouble)]);
   system.addEventListener('change', () => {
@@ -38,19 +39,31 @@ export function tournamentsPage(root: HTMLElement): void {
     h('label', {}, [h('span', {}, tr.tourTimeControl), tc]),
     h('label', {}, [h('span', {}, tr.tourNoDrawBefore), noDraw]),
     h('label.check', {}, [online, h('span', {}, tr.tourOnline)]),
+    h('label', {}, [h('span', {}, tr.tourImport), trf]),
     submit,
     error,
   ]);
+  // A file chosen: its name and rounds come from it unless given.
+  trf.addEventListener('change', () => {
+    name.required = !trf.files?.length;
+  });
   form.addEventListener('submit', ev => {
     ev.preventDefault();
+    void submitForm();
+  });
+  async function submitForm(): Promise<void> {
     const swiss = system.value === 'swiss';
+    const file = trf.files?.[0];
+    const text = file ? await file.text() : undefined;
     const req: NewTournament = {
       name: name.value,
       system: swiss ? 'swiss' : 'round_robin',
-      ...(swiss ? { rounds: Number(rounds.value) } : { double: double.checked }),
+      // A file with its planned rounds (XXR) gives them.
+      ...(swiss ? (text !== undefined && /^XXR /m.test(text) ? {} : { rounds: Number(rounds.value) }) : { double: double.checked }),
       ...(tc.value.trim() ? { time_control: tc.value.trim() } : {}),
       ...(noDraw.value ? { no_draw_before: Number(noDraw.value) } : {}),
       ...(online.checked ? { online: true } : {}),
+      ...(text !== undefined ? { trf: text } : {}),
     };
     submit.disabled = true;
     api
@@ -63,7 +76,7 @@ export function tournamentsPage(root: HTMLElement): void {
         submit.disabled = false;
         error.textContent = errorText(e, lang());
       });
-  });
+  }
   const mine = organised();
   fill(root, [
     h('div.tournaments', {}, [

@@ -649,7 +649,13 @@ no_draw_before?: number,
 /**
  * Played online: each pairing becomes a game on the server.
  */
-online?: boolean, };
+online?: boolean, 
+/**
+ * A tournament begun elsewhere, to be continued here: its TRF (players
+ * by their starting ranks, the rounds played; `XXR` gives the rounds
+ * when `rounds` does not, `012` the name when `name` is empty).
+ */
+trf?: string, };
 
 export type TournamentCreated = { 
 /**
@@ -671,7 +677,7 @@ public_url: string, };
 
 export type ResultCode = "1-0" | "1/2-1/2" | "0-1" | "+/-" | "-/+" | "-/-";
 
-export type ByeCode = "pairing" | "half" | "zero" | "absent";
+export type ByeCode = "pairing" | "half" | "zero" | "full" | "absent";
 
 export type TournamentAction = { "type": "add_player", 
 /**

@@ -107,6 +107,16 @@ test('an organiser runs a 6-player, 3-round Swiss over the board; a spectator fo
   assert.match(trf, /^012 Club Swiss/m);
   assert.equal(trf.split('\n').filter(l => l.startsWith('001')).length, 6);
 
+  // The TRF continued as a new tournament (as from Swiss-Manager): the
+  // same standings.
+  const copy = await newPage(browser, `${server.url}/tournaments`);
+  await copy.setInputFiles('#tour-trf', { name: 'club.trf', mimeType: 'text/plain', buffer: Buffer.from(trf) });
+  await copy.click('#tour-create');
+  await copy.waitForSelector('.tournament h1');
+  assert.equal(await copy.locator('.tournament h1').textContent(), 'Club Swiss');
+  assert.deepEqual((await copy.locator('table.standings tbody td.points').allTextContents()).map(Number), points);
+  await copy.context().close();
+
   // Printing the pairings: A4, only that section, no controls.
   await org.emulateMedia({ media: 'print' });
   await org.evaluate(() => (document.body.dataset.print = 'pairings'));
@@ -240,7 +250,7 @@ test('an online 4-player round: the pairings become games and their results fill
   await org.waitForFunction(() => {
     const v = b => document.querySelector(`select.result-input[data-board="${b}"]`)?.value;
     return v(1) === '1-0' && v(2) === '1-0';
-  }, null, { timeout: 15000 });
+  }, null, { timeout: 30000 });
   assert.equal(await org.locator('#pair-round').textContent(), 'Pair round 2');
   const points = (await org.locator('table.standings tbody td.points').allTextContents()).map(Number);
   assert.deepEqual(points, [1, 1, 0, 0]);

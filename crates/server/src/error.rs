@@ -426,6 +426,10 @@ mod tests {
             ApiError::bad("rounds_not_for_round_robin"),
             ApiError::bad_detail("bad_tiebreak", "x"),
             ApiError::bad_detail("bad_time_control", "x"),
+            ApiError::BadRequest {
+                code: "bad_trf",
+                args: vec![("line", "3".to_string()), ("detail", "x".to_string())],
+            },
         ];
         use sakk_tournament::dutch::PairingError;
         use sakk_tournament::event::EventError;

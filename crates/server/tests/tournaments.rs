@@ -593,3 +593,93 @@ async fn an_online_round_fills_in_its_results_by_itself() {
     assert_eq!(games.len(), 2);
     assert!(games.iter().all(|g| !g.is_empty() && *g != g1 && *g != g2));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_begun_elsewhere_goes_on_from_its_trf() {
+    let (state, _) = app_with(&database(), Rates::unlimited()).await;
+    // Two rounds of a 150-player Swiss (its TRF is larger than the other
+    // requests' 16 KiB)…
+    let (id, token) = new_tournament(
+        &state,
+        json!({"name": "Open", "system": "swiss", "rounds": 5}),
+    )
+    .await;
+    for i in 0..150 {
+        ok(
+            &state,
+            &id,
+            &token,
+            json!({"type": "add_player", "name": format!("Player {i:03}"), "rating": 2400 - i * 5}),
+        )
+        .await;
+    }
+    let mut view = Value::Null;
+    for _ in 0..2 {
+        view = ok(&state, &id, &token, json!({"type": "pair_round"})).await;
+        view = results(&state, &id, &token, &view).await;
+    }
+    let trf = text(&state, &format!("/api/tournaments/{id}/trf")).await;
+    assert!(trf.len() > 16 * 1024, "{}", trf.len());
+    // …continued here from its file: the name and the rounds from the file.
+    let (status, _, created) = call(
+        &state,
+        "POST",
+        "/api/tournaments",
+        None,
+        Some(&json!({"name": "", "system": "swiss", "trf": trf}).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let copy = created["id"].as_str().unwrap_or_default().to_string();
+    let copy_token = created["organiser_token"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let imported = call(
+        &state,
+        "GET",
+        &format!("/api/tournaments/{copy}"),
+        None,
+        None,
+    )
+    .await
+    .2;
+    assert_eq!(imported["name"], "Open");
+    assert_eq!(imported["rounds_planned"], 5);
+    assert_eq!(imported["standings"], view["standings"]);
+    // Round 3 is the same in both.
+    let names = |v: &Value| -> Vec<(String, String)> {
+        let name = |id: &Value| {
+            v["players"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|p| p["id"] == *id)
+                .and_then(|p| p["name"].as_str())
+                .unwrap_or_default()
+                .to_string()
+        };
+        v["rounds"][2]["boards"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|b| (name(&b["white"]), name(&b["black"])))
+            .collect()
+    };
+    let here = ok(&state, &id, &token, json!({"type": "pair_round"})).await;
+    let there = ok(&state, &copy, &copy_token, json!({"type": "pair_round"})).await;
+    assert_eq!(names(&here).len(), 75);
+    assert_eq!(names(&here), names(&there));
+    // A malformed file: the line and why, nothing created.
+    let (status, _, refused) = call(
+        &state,
+        "POST",
+        "/api/tournaments",
+        None,
+        Some(&json!({"name": "x", "system": "swiss", "rounds": 5, "trf": "012 X\n001    1      short\n"}).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(refused["error"], "bad_trf");
+    assert_eq!(refused["params"]["line"], "2");
+}

@@ -197,6 +197,7 @@ error-rounds-missing = A Swiss tournament needs its number of rounds.
 error-rounds-not-for-round-robin = A round robin's number of rounds follows from its players: give none.
 error-bad-tiebreak = Not a tie-break: { $detail }
 error-bad-time-control = This is not a time control in PGN form (such as 5400+30): { $detail }
+error-bad-trf = The tournament file (TRF) is not valid at line { $line }: { $detail }
 
 ## The game in the terminal (`sakk play`)
 
@@ -497,3 +498,5 @@ web-tour-watch = Watch
 web-tour-back = Back to the tournament
 web-tour-performance = Perf.
 web-tour-rating-change = Rtg ±
+web-tour-bye-full = full-point bye
+web-tour-import = Or continue a tournament begun elsewhere (Swiss-Manager, Vega…): its TRF file

@@ -226,6 +226,7 @@ error-rounds-missing = Meg kell adni a svájci rendszerű verseny fordulóinak s
 error-rounds-not-for-round-robin = A körmérkőzés fordulóinak száma a játékosok számából adódik: nem kell megadni.
 error-bad-tiebreak = Ez nem holtverseny-eldöntési szempont: { $detail }
 error-bad-time-control = Ez nem PGN-formájú időbeosztás (például 5400+30): { $detail }
+error-bad-trf = A versenyfájl (TRF) { $line }. sora hibás: { $detail }
 
 ## A játszma a terminálban (`sakk play`)
 
@@ -535,3 +536,5 @@ web-tour-watch = Nézem
 web-tour-back = Vissza a versenyhez
 web-tour-performance = Telj.
 web-tour-rating-change = Ért. ±
+web-tour-bye-full = egész pontos szabadnap
+web-tour-import = Vagy máshol elkezdett verseny folytatása (Swiss-Manager, Vega…): a TRF-fájlja

@@ -185,7 +185,11 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/abort", post(actions::abort))
         .route("/api/games/{id}/takeback/{answer}", post(actions::takeback))
         .route("/api/games/{id}/touch/{square}", post(actions::touch))
-        .route("/api/tournaments", post(tournaments::create))
+        // A tournament's TRF comes in its creation: up to 1 MiB there.
+        .route(
+            "/api/tournaments",
+            post(tournaments::create).layer(axum::extract::DefaultBodyLimit::max(1 << 20)),
+        )
         .route("/api/tournaments/{id}", get(tournaments::show))
         .route("/api/tournaments/{id}/actions", post(tournaments::act))
         .route("/api/tournaments/{id}/join", post(tournaments::join))

@@ -15,7 +15,7 @@
 use std::sync::Arc;
 
 use sakk_tournament::event::{Action, Event, EventError, NewPlayer, Settings, System};
-use sakk_tournament::{dutch::Edition, tiebreak::TieBreak, Points};
+use sakk_tournament::{dutch::Edition, tiebreak::TieBreak, Points, Tournament};
 
 use crate::error::ApiError;
 use crate::games::Published;
@@ -51,14 +51,17 @@ impl From<EventError> for ApiError {
 }
 
 /// The settings of a new tournament, checked.
-fn settings(req: NewTournament) -> Result<Settings, ApiError> {
+fn settings(req: NewTournament, file: Option<&Tournament>) -> Result<Settings, ApiError> {
     let system = match req.system {
         SystemKind::Swiss => {
             if req.double.is_some() {
                 return Err(ApiError::bad("double_not_for_swiss"));
             }
             System::Swiss {
-                rounds: req.rounds.ok_or_else(|| ApiError::bad("rounds_missing"))?,
+                rounds: req
+                    .rounds
+                    .or_else(|| file.and_then(Tournament::rounds_planned))
+                    .ok_or_else(|| ApiError::bad("rounds_missing"))?,
                 edition: Edition::Current,
             }
         }
@@ -75,7 +78,12 @@ fn settings(req: NewTournament) -> Result<Settings, ApiError> {
             }
         }
     };
-    let mut s = Settings::new(&req.name, system);
+    // An imported tournament keeps its file's name unless given another.
+    let name = match (req.name.trim().is_empty(), file) {
+        (true, Some(t)) => t.name.clone(),
+        _ => req.name.clone(),
+    };
+    let mut s = Settings::new(&name, system);
     if let Some(codes) = req.tiebreaks {
         s.tiebreaks = codes
             .iter()
@@ -102,17 +110,42 @@ pub async fn create(state: &AppState, req: NewTournament) -> Result<TournamentCr
     if state.is_shutting_down() {
         return Err(ApiError::ShuttingDown);
     }
-    let event = Event::new(settings(req)?);
+    // A tournament begun elsewhere: its TRF, read and checked.
+    let file = match &req.trf {
+        Some(text) => Some(sakk_tournament::trf::read(text).map_err(|e| {
+            // The reader's words name the line first: the message says it.
+            let words = e.to_string();
+            let detail = words.split_once(": ").map_or(words.as_str(), |(_, d)| d);
+            ApiError::BadRequest {
+                code: "bad_trf",
+                args: vec![("line", e.line.to_string()), ("detail", detail.to_string())],
+            }
+        })?),
+        None => None,
+    };
+    let settings = settings(req, file.as_ref())?;
+    let event = match &file {
+        Some(t) => Event::from_tournament(t, settings)?,
+        None => Event::new(settings),
+    };
     if event.settings.online {
         // Its games need a clock the server's games take.
         online::clock(state, &event)?;
     }
     let id = state.new_game_id()?;
     let token = new_token()?;
-    let secrets = Secrets {
+    let mut secrets = Secrets {
         join: Some(links::join_hash(&token, &id)),
         ..Secrets::default()
     };
+    // An imported tournament's players, entered by the organiser: their
+    // links.
+    for p in 0..event.players.len() {
+        let p = u16::try_from(p).unwrap_or(u16::MAX);
+        secrets
+            .players
+            .insert(p, hash_token(&links::player_token(&token, &id, p)));
+    }
     let now = unix_ms();
     let row = TournamentRow {
         id: id.clone(),

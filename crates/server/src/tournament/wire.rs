@@ -50,6 +50,12 @@ pub struct NewTournament {
     #[serde(default)]
     #[cfg_attr(test, ts(optional))]
     pub online: Option<bool>,
+    /// A tournament begun elsewhere, to be continued here: its TRF (players
+    /// by their starting ranks, the rounds played; `XXR` gives the rounds
+    /// when `rounds` does not, `012` the name when `name` is empty).
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub trf: Option<String>,
 }
 
 /// The body of `POST /api/tournaments/{id}/join` (the join link's token as
@@ -197,6 +203,8 @@ pub enum ByeCode {
     Half,
     /// A requested zero-point bye.
     Zero,
+    /// A full-point bye given by the organiser.
+    Full,
     /// Not playing (withdrawn, not yet entered, a round robin's free round).
     Absent,
 }
@@ -207,6 +215,7 @@ impl From<ByeKind> for ByeCode {
             ByeKind::Pairing => ByeCode::Pairing,
             ByeKind::Half => ByeCode::Half,
             ByeKind::Zero => ByeCode::Zero,
+            ByeKind::Full => ByeCode::Full,
             ByeKind::Absent => ByeCode::Absent,
         }
     }

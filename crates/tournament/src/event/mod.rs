@@ -30,6 +30,7 @@
 use crate::berger::Cycles;
 
 mod error;
+mod import;
 mod pairing;
 mod rounds;
 mod settings;
@@ -136,11 +137,11 @@ impl Event {
 
     /// The players in starting-rank order (rank 1 first).
     pub fn ranking(&self) -> Vec<PlayerId> {
-        if !self.order.is_empty() {
-            return self.order.clone();
-        }
+        // The fixed order (a round robin's, an imported tournament's), then
+        // anyone entered after it was fixed, by the ranking order.
         let mut ids: Vec<PlayerId> = (0..self.players.len())
             .filter_map(|i| PlayerId::try_from(i).ok())
+            .filter(|id| !self.order.contains(id))
             .collect();
         ids.sort_by(|&a, &b| {
             let (p, q) = (&self.players[usize::from(a)], &self.players[usize::from(b)]);
@@ -151,7 +152,9 @@ impl Event {
                 .then_with(|| p.name.to_lowercase().cmp(&q.name.to_lowercase()))
                 .then(a.cmp(&b))
         });
-        ids
+        let mut all = self.order.clone();
+        all.extend(ids);
+        all
     }
 
     /// Each player's starting rank, by entry number.

@@ -220,6 +220,25 @@ impl Event {
         if let Some(tc) = &self.settings.time_control {
             header.push(("122".to_string(), tc.clone()));
         }
+        // Who will not be paired in the next round (withdrawn, or a
+        // zero-point bye asked for): `XXZ`, as the pairing programs read it.
+        let next = round_number(self.rounds.len());
+        if usize::from(next) <= usize::from(self.rounds_planned()) {
+            let absent: Vec<String> = ranking
+                .iter()
+                .enumerate()
+                .filter(|&(_, &id)| {
+                    matches!(
+                        self.unavailable(&self.players[usize::from(id)], next),
+                        Some(ByeKind::Absent | ByeKind::Zero)
+                    ) && self.players[usize::from(id)].joined <= next
+                })
+                .map(|(i, _)| (i + 1).to_string())
+                .collect();
+            if !absent.is_empty() {
+                header.push(("XXZ".to_string(), absent.join(" ")));
+            }
+        }
         Tournament {
             name: self.settings.name.clone(),
             header,

@@ -176,6 +176,9 @@ pub enum ByeKind {
     Half,
     /// A requested zero-point bye.
     Zero,
+    /// A full-point bye (not the pairing's: given by the organiser; read
+    /// from a TRF's `F`).
+    Full,
     /// Not playing: withdrawn, not yet entered, or the free round of an odd
     /// round robin. No points.
     Absent,
@@ -187,6 +190,7 @@ impl ByeKind {
         match self {
             ByeKind::Pairing => Outcome::PairingBye,
             ByeKind::Half => Outcome::HalfBye,
+            ByeKind::Full => Outcome::FullBye,
             ByeKind::Zero | ByeKind::Absent => Outcome::ZeroBye,
         }
     }

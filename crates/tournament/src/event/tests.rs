@@ -343,3 +343,66 @@ fn random_actions_never_break_a_tournament() {
         }
     }
 }
+
+#[test]
+fn a_tournament_read_from_its_trf_goes_on_as_it_would_have() {
+    // Three rounds of a 9-player Swiss here, with byes, a withdrawal, a
+    // forfeit and a double forfeit; then its TRF read into a new event.
+    let mut e = swiss(9, 5);
+    e.apply(Action::RequestBye {
+        player: 2,
+        round: 2,
+        half: true,
+    })
+    .unwrap();
+    let results = [
+        GameResult::WhiteWins,
+        GameResult::Draw,
+        GameResult::BlackWinsByForfeit,
+        GameResult::DoubleForfeit,
+        GameResult::BlackWins,
+    ];
+    for r in 0..3 {
+        if r == 2 {
+            e.apply(Action::Withdraw { player: 8 }).unwrap();
+        }
+        e.apply(Action::PairRound).unwrap();
+        let round = u16::try_from(r + 1).unwrap();
+        for b in 0..e.rounds[r].boards.len() {
+            e.apply(Action::SetResult {
+                round,
+                board: u16::try_from(b + 1).unwrap(),
+                result: Some(results[(b + r) % results.len()]),
+            })
+            .unwrap();
+        }
+    }
+    let text = crate::trf::write(&e.tournament());
+    let t = crate::trf::read(&text).unwrap();
+    let mut imported = Event::from_tournament(&t, e.settings.clone()).unwrap();
+    // The same tournament as the pairing, the tie-breaks and the TRF see it.
+    assert_eq!(crate::trf::write(&imported.tournament()), text);
+    assert_eq!(imported.standings(), e.standings());
+    // The withdrawn player is in the file's `XXZ` (absent next round).
+    assert!(text.contains("\nXXZ 9\n"), "{text}");
+    assert_eq!(
+        imported.players[8].byes,
+        vec![RequestedBye {
+            round: 4,
+            half: false
+        }]
+    );
+    // Round 4 pairs the same (by starting rank) in both.
+    e.apply(Action::PairRound).unwrap();
+    imported.apply(Action::PairRound).unwrap();
+    let by_rank = |ev: &Event, r: usize| -> Vec<(u16, u16)> {
+        let ranks = ev.ranks();
+        ev.rounds[r]
+            .boards
+            .iter()
+            .map(|b| (ranks[usize::from(b.white)], ranks[usize::from(b.black)]))
+            .collect()
+    };
+    assert_eq!(by_rank(&imported, 3), by_rank(&e, 3));
+    assert!(imported.rounds[3].byes.iter().any(|b| b.player == 8));
+}

@@ -1,0 +1,144 @@
+//! A tournament begun elsewhere (Swiss-Manager, Vega, JaVaFo's or
+//! bbpPairings' files) continued here: its TRF read into an [`Event`],
+//! starting ranks as the file gives them.
+
+use super::{
+    Board, Bye, ByeKind, Entrant, Event, EventError, GameResult, PlayerId, Round, Settings,
+};
+use crate::{Color, Entry, Outcome, Tournament};
+
+/// A board's result from White's and Black's outcomes.
+fn result(white: Option<Outcome>, black: Option<Outcome>) -> Option<GameResult> {
+    use Outcome::{Draw, ForfeitLoss, ForfeitWin, Loss, UnratedDraw, UnratedLoss, UnratedWin, Win};
+    Some(match (white?, black?) {
+        (Win | UnratedWin, _) => GameResult::WhiteWins,
+        (Draw | UnratedDraw, _) => GameResult::Draw,
+        (Loss | UnratedLoss, _) => GameResult::BlackWins,
+        (ForfeitWin, _) => GameResult::WhiteWinsByForfeit,
+        (ForfeitLoss, ForfeitWin) => GameResult::BlackWinsByForfeit,
+        (ForfeitLoss, _) => GameResult::DoubleForfeit,
+        _ => return None,
+    })
+}
+
+impl Event {
+    /// The tournament of a TRF (already read and checked), to be continued
+    /// with `settings`: its players in starting-rank order (the file's
+    /// ranks are kept), its rounds with boards, byes and results. Unrated
+    /// games (`W`, `D`, `L`) come in as rated results; a player with
+    /// nothing recorded for the last round as withdrawn; `XXZ` players with
+    /// a zero-point bye for the next round.
+    ///
+    /// # Errors
+    /// [`EventError::TooManyPlayers`], or a name the tournament refuses.
+    pub fn from_tournament(t: &Tournament, settings: Settings) -> Result<Event, EventError> {
+        settings.check()?;
+        if t.players.len() > super::MAX_PLAYERS {
+            return Err(EventError::TooManyPlayers {
+                max: super::MAX_PLAYERS,
+            });
+        }
+        let mut players: Vec<&crate::Player> = t.players.iter().collect();
+        players.sort_by_key(|p| p.rank);
+        let id_of = |rank: u16| -> Option<PlayerId> {
+            players
+                .iter()
+                .position(|p| p.rank == rank)
+                .and_then(|i| PlayerId::try_from(i).ok())
+        };
+        let mut event = Event::new(settings);
+        for p in &players {
+            super::check_name(&p.name)?;
+            event.players.push(Entrant {
+                name: p.name.clone(),
+                rating: p.rating,
+                title: p.title.to_uppercase(),
+                federation: p.federation.clone(),
+                club: String::new(),
+                fide_id: p.fide_id,
+                joined: 1,
+                withdrawn: None,
+                byes: Vec::new(),
+            });
+        }
+        event.order = (0..players.len())
+            .filter_map(|i| PlayerId::try_from(i).ok())
+            .collect();
+        for r in 0..t.rounds_recorded() {
+            let mut round = Round::default();
+            for (i, p) in players.iter().enumerate() {
+                let Ok(me) = PlayerId::try_from(i) else {
+                    continue;
+                };
+                let e = p.rounds.get(r).copied().unwrap_or(Entry::EMPTY);
+                match e.opponent.and_then(id_of) {
+                    Some(other) => {
+                        // Each board once: from White's line (or, without
+                        // colours, from the higher-ranked player's).
+                        let white = match e.color {
+                            Some(Color::White) => true,
+                            Some(Color::Black) => false,
+                            None => me < other,
+                        };
+                        if !white {
+                            continue;
+                        }
+                        let theirs = players
+                            .get(usize::from(other))
+                            .and_then(|q| q.rounds.get(r))
+                            .and_then(|e| e.outcome);
+                        round.boards.push(Board {
+                            white: me,
+                            black: other,
+                            result: result(e.outcome, theirs),
+                            game: None,
+                        });
+                    }
+                    None => {
+                        let kind = match e.outcome {
+                            Some(Outcome::PairingBye) => ByeKind::Pairing,
+                            Some(Outcome::HalfBye) => ByeKind::Half,
+                            Some(Outcome::FullBye) => ByeKind::Full,
+                            Some(Outcome::ZeroBye) => ByeKind::Zero,
+                            _ => ByeKind::Absent,
+                        };
+                        round.byes.push(Bye { player: me, kind });
+                    }
+                }
+            }
+            event.rounds.push(round);
+        }
+        let next = super::round_number(event.rounds.len());
+        for (i, p) in players.iter().enumerate() {
+            let Some(entrant) = event.players.get_mut(i) else {
+                continue;
+            };
+            // Nothing recorded for the last round: gone (withdrawn), until
+            // the organiser takes them back.
+            if next > 1
+                && p.rounds
+                    .get(usize::from(next) - 2)
+                    .is_none_or(|e| *e == Entry::EMPTY)
+            {
+                entrant.withdrawn = Some(next);
+            }
+        }
+        // Absent from the next round (`XXZ`): a zero-point bye for it.
+        for (code, text) in &t.header {
+            if code != "XXZ" {
+                continue;
+            }
+            for rank in text.split_whitespace().filter_map(|w| w.parse().ok()) {
+                if let Some(entrant) =
+                    id_of(rank).and_then(|id| event.players.get_mut(usize::from(id)))
+                {
+                    entrant.byes.push(super::RequestedBye {
+                        round: next,
+                        half: false,
+                    });
+                }
+            }
+        }
+        Ok(event)
+    }
+}
