@@ -501,33 +501,16 @@ async fn an_online_round_fills_in_its_results_by_itself() {
     assert_eq!(state1["tournament"], id.as_str());
     assert_eq!(state1["clock"]["initial"], 600_000);
     // Board 1: Black resigns after 1. e4 (White's link plays White).
-    let (s, _, b) = call(
-        &state,
-        "POST",
-        &format!("/api/games/{g1}/move/e4"),
-        Some(&seat(&boards[0]["white"])),
-        None,
-    )
-    .await;
+    let game_post = |what: &str, seat: String| {
+        let (state, path) = (state.clone(), format!("/api/games/{g1}/{what}"));
+        async move { call(&state, "POST", &path, Some(&seat), None).await }
+    };
+    let (s, _, b) = game_post("move/e4", seat(&boards[0]["white"])).await;
     assert_eq!(s, StatusCode::OK, "{b}");
-    let (s, _, b) = call(
-        &state,
-        "POST",
-        &format!("/api/games/{g1}/resign"),
-        Some(&seat(&boards[0]["black"])),
-        None,
-    )
-    .await;
+    let (s, _, b) = game_post("resign", seat(&boards[0]["black"])).await;
     assert_eq!(s, StatusCode::OK, "{b}");
     // No rematch in a tournament.
-    let (s, _, b) = call(
-        &state,
-        "POST",
-        &format!("/api/games/{g1}/rematch"),
-        Some(&seat(&boards[0]["black"])),
-        None,
-    )
-    .await;
+    let (s, _, b) = game_post("rematch", seat(&boards[0]["black"])).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert_eq!(b["error"], "tournament_game");
     // The result is in the tournament by itself: the game's end enters it

@@ -7,6 +7,24 @@ use super::{
 };
 use crate::{Color, Entry, Outcome, Tournament};
 
+/// A title as the TRF writes it (`g`, `m`, `wg`, …, or `GM` as is) in the
+/// usual form.
+fn title(trf: &str) -> String {
+    let t = trf.trim();
+    let full = match t {
+        "g" => "GM",
+        "m" => "IM",
+        "f" => "FM",
+        "c" => "CM",
+        "wg" => "WGM",
+        "wm" => "WIM",
+        "wf" => "WFM",
+        "wc" => "WCM",
+        other => other,
+    };
+    full.to_uppercase()
+}
+
 /// A board's result from White's and Black's outcomes.
 fn result(white: Option<Outcome>, black: Option<Outcome>) -> Option<GameResult> {
     use Outcome::{Draw, ForfeitLoss, ForfeitWin, Loss, UnratedDraw, UnratedLoss, UnratedWin, Win};
@@ -52,7 +70,7 @@ impl Event {
             event.players.push(Entrant {
                 name: p.name.clone(),
                 rating: p.rating,
-                title: p.title.to_uppercase(),
+                title: title(&p.title),
                 federation: p.federation.clone(),
                 club: String::new(),
                 fide_id: p.fide_id,

@@ -405,4 +405,11 @@ fn a_tournament_read_from_its_trf_goes_on_as_it_would_have() {
     };
     assert_eq!(by_rank(&imported, 3), by_rank(&e, 3));
     assert!(imported.rounds[3].byes.iter().any(|b| b.player == 8));
+    // The TRF's short titles in their usual form.
+    let mut titled = t.clone();
+    titled.players[0].title = "wg".to_string();
+    titled.players[1].title = "m".to_string();
+    let titled = Event::from_tournament(&titled, e.settings.clone()).unwrap();
+    assert_eq!(titled.players[0].title, "WGM");
+    assert_eq!(titled.players[1].title, "IM");
 }
