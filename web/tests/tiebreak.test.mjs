@@ -3,7 +3,11 @@
 // package, with its FIDE 2023 handling of unplayed rounds): Buchholz, its
 // cuts and medians, and Sonneborn-Berger, on random tournaments with
 // pairing-allocated and half-point byes, absences, forfeits and
-// withdrawals.
+// withdrawals. The 2023 and 2024 regulations differ in one point: an
+// opponent's forfeit loss after their last round played counts as a draw
+// in 2023, as scored (zero) in 2024, which sakk follows (and
+// tests/python/tiebreak_differential.py checks against FIDE's tie-break
+// checker); players who met such an opponent are left out here.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -82,17 +86,33 @@ function tournament(seed, players, rounds) {
     const head = `001 ${String(rank).padStart(4)}      ${`P${rank}`.padEnd(33)} 1500${" ".repeat(28)} 0.0 ${String(rank).padStart(4)}`;
     return head + c.map((x) => `  ${x}`).join("");
   });
-  return { results, trf: `012 Random ${seed}\nXXR ${rounds}\n${lines.join("\n")}\n` };
+  return { results, cells, trf: `012 Random ${seed}\nXXR ${rounds}\n${lines.join("\n")}\n` };
 }
 
-const CODES = ["BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "SB"];
-const THEIRS = [
-  Tiebreak.BUCHHOLZ,
-  Tiebreak.BUCHHOLZ_CUT1,
-  Tiebreak.BUCHHOLZ_CUT2,
-  Tiebreak.BUCHHOLZ_MEDIAN1,
-  Tiebreak.BUCHHOLZ_MEDIAN2,
-];
+/** The players whose score the 2023 and 2024 rules count differently
+ * (a forfeit loss after their last round not left unplayed by choice), and
+ * for each player the opponents met over the board. */
+function ruleDifferences(cells) {
+  const vur = (cell) => ["-", "H", "Z"].includes(cell.at(-1));
+  const differing = new Set();
+  const met = cells.map(() => []);
+  cells.forEach((c, i) => {
+    let last = -1;
+    c.forEach((cell, r) => {
+      if (!vur(cell)) last = r;
+    });
+    if (c.some((cell, r) => r > last && cell.at(-1) === "-")) differing.add(i + 1);
+    for (const cell of c) if ("1=0".includes(cell.at(-1))) met[i].push(Number(cell.slice(0, 4)));
+  });
+  return { differing, met };
+}
+
+// The medians (BH-M1, BH-M2) are left out: with voluntarily unplayed
+// rounds the package's median cuts other values than FIDE's tie-break
+// checker (gacrux), which sakk agrees with
+// (tests/python/tiebreak_differential.py).
+const CODES = ["BH", "BH-C1", "BH-C2", "SB"];
+const THEIRS = [Tiebreak.BUCHHOLZ, Tiebreak.BUCHHOLZ_CUT1, Tiebreak.BUCHHOLZ_CUT2];
 
 /** Sonneborn-Berger from the package's adjusted games (its published build
  * has no SB of its own yet): each opponent's adjusted score times the
@@ -103,13 +123,15 @@ function sonnebornBerger(tiebreaker, player, rounds) {
     .reduce((sum, g) => sum + g.opponentScore * g.gameScore, 0);
 }
 
-test("Buchholz (cut, median) and Sonneborn-Berger agree with the tiebreak package", () => {
+test("Buchholz, its cuts and Sonneborn-Berger agree with the tiebreak package", () => {
   const dir = mkdtempSync(join(tmpdir(), "sakk-tiebreak-"));
   let compared = 0;
+  let skipped = 0;
   for (let seed = 1; seed <= 60; seed++) {
     const players = 6 + (seed % 15);
     const rounds = 3 + (seed % 7);
-    const { results, trf } = tournament(seed, players, rounds);
+    const { results, cells, trf } = tournament(seed, players, rounds);
+    const { differing, met } = ruleDifferences(cells);
     const file = join(dir, `t${seed}.trf`);
     writeFileSync(file, trf);
     const out = execFileSync(SAKK, ["swiss", "standings", "--tiebreaks", CODES.join(","), file], {
@@ -127,11 +149,16 @@ test("Buchholz (cut, median) and Sonneborn-Berger agree with the tiebreak packag
       const ours = cols.slice(-CODES.length).map(Number);
       const theirs = THEIRS.map((tb) => tiebreaker.tiebreak(tb, rank, rounds));
       theirs.push(sonnebornBerger(tiebreaker, rank, rounds));
-      // A player never paired is unknown to the package: skip it.
+      // A player never paired is unknown to the package: skip it; and one
+      // who met an opponent the two rule texts count differently.
       if (!tiebreaker.results.allPlayers().includes(rank)) continue;
+      if (met[rank - 1].some((o) => differing.has(o))) {
+        skipped++;
+        continue;
+      }
       assert.deepEqual(ours, theirs, `tournament ${seed}, player ${rank}:\n${trf}\n${out}`);
       compared++;
     }
   }
-  assert.ok(compared > 500, `only ${compared} players compared`);
+  assert.ok(compared > 400 && skipped < compared / 3, `only ${compared} players compared, ${skipped} left out`);
 });

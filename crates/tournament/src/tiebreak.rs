@@ -204,14 +204,25 @@ fn score(p: &Player, round: usize) -> u32 {
     crate::history::score_before(p, round + 1)
 }
 
-/// An opponent's score for tie-breaks: the rounds after the last one they
-/// were available for count as draws (article 16).
+/// An opponent's score for tie-breaks: after the last round they did not
+/// leave unplayed by choice, a round without an opponent (absent, a
+/// requested bye) counts as a draw; a round with one (a forfeit too) as it
+/// was scored (article 16: the rounds of a participant who withdrew).
 fn adjusted_score(p: &Player, rounds: usize) -> u32 {
     let last = (1..=rounds)
         .rev()
         .find(|&r| !voluntarily_unplayed(entry(p, r)))
         .unwrap_or(0);
-    score(p, last) + (rounds - last) as u32
+    (1..=rounds)
+        .map(|r| {
+            let e = entry(p, r);
+            if r > last && e.opponent.is_none() {
+                1
+            } else {
+                half_points(e)
+            }
+        })
+        .sum()
 }
 
 /// For each round: the opponent's score (the dummy opponent's for a round
@@ -240,15 +251,20 @@ fn value(t: &Tournament, p: &Player, rounds: usize, tb: TieBreak) -> i64 {
     match tb {
         TieBreak::Buchholz { cut, median } => {
             let mut list = opponents(t, p, rounds);
-            // Non-VURs first, highest first; the VURs last, to be cut first.
-            list.sort_by(|a, b| a.2.cmp(&b.2).then(b.0.cmp(&a.0)));
             let cut = usize::from(cut);
-            let (from, to) = if list.len() < cut + if median { cut } else { 0 } {
-                (0, 0)
-            } else {
-                (if median { cut } else { 0 }, list.len() - cut)
-            };
-            list[from..to].iter().map(|x| i64::from(x.0) * 50).sum()
+            if list.len() < cut * if median { 2 } else { 1 } {
+                return 0;
+            }
+            // The lowest cut first: the VURs (lowest first), then the
+            // lowest of the rest; a median cut then takes the highest of
+            // what is left, VUR or not (article 14.1, 16.5).
+            list.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
+            let mut kept: Vec<u32> = list[cut..].iter().map(|x| x.0).collect();
+            if median {
+                kept.sort_unstable();
+                kept.truncate(kept.len() - cut);
+            }
+            kept.iter().map(|&x| i64::from(x) * 50).sum()
         }
         TieBreak::SonnebornBerger => opponents(t, p, rounds)
             .iter()

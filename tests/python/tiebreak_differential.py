@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Differential test of `sakk swiss standings` (FIDE Tie-Break Regulations)
+against gacrux, the Tie-Break Server of Otto Milvang (a member of FIDE's
+Technical Commission; PyPI `gacrux`), with the rules of 1 August 2024.
+
+Random tournaments as clubs have them — requested half- and zero-point
+byes, forfeits, players who withdraw (the generator of
+swiss_differential.py, each round paired by `sakk swiss pair`) — and after
+every round the standings' tie-break values of every player are compared:
+BH, BH-C1, BH-C2, BH-M1, BH-M2, SB, PS, WIN, WON, BPG, BWG and ARO.
+
+    tests/python/tiebreak_differential.py target/debug/sakk --tournaments 40 \\
+        --players 9,14,21 --rounds 7 --seed 1
+
+Exit status 1 when any value differs (each difference is printed).
+"""
+
+import argparse
+import importlib.util
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from decimal import Decimal
+
+# Ours → gacrux's name (the 2024 rules: /V2024).
+TIEBREAKS = {
+    "BH": "BH/V2024",
+    "BH-C1": "BH/C1/V2024",
+    "BH-C2": "BH/C2/V2024",
+    "BH-M1": "BH/M1/V2024",
+    "BH-M2": "BH/M2/V2024",
+    "SB": "SB/V2024",
+    "PS": "PS",
+    "WIN": "WIN",
+    "WON": "WON",
+    "BPG": "BPG",
+    "BWG": "BWG",
+    "ARO": "ARO",
+}
+
+
+def generator():
+    """swiss_differential.py's tournaments and its cut of a file before a
+    round (loaded from beside this file)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "swiss_differential.py")
+    spec = importlib.util.spec_from_file_location("swiss_differential", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.own_tournament, module.cut
+
+
+def ours(sakk, path):
+    """Starting rank → {code: value} from `sakk swiss standings`."""
+    out = subprocess.run([sakk, "swiss", "standings", path, "--tiebreaks", ",".join(TIEBREAKS)],
+                         capture_output=True, text=True, check=True).stdout
+    values = {}
+    for row in out.splitlines()[1:]:
+        cells = row.split()
+        # place, rank, name (one word here), points, then the values.
+        values[int(cells[1])] = dict(zip(TIEBREAKS, (Decimal(c) for c in cells[4:])))
+    return values
+
+
+def theirs(path, rounds):
+    """Starting rank → {code: value} from gacrux's tie-break checker, after
+    `rounds` rounds."""
+    out = subprocess.run([sys.executable, "-m", "gacrux.tiebreakchecker", "-i", path, "-s",
+                          "-n", str(rounds), "-N", str(rounds),
+                          "-t", *TIEBREAKS.values(), "-d", "B"],
+                         capture_output=True, text=True, check=True).stdout
+    values = {}
+    for row in out.splitlines()[1:]:
+        cells = row.split()
+        if len(cells) == len(TIEBREAKS) + 2:
+            values[int(cells[0])] = dict(zip(TIEBREAKS, (Decimal(c) for c in cells[2:])))
+    return values
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("sakk")
+    ap.add_argument("--tournaments", type=int, default=40)
+    ap.add_argument("--players", default="9,14,21")
+    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    own_tournament, cut = generator()
+    rng = random.Random(args.seed)
+    sizes = [int(x) for x in args.players.split(",")]
+    compared = differences = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "t.trf")
+
+        def pair(text):
+            with open(path, "w") as f:
+                f.write(text)
+            run = subprocess.run([args.sakk, "swiss", "pair", path], capture_output=True, text=True)
+            if run.returncode != 0:
+                return None
+            lines = run.stdout.split("\n")[1:]
+            return [tuple(int(x) for x in l.split()) for l in lines if l.strip()]
+
+        for t in range(args.tournaments):
+            n = sizes[t % len(sizes)]
+            for k, text in own_tournament(n, args.rounds, rng, pair):
+                if k == 1:
+                    continue
+                # The file of the rounds before round k (without the byes
+                # already asked for round k), without the pairing
+                # programs' own lines.
+                trf = "\n".join(l for l in cut(text, k, args.rounds).splitlines()
+                                if not l.startswith(("XXA", "XXP", "XXC")))
+                with open(path, "w") as f:
+                    f.write(trf + "\n")
+                a, b = ours(args.sakk, path), theirs(path, k - 1)
+                compared += 1
+                for rank in sorted(a):
+                    for code in TIEBREAKS:
+                        x, y = a[rank].get(code), b.get(rank, {}).get(code)
+                        if y is None or x != y:
+                            differences += 1
+                            print(f"tournament {t}, after round {k - 1}, player {rank}, {code}: "
+                                  f"sakk {x}, gacrux {y}")
+                            if differences == 1:
+                                print(trf)
+    print(f"{compared} standings of {args.tournaments} tournaments compared; "
+          f"{differences} differing values")
+    return 1 if differences else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
