@@ -7,7 +7,8 @@ Random tournaments as clubs have them — requested half- and zero-point
 byes, forfeits, players who withdraw (the generator of
 swiss_differential.py, each round paired by `sakk swiss pair`) — and after
 every round the standings' tie-break values of every player are compared:
-BH, BH-C1, BH-C2, BH-M1, BH-M2, SB, PS, WIN, WON, BPG, BWG and ARO.
+BH, BH-C1, BH-C2, BH-M1, BH-M2, SB, PS, WIN, WON, BPG, BWG and ARO, and
+direct encounter (DE) among the players tied on points.
 
     tests/python/tiebreak_differential.py target/debug/sakk --tournaments 40 \\
         --players 9,14,21 --rounds 7 --seed 1
@@ -51,30 +52,31 @@ def generator():
     return module.own_tournament, module.cut
 
 
-def ours(sakk, path):
+def ours(sakk, path, codes):
     """Starting rank → {code: value} from `sakk swiss standings`."""
-    out = subprocess.run([sakk, "swiss", "standings", path, "--tiebreaks", ",".join(TIEBREAKS)],
+    out = subprocess.run([sakk, "swiss", "standings", path, "--tiebreaks", ",".join(codes)],
                          capture_output=True, text=True, check=True).stdout
     values = {}
     for row in out.splitlines()[1:]:
         cells = row.split()
         # place, rank, name (one word here), points, then the values.
-        values[int(cells[1])] = dict(zip(TIEBREAKS, (Decimal(c) for c in cells[4:])))
+        values[int(cells[1])] = dict(zip(codes, (Decimal(c) for c in cells[4:])))
     return values
 
 
-def theirs(path, rounds):
+def theirs(path, rounds, codes):
     """Starting rank → {code: value} from gacrux's tie-break checker, after
-    `rounds` rounds."""
+    `rounds` rounds (the points first: a direct encounter is among the
+    players tied on them)."""
     out = subprocess.run([sys.executable, "-m", "gacrux.tiebreakchecker", "-i", path, "-s",
                           "-n", str(rounds), "-N", str(rounds),
-                          "-t", *TIEBREAKS.values(), "-d", "B"],
+                          "-t", "PTS", *(TIEBREAKS.get(c, c) for c in codes), "-d", "B"],
                          capture_output=True, text=True, check=True).stdout
     values = {}
     for row in out.splitlines()[1:]:
         cells = row.split()
-        if len(cells) == len(TIEBREAKS) + 2:
-            values[int(cells[0])] = dict(zip(TIEBREAKS, (Decimal(c) for c in cells[2:])))
+        if len(cells) == len(codes) + 3:
+            values[int(cells[0])] = dict(zip(codes, (Decimal(c) for c in cells[3:])))
     return values
 
 
@@ -114,10 +116,16 @@ def main():
                                 if not l.startswith(("XXA", "XXP", "XXC")))
                 with open(path, "w") as f:
                     f.write(trf + "\n")
-                a, b = ours(args.sakk, path), theirs(path, k - 1)
+                # The values, then direct encounter alone (among the players
+                # tied on points).
+                a, b = ours(args.sakk, path, list(TIEBREAKS)), theirs(path, k - 1, list(TIEBREAKS))
+                for code, value in ours(args.sakk, path, ["DE"]).items():
+                    a[code]["DE"] = value["DE"]
+                for code, value in theirs(path, k - 1, ["DE"]).items():
+                    b.setdefault(code, {})["DE"] = value["DE"]
                 compared += 1
                 for rank in sorted(a):
-                    for code in TIEBREAKS:
+                    for code in [*TIEBREAKS, "DE"]:
                         x, y = a[rank].get(code), b.get(rank, {}).get(code)
                         if y is None or x != y:
                             differences += 1

@@ -33,6 +33,7 @@
 
 pub mod berger;
 pub mod dutch;
+mod encounter;
 pub mod event;
 pub mod history;
 pub mod matching;

@@ -40,8 +40,10 @@ pub enum TieBreak {
     /// Sonneborn-Berger (`SB`): each opponent's score times the points
     /// scored against them.
     SonnebornBerger,
-    /// Direct encounter (`DE`): the points scored among the tied players,
-    /// when all of them have met.
+    /// Direct encounter (`DE`): the order among the tied players by what
+    /// they scored against each other (article 6; see the `encounter`
+    /// module); its value is the position within the group, 1, 2, …, or 0
+    /// when they cannot be separated.
     DirectEncounter,
     /// Rounds won, played or not (`WIN`).
     Wins,
@@ -83,16 +85,17 @@ impl TieBreak {
     pub fn in_points(self) -> bool {
         matches!(
             self,
-            TieBreak::Buchholz { .. }
-                | TieBreak::SonnebornBerger
-                | TieBreak::DirectEncounter
-                | TieBreak::Progressive
+            TieBreak::Buchholz { .. } | TieBreak::SonnebornBerger | TieBreak::Progressive
         )
     }
 
     /// A value as the standings print it: points with two decimals
     /// (`12.50`), counts and ratings whole.
     pub fn format(self, value: i64) -> String {
+        if self == TieBreak::DirectEncounter {
+            // Stored as minus the position, so that higher sorts first.
+            return (-value).to_string();
+        }
         if self.in_points() {
             let sign = if value < 0 { "-" } else { "" };
             let v = value.unsigned_abs();
@@ -293,28 +296,17 @@ fn value(t: &Tournament, p: &Player, rounds: usize, tb: TieBreak) -> i64 {
     }
 }
 
-/// Points `p` scored against the others of `group` (half points), and
-/// whether `p` met all of them.
-fn encounters(p: &Player, group: &[&Player], rounds: usize) -> (u32, bool) {
-    let mut points = 0;
-    let mut met_all = true;
-    for q in group.iter().filter(|q| q.rank != p.rank) {
-        let games: Vec<Entry> = (1..=rounds)
-            .map(|r| entry(p, r))
-            .filter(|e| e.opponent == Some(q.rank) && e.outcome.is_some_and(Outcome::has_opponent))
-            .collect();
-        if games.is_empty() {
-            met_all = false;
-        }
-        points += games.iter().map(|&e| half_points(e)).sum::<u32>();
-    }
-    (points, met_all)
+/// The standings of a Swiss tournament after every recorded round: by
+/// score, then by each tie-break in turn; players still tied share a place
+/// and are listed by starting rank.
+pub fn standings(t: &Tournament, tiebreaks: &[TieBreak]) -> Vec<Standing> {
+    standings_of(t, tiebreaks, false)
 }
 
-/// The standings after every recorded round: by score, then by each
-/// tie-break in turn; players still tied share a place and are listed by
-/// starting rank.
-pub fn standings(t: &Tournament, tiebreaks: &[TieBreak]) -> Vec<Standing> {
+/// [`standings`] of a Swiss tournament (`round_robin` false) or a round
+/// robin, whose direct encounter counts every pairing as met and its
+/// forfeits as scored.
+pub fn standings_of(t: &Tournament, tiebreaks: &[TieBreak], round_robin: bool) -> Vec<Standing> {
     let rounds = t.rounds_recorded();
     let mut rows: Vec<Standing> = t
         .players
@@ -347,18 +339,12 @@ pub fn standings(t: &Tournament, tiebreaks: &[TieBreak]) -> Vec<Standing> {
                 .iter()
                 .filter_map(|&b| t.player(rows[b].rank))
                 .collect();
-            let results: Vec<(u32, bool)> = group
-                .iter()
-                .map(|p| encounters(p, &group, rounds))
-                .collect();
-            let all_met = group.len() > 1 && results.iter().all(|r| r.1);
+            // Its position in the group, lower first: as a value, higher
+            // first (0 when the group cannot be separated).
+            let positions = crate::encounter::positions(&group, rounds, round_robin);
             for (k, &b) in members.iter().enumerate() {
                 done[b] = true;
-                rows[b].values[i] = if all_met {
-                    i64::from(results[k].0) * 50
-                } else {
-                    0
-                };
+                rows[b].values[i] = -i64::try_from(positions[k]).unwrap_or(0);
             }
         }
     }
@@ -585,7 +571,9 @@ mod tests {
             .iter()
             .map(|s| (s.place, s.rank, s.values[0]))
             .collect();
-        assert_eq!(order, [(1, 3, 0), (2, 1, 100), (3, 2, 0), (4, 4, 0)]);
+        // 1 beat 2: first (DE 1) and second (DE 2) of their group.
+        assert_eq!(order, [(1, 3, 0), (2, 1, -1), (3, 2, -2), (4, 4, 0)]);
+        assert_eq!(TieBreak::DirectEncounter.format(-2), "2");
         // Without it, 1 and 2 share second place.
         let table = standings(&t, &[TieBreak::BlackGames]);
         assert_eq!(table[1].place, 2);

@@ -249,6 +249,7 @@ impl Event {
     /// The standings with the tournament's tie-breaks (starting ranks as in
     /// [`Event::ranking`]).
     pub fn standings(&self) -> Vec<Standing> {
-        tiebreak::standings(&self.tournament(), &self.settings.tiebreaks)
+        let round_robin = matches!(self.settings.system, super::System::RoundRobin { .. });
+        tiebreak::standings_of(&self.tournament(), &self.settings.tiebreaks, round_robin)
     }
 }
