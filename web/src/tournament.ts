@@ -44,30 +44,31 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
     let links: TournamentLinks | null = null;
     let view: TournamentView | null = null;
     let shownRound = 0;
-    let busy = false;
     const status = h('p.status', { role: 'status', 'aria-live': 'polite' });
 
+    // The organiser's actions go to the server one after the other, in the
+    // order made (results entered quickly board after board are all kept).
+    let queue: Promise<void> = Promise.resolve();
     const act = (action: TournamentAction): void => {
-      if (!token || busy) return;
-      busy = true;
-      status.classList.remove('error');
-      status.textContent = '…';
-      api
-        .tournamentAction(id, token, action)
-        .then(v => {
+      if (!token) return;
+      const organiser = token;
+      queue = queue.then(async () => {
+        status.classList.remove('error');
+        status.textContent = '…';
+        try {
+          const v = await api.tournamentAction(id, organiser, action);
           status.textContent = '';
           if (action.type === 'pair_round' || action.type === 'unpair_round') shownRound = v.rounds.length;
           // The player is entered: the form is empty for the next one.
           if (action.type === 'add_player') root.querySelector<HTMLFormElement>('form.add-player')?.reset();
-          show(v);
-        })
-        .catch(e => {
+          if (!view || v.version > view.version) show(v);
+        } catch (e) {
           status.textContent = errorText(e, lang());
           status.classList.add('error');
-        })
-        .finally(() => {
-          busy = false;
-        });
+          // What the page shows again follows the server.
+          if (view) show(view);
+        }
+      });
     };
 
     const name = (p: PlayerView | undefined) => (p ? `${p.title ? `${p.title} ` : ''}${p.name}` : '?');
