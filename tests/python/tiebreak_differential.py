@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Differential test of `sakk swiss standings` (FIDE Tie-Break Regulations)
 against gacrux, the Tie-Break Server of Otto Milvang (a member of FIDE's
-Technical Commission; PyPI `gacrux`), with the rules of 1 August 2024.
+Technical Commission; PyPI `gacrux`), with both texts of the rules: of 1 August 2024 and of 1 March 2026.
 
 Random tournaments as clubs have them — requested half- and zero-point
 byes, forfeits, players who withdraw (the generator of
@@ -25,14 +25,14 @@ import sys
 import tempfile
 from decimal import Decimal
 
-# Ours → gacrux's name (the 2024 rules: /V2024).
+# Ours → gacrux's name; /V{rules} names the text of the regulations.
 TIEBREAKS = {
-    "BH": "BH/V2024",
-    "BH-C1": "BH/C1/V2024",
-    "BH-C2": "BH/C2/V2024",
-    "BH-M1": "BH/M1/V2024",
-    "BH-M2": "BH/M2/V2024",
-    "SB": "SB/V2024",
+    "BH": "BH/V{rules}",
+    "BH-C1": "BH/C1/V{rules}",
+    "BH-C2": "BH/C2/V{rules}",
+    "BH-M1": "BH/M1/V{rules}",
+    "BH-M2": "BH/M2/V{rules}",
+    "SB": "SB/V{rules}",
     "PS": "PS",
     "WIN": "WIN",
     "WON": "WON",
@@ -40,6 +40,9 @@ TIEBREAKS = {
     "BWG": "BWG",
     "ARO": "ARO",
 }
+
+# The texts compared: of August 2024 and of March 2026 (in force).
+RULES = ["2024", "2026"]
 
 
 def generator():
@@ -52,9 +55,10 @@ def generator():
     return module.own_tournament, module.cut
 
 
-def ours(sakk, path, codes):
+def ours(sakk, path, codes, rules):
     """Starting rank → {code: value} from `sakk swiss standings`."""
-    out = subprocess.run([sakk, "swiss", "standings", path, "--tiebreaks", ",".join(codes)],
+    out = subprocess.run([sakk, "swiss", "standings", path, "--tiebreaks", ",".join(codes),
+                          "--tiebreak-rules", rules],
                          capture_output=True, text=True, check=True).stdout
     values = {}
     for row in out.splitlines()[1:]:
@@ -64,13 +68,13 @@ def ours(sakk, path, codes):
     return values
 
 
-def theirs(path, rounds, codes):
+def theirs(path, rounds, codes, rules):
     """Starting rank → {code: value} from gacrux's tie-break checker, after
     `rounds` rounds (the points first: a direct encounter is among the
     players tied on them)."""
     out = subprocess.run([sys.executable, "-m", "gacrux.tiebreakchecker", "-i", path, "-s",
                           "-n", str(rounds), "-N", str(rounds),
-                          "-t", "PTS", *(TIEBREAKS.get(c, c) for c in codes), "-d", "B"],
+                          "-t", "PTS", *(TIEBREAKS.get(c, c).format(rules=rules) for c in codes), "-d", "B"],
                          capture_output=True, text=True, check=True).stdout
     values = {}
     for row in out.splitlines()[1:]:
@@ -116,23 +120,25 @@ def main():
                                 if not l.startswith(("XXA", "XXP", "XXC")))
                 with open(path, "w") as f:
                     f.write(trf + "\n")
-                # The values, then direct encounter alone (among the players
-                # tied on points).
-                a, b = ours(args.sakk, path, list(TIEBREAKS)), theirs(path, k - 1, list(TIEBREAKS))
-                for code, value in ours(args.sakk, path, ["DE"]).items():
-                    a[code]["DE"] = value["DE"]
-                for code, value in theirs(path, k - 1, ["DE"]).items():
-                    b.setdefault(code, {})["DE"] = value["DE"]
-                compared += 1
-                for rank in sorted(a):
-                    for code in [*TIEBREAKS, "DE"]:
-                        x, y = a[rank].get(code), b.get(rank, {}).get(code)
-                        if y is None or x != y:
-                            differences += 1
-                            print(f"tournament {t}, after round {k - 1}, player {rank}, {code}: "
-                                  f"sakk {x}, gacrux {y}")
-                            if differences == 1:
-                                print(trf)
+                for rules in RULES:
+                    # The values, then direct encounter alone (among the
+                    # players tied on points).
+                    a = ours(args.sakk, path, list(TIEBREAKS), rules)
+                    b = theirs(path, k - 1, list(TIEBREAKS), rules)
+                    for code, value in ours(args.sakk, path, ["DE"], rules).items():
+                        a[code]["DE"] = value["DE"]
+                    for code, value in theirs(path, k - 1, ["DE"], rules).items():
+                        b.setdefault(code, {})["DE"] = value["DE"]
+                    compared += 1
+                    for rank in sorted(a):
+                        for code in [*TIEBREAKS, "DE"]:
+                            x, y = a[rank].get(code), b.get(rank, {}).get(code)
+                            if y is None or x != y:
+                                differences += 1
+                                print(f"tournament {t}, after round {k - 1}, player {rank}, "
+                                      f"{code} ({rules} rules): sakk {x}, gacrux {y}")
+                                if differences == 1:
+                                    print(trf)
     print(f"{compared} standings of {args.tournaments} tournaments compared; "
           f"{differences} differing values")
     return 1 if differences else 0

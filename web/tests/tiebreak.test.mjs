@@ -134,7 +134,7 @@ test("Buchholz, its cuts and Sonneborn-Berger agree with the tiebreak package", 
     const { differing, met } = ruleDifferences(cells);
     const file = join(dir, `t${seed}.trf`);
     writeFileSync(file, trf);
-    const out = execFileSync(SAKK, ["swiss", "standings", "--tiebreaks", CODES.join(","), file], {
+    const out = execFileSync(SAKK, ["swiss", "standings", "--tiebreaks", CODES.join(","), "--tiebreak-rules", "2024", file], {
       encoding: "utf8",
     });
     const tiebreaker = new Tiebreaker(

@@ -352,6 +352,10 @@ enum SwissAction {
         /// BH-M1, BH-M2, SB, DE, WIN, WON, BPG, BWG, PS, ARO, TPR.
         #[arg(long, value_delimiter = ',', default_value = "BH-C1,BH,SB,DE,WIN")]
         tiebreaks: Vec<String>,
+        /// The text of the Tie-Break Regulations: 2026 (in force from 1
+        /// March 2026) or 2024 (from 1 August 2024).
+        #[arg(long, value_parser = ["2026", "2024"], default_value = "2026")]
+        tiebreak_rules: String,
         /// The language of the column heads (en, hu); without it, short
         /// English heads for scripts (place, rank, name, pts).
         #[arg(long, value_parser = ["en", "hu"])]
@@ -822,8 +826,14 @@ fn main() -> ExitCode {
             SwissAction::Standings {
                 file,
                 tiebreaks,
+                tiebreak_rules,
                 lang,
-            } => commands::tournament::standings(&file, &tiebreaks, lang.as_deref()),
+            } => commands::tournament::standings(
+                &file,
+                &tiebreaks,
+                tiebreak_rules == "2024",
+                lang.as_deref(),
+            ),
         },
         Some(Command::Tournament { action }) => match action {
             TournamentAction::Berger { players, double } => {

@@ -86,7 +86,17 @@ pub fn swiss_pair(path: &str, rules: &str, baku: bool, lang: Option<&str>) -> Re
 
 /// Prints the standings with tie-breaks: `place rank name points` and one
 /// column a tie-break, headed by its FIDE code.
-pub fn standings(path: &str, codes: &[String], lang: Option<&str>) -> Result<(), Failure> {
+pub fn standings(
+    path: &str,
+    codes: &[String],
+    rules_2024: bool,
+    lang: Option<&str>,
+) -> Result<(), Failure> {
+    let rules = if rules_2024 {
+        tiebreak::Rules::Fide2024
+    } else {
+        tiebreak::Rules::Fide2026
+    };
     let t = read_trf(path)?;
     let tiebreaks = codes
         .iter()
@@ -111,7 +121,7 @@ pub fn standings(path: &str, codes: &[String], lang: Option<&str>) -> Result<(),
         text.push_str(&format!(" {:>7}", tb.code()));
     }
     text.push('\n');
-    for row in tiebreak::standings(&t, &tiebreaks) {
+    for row in tiebreak::standings_by(&t, &tiebreaks, false, rules) {
         let name = t.player(row.rank).map_or("", |p| p.name.as_str());
         text.push_str(&format!(
             "{:>5} {:>4}  {:<32} {:>5}",

@@ -250,6 +250,11 @@ impl Event {
     /// [`Event::ranking`]).
     pub fn standings(&self) -> Vec<Standing> {
         let round_robin = matches!(self.settings.system, super::System::RoundRobin { .. });
-        tiebreak::standings_of(&self.tournament(), &self.settings.tiebreaks, round_robin)
+        tiebreak::standings_by(
+            &self.tournament(),
+            &self.settings.tiebreaks,
+            round_robin,
+            self.settings.tiebreak_rules,
+        )
     }
 }

@@ -45,6 +45,10 @@ pub struct Settings {
     /// No draw offers before this move (FIDE's competition rule), if set.
     #[cfg_attr(feature = "serde", serde(default))]
     pub no_draw_before: Option<u16>,
+    /// The text of the Tie-Break Regulations (the one in force unless
+    /// stored otherwise).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub tiebreak_rules: crate::tiebreak::Rules,
     /// Played online: each board of a round is a game on the server, whose
     /// result comes into the tournament by itself ([`Board::game`]).
     ///
@@ -72,6 +76,7 @@ impl Settings {
             tiebreaks,
             time_control: None,
             no_draw_before: None,
+            tiebreak_rules: crate::tiebreak::Rules::default(),
             online: false,
         }
     }
