@@ -831,7 +831,11 @@ fn main() -> ExitCode {
             } => commands::tournament::standings(
                 &file,
                 &tiebreaks,
-                tiebreak_rules == "2024",
+                if tiebreak_rules == "2024" {
+                    sakk_tournament::tiebreak::Rules::Fide2024
+                } else {
+                    sakk_tournament::tiebreak::Rules::Fide2026
+                },
                 lang.as_deref(),
             ),
         },

@@ -43,9 +43,13 @@ pub fn new_token() -> Result<String, ApiError> {
 
 /// The stored form of a seat token: its SHA-256, in lowercase hex.
 pub fn hash_token(token: &str) -> String {
-    let digest = Sha256::digest(token.as_bytes());
-    let mut hex = String::with_capacity(64);
-    for b in digest {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// Bytes in lowercase hex.
+pub fn hex(bytes: &[u8]) -> String {
+    let mut hex = String::with_capacity(2 * bytes.len());
+    for &b in bytes {
         hex.push(char::from(b"0123456789abcdef"[usize::from(b >> 4)]));
         hex.push(char::from(b"0123456789abcdef"[usize::from(b & 15)]));
     }

@@ -89,14 +89,9 @@ pub fn swiss_pair(path: &str, rules: &str, baku: bool, lang: Option<&str>) -> Re
 pub fn standings(
     path: &str,
     codes: &[String],
-    rules_2024: bool,
+    rules: tiebreak::Rules,
     lang: Option<&str>,
 ) -> Result<(), Failure> {
-    let rules = if rules_2024 {
-        tiebreak::Rules::Fide2024
-    } else {
-        tiebreak::Rules::Fide2026
-    };
     let t = read_trf(path)?;
     let tiebreaks = codes
         .iter()

@@ -249,11 +249,7 @@ impl Store {
             .await?;
         migrate::migrate(&pool, postgres).await?;
         let (tx, jobs) = mpsc::channel(4 * writer::GROUP_MAX);
-        let placeholders = if postgres {
-            writer::Placeholders::Numbered
-        } else {
-            writer::Placeholders::Anonymous
-        };
+        let placeholders = writer::Placeholders::of(postgres);
         let fence = Arc::new(std::sync::RwLock::new(None));
         tokio::spawn(writer::run(
             pool.clone(),
@@ -388,6 +384,20 @@ impl Store {
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
         Ok(Some((game, moves)))
+    }
+
+    /// A game's result (`1-0`, …; none while it goes on), without its
+    /// moves; `None` when there is no such game.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn game_result(&self, id: &str) -> Result<Option<Option<String>>, sqlx::Error> {
+        sqlx::query("SELECT result FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .map(|r| r.try_get("result"))
+            .transpose()
     }
 
     /// A page of the games list, newest first, optionally of one status,

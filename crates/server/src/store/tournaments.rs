@@ -108,11 +108,7 @@ impl Store {
         }
         // The games belong to no node yet: the first to serve one takes it.
         let to = Target {
-            ph: if self.postgres {
-                Placeholders::Numbered
-            } else {
-                Placeholders::Anonymous
-            },
+            ph: Placeholders::of(self.postgres),
             fence: None,
         };
         for g in games {

@@ -29,6 +29,17 @@ pub(super) enum Placeholders {
     Anonymous,
 }
 
+impl Placeholders {
+    /// The kind the backend is best written with.
+    pub(super) fn of(postgres: bool) -> Placeholders {
+        if postgres {
+            Placeholders::Numbered
+        } else {
+            Placeholders::Anonymous
+        }
+    }
+}
+
 /// The most commits one transaction takes.
 pub(super) const GROUP_MAX: usize = 256;
 

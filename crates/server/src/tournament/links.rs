@@ -60,11 +60,7 @@ pub fn derived(organiser: &str, tournament: &str, purpose: &str) -> String {
     };
     mac.update(format!("sakk tournament {tournament} {purpose}").as_bytes());
     let bytes = mac.finalize().into_bytes();
-    let mut hex = String::with_capacity(32);
-    for b in bytes.iter().take(16) {
-        hex.push_str(&format!("{b:02x}"));
-    }
-    hex
+    crate::security::hex(&bytes[..16])
 }
 
 /// The join link's token.

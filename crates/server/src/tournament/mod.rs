@@ -274,10 +274,18 @@ async fn commit(
 }
 
 /// Enters the results of ended online games, under the tournament's lock
-/// (held by the caller); returns the tournament as it now stands.
-async fn catch_up(state: &AppState, id: &str) -> Result<(TournamentRow, Event), ApiError> {
+/// (held by the caller); returns the tournament as it now stands. `first`
+/// is the tournament as the caller just loaded it (else it is loaded).
+async fn catch_up(
+    state: &AppState,
+    id: &str,
+    mut first: Option<(TournamentRow, Event)>,
+) -> Result<(TournamentRow, Event), ApiError> {
     for _ in 0..RETRIES {
-        let (row, mut event) = load(state, id).await?;
+        let (row, mut event) = match first.take() {
+            Some(loaded) => loaded,
+            None => load(state, id).await?,
+        };
         if !online::waits_for_games(&event) || !online::enter_results(state, &mut event).await? {
             return Ok((row, event));
         }
@@ -298,7 +306,7 @@ async fn catch_up(state: &AppState, id: &str) -> Result<(TournamentRow, Event), 
 pub async fn sync(state: &AppState, id: &str) -> Result<(TournamentRow, Event), ApiError> {
     let lock = state.tournament_locks().of(id);
     let _turn = lock.lock().await;
-    catch_up(state, id).await
+    catch_up(state, id, None).await
 }
 
 /// The tournament to show: as stored, with the results of online games
@@ -335,13 +343,13 @@ pub async fn apply(
     }
     let lock = state.tournament_locks().of(id);
     let _turn = lock.lock().await;
-    {
-        let (row, _) = load(state, id).await?;
-        check_organiser(&row, token)?;
+    let mut loaded = Some(load(state, id).await?);
+    if let Some((row, _)) = &loaded {
+        check_organiser(row, token)?;
     }
     for _ in 0..RETRIES {
         // The games' results first: the action sees the tournament as it is.
-        let (row, event) = catch_up(state, id).await?;
+        let (row, event) = catch_up(state, id, loaded.take()).await?;
         let mut secrets = Secrets::read(&row.secrets)?;
         let act = action(request.clone());
         let adds = matches!(act, Action::AddPlayer(_));

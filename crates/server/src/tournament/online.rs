@@ -15,12 +15,15 @@ use crate::state::AppState;
 use crate::store::GameRow;
 use crate::wire::{Opponent, Status};
 
-/// The clock of the tournament's games, checked (none without a time
-/// control).
+/// The clock of the tournament's games and its control, checked (none
+/// without a time control).
 ///
 /// # Errors
 /// A time control the server's games do not take (too short, unlimited).
-pub fn clock(state: &AppState, event: &Event) -> Result<Option<ClockSpec>, ApiError> {
+pub fn clock(
+    state: &AppState,
+    event: &Event,
+) -> Result<Option<(ClockSpec, sakk::TimeControl)>, ApiError> {
     let Some(tc) = &event.settings.time_control else {
         return Ok(None);
     };
@@ -28,8 +31,8 @@ pub fn clock(state: &AppState, event: &Event) -> Result<Option<ClockSpec>, ApiEr
         control: Some(tc.clone()),
         ..ClockSpec::default()
     };
-    check_clock(&spec, state.min_clock())?;
-    Ok(Some(spec))
+    let control = check_clock(&spec, state.min_clock())?;
+    Ok(Some((spec, control)))
 }
 
 /// Creates the games of the last round's boards that have no result yet
@@ -44,11 +47,9 @@ pub fn games_for_last_round(
     event: &mut Event,
     secrets: &Secrets,
 ) -> Result<Vec<GameRow>, ApiError> {
-    let spec = clock(state, event)?;
-    let initial = match &spec {
-        Some(c) => Some(initial_ms(&check_clock(c, state.min_clock())?)),
-        None => None,
-    };
+    let clock = clock(state, event)?;
+    let initial = clock.as_ref().map(|(_, control)| initial_ms(control));
+    let spec = clock.map(|(spec, _)| spec);
     let rules = RulesSpec {
         touch_move: false,
         no_draw_offer_before: event.settings.no_draw_before.map_or(0, u32::from),
@@ -88,8 +89,8 @@ pub fn games_for_last_round(
 
 /// The result of an ended game, as a board's result (none for an aborted
 /// game: the organiser decides).
-fn result_of(row: &GameRow) -> Option<GameResult> {
-    match row.result.as_deref()? {
+fn result_of(result: &str) -> Option<GameResult> {
+    match result {
         "1-0" => Some(GameResult::WhiteWins),
         "0-1" => Some(GameResult::BlackWins),
         "1/2-1/2" => Some(GameResult::Draw),
@@ -109,8 +110,9 @@ pub async fn enter_results(state: &AppState, event: &mut Event) -> Result<bool, 
             let Some(game) = &board.game else {
                 continue;
             };
-            if let Some((row, _)) = state.store().load(game).await? {
-                if let Some(result) = result_of(&row) {
+            // Only the result: not the game's moves.
+            if let Some(Some(result)) = state.store().game_result(game).await? {
+                if let Some(result) = result_of(&result) {
                     board.result = Some(result);
                     changed = true;
                 }

@@ -5,7 +5,7 @@
 use sakk_tournament::berger::Cycles;
 use sakk_tournament::dutch::Edition;
 use sakk_tournament::event::{Event, System};
-use sakk_tournament::{rating, Color, Outcome};
+use sakk_tournament::{history, rating, Color};
 
 use super::points;
 use super::wire::{
@@ -29,8 +29,8 @@ pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
     let ratings = rating::report(&t, |p| {
         rating::KFactor::of(p.rating.unwrap_or(0), 30, false, false)
     });
-    let ranks = event.ranks();
     let ranking = event.ranking();
+    let ranks = event.ranks_of(&ranking);
     let id_of = |rank: u16| ranking.get(usize::from(rank).wrapping_sub(1)).copied();
     let players = ranking
         .iter()
@@ -65,15 +65,7 @@ pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
     // Each player's score before round `r` (from 1).
     let before = |id: u16, r: usize| -> String {
         let rank = ranks.get(usize::from(id)).copied().unwrap_or(0);
-        let half = t.player(rank).map_or(0, |p| {
-            p.rounds
-                .iter()
-                .take(r - 1)
-                .filter_map(|e| e.outcome)
-                .map(Outcome::half_points)
-                .sum()
-        });
-        points(half)
+        points(t.player(rank).map_or(0, |p| history::score_before(p, r)))
     };
     let rounds = event
         .rounds
@@ -107,7 +99,7 @@ pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
         .collect();
     let tiebreaks = &event.settings.tiebreaks;
     let standings = event
-        .standings()
+        .standings_in(&t)
         .into_iter()
         .filter_map(|s| {
             Some(StandingView {

@@ -159,8 +159,14 @@ impl Event {
 
     /// Each player's starting rank, by entry number.
     pub fn ranks(&self) -> Vec<u16> {
+        self.ranks_of(&self.ranking())
+    }
+
+    /// Each player's starting rank, by entry number, from `ranking` (as
+    /// [`Event::ranking`] gives it).
+    pub fn ranks_of(&self, ranking: &[PlayerId]) -> Vec<u16> {
         let mut ranks = vec![0; self.players.len()];
-        for (i, id) in self.ranking().into_iter().enumerate() {
+        for (i, &id) in ranking.iter().enumerate() {
             if let Some(r) = ranks.get_mut(usize::from(id)) {
                 *r = u16::try_from(i + 1).unwrap_or(u16::MAX);
             }

@@ -147,7 +147,7 @@ impl Event {
     /// its result as not yet played), the planned rounds in `XXR`.
     pub fn tournament(&self) -> Tournament {
         let ranking = self.ranking();
-        let ranks = self.ranks();
+        let ranks = self.ranks_of(&ranking);
         let rank_of = |id: PlayerId| ranks.get(usize::from(id)).copied();
         let mut players: Vec<Player> = ranking
             .iter()
@@ -249,9 +249,15 @@ impl Event {
     /// The standings with the tournament's tie-breaks (starting ranks as in
     /// [`Event::ranking`]).
     pub fn standings(&self) -> Vec<Standing> {
+        self.standings_in(&self.tournament())
+    }
+
+    /// [`Event::standings`] of `t`, the tournament as [`Event::tournament`]
+    /// gave it (for a caller that has it already).
+    pub fn standings_in(&self, t: &Tournament) -> Vec<Standing> {
         let round_robin = matches!(self.settings.system, super::System::RoundRobin { .. });
         tiebreak::standings_by(
-            &self.tournament(),
+            t,
             &self.settings.tiebreaks,
             round_robin,
             self.settings.tiebreak_rules,
