@@ -250,6 +250,8 @@ const KEYS = [
   'tourNotFound',
   'tourOnline',
   'tourOnlineMode',
+  'tourRules2017',
+  'tourTiebreakRules2024',
   'tourYouAre',
   'tourYourGame',
   'tourYourBye',

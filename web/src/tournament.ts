@@ -353,7 +353,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       if (shownRound === 0 || shownRound > v.rounds.length) shownRound = v.rounds.length;
       const byId = new Map(v.players.map(p => [p.id, p]));
       const system = v.system === 'swiss' ? tr.tourSwiss : v.double ? tr.tourDouble : tr.tourRoundRobin;
-      const meta = [system, `${tr.tourRounds}: ${v.rounds.length}/${v.rounds_planned}`, v.time_control ?? '', v.online ? tr.tourOnlineMode : ''].filter(Boolean).join(' · ');
+      const meta = [system, `${tr.tourRounds}: ${v.rounds.length}/${v.rounds_planned}`, v.time_control ?? '', v.online ? tr.tourOnlineMode : '', v.rules_2017 ? tr.tourRules2017 : '', v.tiebreak_rules_2024 ? tr.tourTiebreakRules2024 : ''].filter(Boolean).join(' · ');
       const id2 = encodeURIComponent(id);
       // What the organiser (or a joining player) is typing survives a
       // change that arrives meanwhile: the forms' inputs and the focus.

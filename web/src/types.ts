@@ -927,9 +927,15 @@ double: boolean,
  */
 online: boolean, 
 /**
- * Paired by the 2017 text of the Dutch rules.
+ * Paired by the 2017 text of the Dutch rules (a tournament begun
+ * before February 2026).
  */
 rules_2017: boolean, 
+/**
+ * Tie-breaks by the 2024 text of the Tie-Break Regulations (a
+ * tournament begun before March 2026).
+ */
+tiebreak_rules_2024: boolean, 
 /**
  * The planned rounds.
  */

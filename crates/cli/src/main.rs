@@ -331,9 +331,10 @@ enum SwissAction {
     Pair {
         /// The TRF file.
         file: String,
-        /// The text of the rules: 2026 (in force from 1 February 2026) or
-        /// 2017 (until then).
-        #[arg(long, value_parser = ["2026", "2017"], default_value = "2026")]
+        /// The text of the rules: 2026 (in force from 1 February 2026), 2017
+        /// (until then), or auto: the one in force when the tournament began
+        /// (its 042 start date; 2026 without one).
+        #[arg(long, value_parser = ["auto", "2026", "2017"], default_value = "auto")]
         rules: String,
         /// Baku acceleration (C.04.5.1), unless the file gives its own
         /// virtual points (XXA lines); needs the planned rounds (XXR).
@@ -353,8 +354,9 @@ enum SwissAction {
         #[arg(long, value_delimiter = ',', default_value = "BH-C1,BH,SB,DE,WIN")]
         tiebreaks: Vec<String>,
         /// The text of the Tie-Break Regulations: 2026 (in force from 1
-        /// March 2026) or 2024 (from 1 August 2024).
-        #[arg(long, value_parser = ["2026", "2024"], default_value = "2026")]
+        /// March 2026), 2024 (from 1 August 2024), or auto: the one in force
+        /// when the tournament began (its 042 start date; 2026 without one).
+        #[arg(long, value_parser = ["auto", "2026", "2024"], default_value = "auto")]
         tiebreak_rules: String,
         /// The language of the column heads (en, hu); without it, short
         /// English heads for scripts (place, rank, name, pts).
@@ -828,16 +830,9 @@ fn main() -> ExitCode {
                 tiebreaks,
                 tiebreak_rules,
                 lang,
-            } => commands::tournament::standings(
-                &file,
-                &tiebreaks,
-                if tiebreak_rules == "2024" {
-                    sakk_tournament::tiebreak::Rules::Fide2024
-                } else {
-                    sakk_tournament::tiebreak::Rules::Fide2026
-                },
-                lang.as_deref(),
-            ),
+            } => {
+                commands::tournament::standings(&file, &tiebreaks, &tiebreak_rules, lang.as_deref())
+            }
         },
         Some(Command::Tournament { action }) => match action {
             TournamentAction::Berger { players, double } => {

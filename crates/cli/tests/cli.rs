@@ -614,6 +614,59 @@ fn swiss_pairing_by_the_dutch_system() {
 }
 
 #[test]
+fn standings_and_pairings_follow_the_texts_in_force_when_the_tournament_began() {
+    // A forfeit win in round 1: the 2026 text counts it in Alpha's BH at
+    // most as the forfeiting opponent's score (2.50), the 2024 text as
+    // Alpha's own (3.00).
+    let players = "\
+001    1      Alpha                             2000                             1.5    1     2 w +     3 w =
+001    2      Beta                              1900                             1.0    2     1 b -     4 w 1
+001    3      Gamma                             1800                             1.5    3     4 w 1     1 b =
+001    4      Delta                             1700                             0.0    4     3 b 0     2 b 0
+XXR 3
+";
+    let standings = |text: &str, rules: &str| {
+        let file = temp_file("tb-date.trf", text);
+        let out = sakk(&[
+            "swiss",
+            "standings",
+            "--tiebreak-rules",
+            rules,
+            &file.to_string_lossy(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let (old, new) = (standings(players, "2024"), standings(players, "2026"));
+    assert_ne!(old, new);
+    assert!(
+        new.lines().nth(1).is_some_and(|l| l.contains(" 2.50 ")),
+        "{new}"
+    );
+    for (date, want) in [
+        ("2025/10/04", &old),
+        ("28.02.2026", &old),
+        ("2026-03-01", &new),
+        ("", &new),
+    ] {
+        let text = format!("012 Club\n042 {date}\n{players}");
+        assert_eq!(&standings(&text, "auto"), want, "{date}");
+    }
+    // The pairing: `--rules auto` (the default) is the 2017 text before
+    // February 2026, the 2026 text from then; both are what they name.
+    for (date, rules) in [("2025/10/04", "2017"), ("2026/02/01", "2026")] {
+        let text = format!("012 Club\n042 {date}\n{players}");
+        let file = temp_file("pair-date.trf", &text);
+        let by = |rules: &str| {
+            let out = sakk(&["swiss", "pair", "--rules", rules, &file.to_string_lossy()]);
+            assert!(out.status.success(), "{}", stderr(&out));
+            stdout(&out)
+        };
+        assert_eq!(by("auto"), by(rules), "{date}");
+    }
+}
+
+#[test]
 fn datagen_packs_positions_and_a_second_run_appends() {
     let book = temp_file(
         "datagen-book.epd",

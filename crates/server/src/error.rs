@@ -457,6 +457,7 @@ mod tests {
             EventError::AlreadyWithdrawn,
             EventError::NotWithdrawn,
             EventError::NoSuchBye,
+            EventError::FullByeRequested { round: 4 },
             EventError::Pairing(PairingError::NoLegalPairing),
             EventError::Pairing(PairingError::TooFewPlayers),
             EventError::Pairing(PairingError::TooLarge),

@@ -653,6 +653,34 @@ async fn a_tournament_begun_elsewhere_goes_on_from_its_trf() {
     let there = ok(&state, &copy, &copy_token, json!({"type": "pair_round"})).await;
     assert_eq!(names(&here).len(), 75);
     assert_eq!(names(&here), names(&there));
+    assert_eq!(imported["rules_2017"], false);
+    assert_eq!(imported["tiebreak_rules_2024"], false);
+    // Begun in 2025 (its `042` start date): paired by the 2017 Dutch rules
+    // and ranked by the 2024 tie-break text, as then in force.
+    let begun_2025 = format!("042 2025/11/20\n{trf}");
+    let (status, _, created) = call(
+        &state,
+        "POST",
+        "/api/tournaments",
+        None,
+        Some(&json!({"name": "", "system": "swiss", "trf": begun_2025}).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let old = call(
+        &state,
+        "GET",
+        &format!(
+            "/api/tournaments/{}",
+            created["id"].as_str().unwrap_or_default()
+        ),
+        None,
+        None,
+    )
+    .await
+    .2;
+    assert_eq!(old["rules_2017"], true);
+    assert_eq!(old["tiebreak_rules_2024"], true);
     // A malformed file: the line and why, nothing created.
     let (status, _, refused) = call(
         &state,

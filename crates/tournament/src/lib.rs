@@ -43,4 +43,4 @@ pub mod tiebreak;
 pub mod trf;
 pub mod wide;
 
-pub use model::{Color, Entry, Outcome, Player, Points, Tournament};
+pub use model::{Color, Date, Entry, Outcome, Player, Points, Tournament};

@@ -237,12 +237,55 @@ impl Tournament {
             .unwrap_or(0)
     }
 
-    /// The planned number of rounds (the `XXR` line), when given.
+    /// The date the tournament began (the `042` line: `2026/03/14` as
+    /// TRF-16 writes it, or `2026-03-14`, `2026.03.14`, `14.03.2026`,
+    /// `14/03/2026`), as (year, month, day); `None` without one that reads
+    /// as a date.
+    pub fn start_date(&self) -> Option<Date> {
+        let (_, text) = self.header.iter().find(|(code, _)| code == "042")?;
+        Date::read(text.trim())
+    }
+
+    /// The planned number of rounds (the `XXR` line of TRF(x), or `142` of
+    /// TRF-2026), when given.
     pub fn rounds_planned(&self) -> Option<u16> {
         self.header
             .iter()
-            .find(|(code, _)| code == "XXR")
+            .find(|(code, _)| code == "XXR" || code == "142")
             .and_then(|(_, v)| v.trim().parse().ok())
+    }
+}
+
+/// A calendar date, ordered by time.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    /// The year.
+    pub year: u16,
+    /// The month, 1 to 12.
+    pub month: u8,
+    /// The day, 1 to 31.
+    pub day: u8,
+}
+
+impl Date {
+    /// Reads `2026/03/14`, `2026-03-14`, `2026.03.14`, `14.03.2026` or
+    /// `14/03/2026` (a trailing dot allowed); `None` for anything else.
+    pub fn read(text: &str) -> Option<Date> {
+        let parts: Vec<&str> = text
+            .trim_end_matches('.')
+            .split(['/', '-', '.'])
+            .map(str::trim)
+            .collect();
+        let [a, b, c] = parts.as_slice() else {
+            return None;
+        };
+        let (y, m, d) = if a.len() == 4 { (a, b, c) } else { (c, b, a) };
+        let date = Date {
+            year: y.parse().ok().filter(|_| y.len() == 4)?,
+            month: m.parse().ok()?,
+            day: d.parse().ok()?,
+        };
+        ((1..=12).contains(&date.month) && (1..=31).contains(&date.day)).then_some(date)
     }
 }
 
@@ -276,5 +319,31 @@ mod tests {
         assert_eq!(Outcome::from_code('x'), None);
         assert_eq!(Points(7).to_string(), "3.5");
         assert_eq!(Points(6).to_string(), "3");
+    }
+
+    #[test]
+    fn start_dates_read_in_the_usual_forms() {
+        let march = Some(Date {
+            year: 2026,
+            month: 3,
+            day: 14,
+        });
+        for text in [
+            "2026/03/14",
+            "2026-03-14",
+            "2026.03.14.",
+            "14.03.2026",
+            "14/03/2026",
+        ] {
+            assert_eq!(Date::read(text), march, "{text}");
+        }
+        for text in ["", "2026", "2026/13/01", "26/03/14", "x/y/z", "2026/03/00"] {
+            assert_eq!(Date::read(text), None, "{text}");
+        }
+        let t = Tournament {
+            header: vec![("042".to_string(), "2026/03/14".to_string())],
+            ..Tournament::default()
+        };
+        assert_eq!(t.start_date(), march);
     }
 }

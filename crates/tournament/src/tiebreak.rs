@@ -24,7 +24,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Color, Entry, Outcome, Player, Tournament};
+use crate::{Color, Date, Entry, Outcome, Player, Tournament};
 
 /// One tie-break (the FIDE code in brackets).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -138,6 +138,32 @@ pub enum Rules {
     /// in every round (16.4). The rules in force.
     #[default]
     Fide2026,
+}
+
+impl Rules {
+    /// The first day of the 2026 text.
+    const FROM_2026: Date = Date {
+        year: 2026,
+        month: 3,
+        day: 1,
+    };
+
+    /// The text in force for a tournament that began on `date` (the 2024
+    /// text also for tournaments before August 2024: the older texts are
+    /// not implemented).
+    pub fn in_force_on(date: Date) -> Rules {
+        if date < Self::FROM_2026 {
+            Rules::Fide2024
+        } else {
+            Rules::Fide2026
+        }
+    }
+
+    /// The text in force when `t` began ([`Tournament::start_date`]), else
+    /// the one in force now.
+    pub fn for_tournament(t: &Tournament) -> Rules {
+        t.start_date().map_or(Rules::default(), Rules::in_force_on)
+    }
 }
 
 /// A tie-break code that is not known.

@@ -94,3 +94,90 @@ fn every_recorded_round_is_paired_as_the_references_pair_it() {
         wrong.join("\n")
     );
 }
+
+/// The same file with TRF-2026's records in place of the TRF(x) lines:
+/// `142` rounds, `152` the initial colour, `250` virtual points (one
+/// record a player and round), `260` prohibited pairings (for every round),
+/// `240 Z` the absent of the round to pair.
+fn as_trf_2026(trf: &str, round: u16) -> String {
+    let mut out = String::new();
+    for line in trf.lines() {
+        let (code, text) = line.split_at(line.len().min(3));
+        let text = text.get(1..).unwrap_or("");
+        match code {
+            "XXR" => out.push_str(&format!("142 {}\n", text.trim())),
+            "XXC" => {
+                let colour = if text.contains("black1") { "B" } else { "W" };
+                out.push_str(&format!("152 {colour}\n"));
+            }
+            "XXP" => {
+                let ranks: String = text
+                    .split_whitespace()
+                    .map(|r| format!(" {r:>4}"))
+                    .collect();
+                out.push_str(&format!("260   1  99{ranks}\n"));
+            }
+            "XXZ" => {
+                let ranks: String = text
+                    .split_whitespace()
+                    .map(|r| format!(" {r:>4}"))
+                    .collect();
+                out.push_str(&format!("240 Z {round:>3}{ranks}\n"));
+            }
+            "XXA" => {
+                let rank: u16 = text.get(..4).unwrap_or("").trim().parse().unwrap_or(0);
+                let fields = text.get(5..).unwrap_or("");
+                for (i, points) in fields.split_whitespace().enumerate() {
+                    out.push_str(&format!(
+                        "250 {points:>4} {points:>4} {r:>3} {r:>3} {rank:>4} {rank:>4}\n",
+                        r = i + 1
+                    ));
+                }
+            }
+            _ => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_records_of_trf_2026_pair_as_the_trf_x_lines_do() {
+    let cases = cases();
+    let mut wrong = Vec::new();
+    let mut rewritten = 0;
+    for case in &cases {
+        let round = case
+            .label
+            .rsplit(' ')
+            .next()
+            .and_then(|r| r.parse().ok())
+            .unwrap_or(0);
+        let text = as_trf_2026(&case.trf, round);
+        assert!(!text.contains("\nXX"), "{text}");
+        rewritten += usize::from(text != case.trf);
+        let t = match trf::read(&text) {
+            Ok(t) => t,
+            Err(e) => {
+                wrong.push(format!("{}: unreadable: {e}", case.label));
+                continue;
+            }
+        };
+        let got = dutch::pair_by(&t, Edition::Current).ok();
+        if got != case.current {
+            wrong.push(format!(
+                "{}: sakk {got:?}, reference {:?}",
+                case.label, case.current
+            ));
+        }
+    }
+    assert_eq!(rewritten, cases.len());
+    assert!(
+        wrong.is_empty(),
+        "{} rounds differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

@@ -51,10 +51,10 @@ fn locale(lang: &str) -> sakk_i18n::Locale {
 /// Pairs the next round; with `lang`, the refusal in that language's words.
 pub fn swiss_pair(path: &str, rules: &str, baku: bool, lang: Option<&str>) -> Result<(), Failure> {
     let t = read_trf(path)?;
-    let edition = if rules == "2017" {
-        dutch::Edition::Fide2017
-    } else {
-        dutch::Edition::Current
+    let edition = match rules {
+        "2017" => dutch::Edition::Fide2017,
+        "2026" => dutch::Edition::Current,
+        _ => dutch::Edition::for_tournament(&t),
     };
     let pairs = dutch::pair_with(&t, dutch::Options { edition, baku }).map_err(|e| Failure {
         // As bbpPairings: 1 no valid pairing, 3 an invalid request, 4 too
@@ -89,10 +89,15 @@ pub fn swiss_pair(path: &str, rules: &str, baku: bool, lang: Option<&str>) -> Re
 pub fn standings(
     path: &str,
     codes: &[String],
-    rules: tiebreak::Rules,
+    rules: &str,
     lang: Option<&str>,
 ) -> Result<(), Failure> {
     let t = read_trf(path)?;
+    let rules = match rules {
+        "2024" => tiebreak::Rules::Fide2024,
+        "2026" => tiebreak::Rules::Fide2026,
+        _ => tiebreak::Rules::for_tournament(&t),
+    };
     let tiebreaks = codes
         .iter()
         .map(|c| c.parse::<TieBreak>())

@@ -62,7 +62,9 @@ fn settings(req: NewTournament, file: Option<&Tournament>) -> Result<Settings, A
                     .rounds
                     .or_else(|| file.and_then(Tournament::rounds_planned))
                     .ok_or_else(|| ApiError::bad("rounds_missing"))?,
-                edition: Edition::Current,
+                // A tournament begun elsewhere goes on by the texts in
+                // force when it began (its `042` start date).
+                edition: file.map_or(Edition::Current, Edition::for_tournament),
             }
         }
         SystemKind::RoundRobin => {
@@ -98,6 +100,9 @@ fn settings(req: NewTournament, file: Option<&Tournament>) -> Result<Settings, A
     s.time_control = req.time_control;
     s.no_draw_before = req.no_draw_before;
     s.online = req.online.unwrap_or(false);
+    if let Some(t) = file {
+        s.tiebreak_rules = sakk_tournament::tiebreak::Rules::for_tournament(t);
+    }
     s.check()?;
     Ok(s)
 }

@@ -154,6 +154,8 @@ pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
         double,
         online: event.settings.online,
         rules_2017,
+        tiebreak_rules_2024: event.settings.tiebreak_rules
+            == sakk_tournament::tiebreak::Rules::Fide2024,
         rounds_planned: event.rounds_planned(),
         time_control: event.settings.time_control.clone(),
         no_draw_before: event.settings.no_draw_before,

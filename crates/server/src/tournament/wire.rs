@@ -438,8 +438,12 @@ pub struct TournamentView {
     pub double: bool,
     /// Played online: each board is a game on the server.
     pub online: bool,
-    /// Paired by the 2017 text of the Dutch rules.
+    /// Paired by the 2017 text of the Dutch rules (a tournament begun
+    /// before February 2026).
     pub rules_2017: bool,
+    /// Tie-breaks by the 2024 text of the Tie-Break Regulations (a
+    /// tournament begun before March 2026).
+    pub tiebreak_rules_2024: bool,
     /// The planned rounds.
     pub rounds_planned: u16,
     /// The time control, PGN style.

@@ -33,12 +33,15 @@ mod candidate;
 mod computer;
 mod pairing2017;
 mod pairing2026;
+mod settings;
 
 use core::fmt;
 
 use bracket::{bit_length, Bracket};
 use candidate::{Candidate, Strength};
 use pairing2017::{pair_bracket, Validity};
+use settings::settings;
+pub use settings::RoundByes;
 
 use crate::{Color, Tournament};
 
@@ -60,7 +63,7 @@ pub enum PairingError {
     NoLegalPairing,
     /// Fewer than two players to pair.
     TooFewPlayers,
-    /// Baku acceleration needs the planned number of rounds (`XXR`).
+    /// Baku acceleration needs the planned number of rounds (`XXR`, `142`).
     RoundsUnknown,
     /// Too many players and score groups for the weights (beyond 2,048
     /// bits; thousands of players).
@@ -81,9 +84,9 @@ impl fmt::Display for PairingError {
             ),
             PairingError::TooFewPlayers => f.write_str("fewer than two players to pair"),
             PairingError::TooLarge => f.write_str("too many players and score groups to pair"),
-            PairingError::RoundsUnknown => {
-                f.write_str("Baku acceleration needs the planned number of rounds (an XXR line)")
-            }
+            PairingError::RoundsUnknown => f.write_str(
+                "Baku acceleration needs the planned number of rounds (an XXR or 142 line)",
+            ),
             PairingError::TournamentOver { rounds } => {
                 write!(f, "all {rounds} planned rounds are paired")
             }
@@ -111,121 +114,28 @@ pub enum Edition {
     Fide2017,
 }
 
-/// What the TRF(x) extension lines set for the pairing.
-#[derive(Clone, Debug, Default)]
-struct Settings {
-    /// The top seed's colour in round 1 (`XXC white1`/`black1`; without
-    /// it, inferred from the first round played; White before any).
-    black_first: bool,
-    /// Players not to be paired this round (`XXZ`).
-    absent: Vec<u16>,
-    /// Pairs that must not meet (`XXP`).
-    forbidden: Vec<(u16, u16)>,
-    /// Virtual points (`XXA`).
-    acceleration: candidate::Acceleration,
-}
-
-/// An `XXA` line after its code: the starting rank in four columns, then
-/// five columns a round, each a number of points (blank: none).
-fn acceleration_line(text: &str) -> Option<(u16, Vec<i64>)> {
-    let chars: Vec<char> = text.chars().collect();
-    let field = |from: usize, to: usize| -> String {
-        chars
-            .get(from..to.min(chars.len()))
-            .map_or(String::new(), |c| c.iter().collect())
-    };
-    let rank = field(0, 4).trim().parse().ok()?;
-    let mut points = Vec::new();
-    let mut at = 5;
-    while at < chars.len() {
-        let f = field(at, at + 4);
-        let f = f.trim();
-        points.push(if f.is_empty() { 0 } else { tenths(f)? });
-        at += 5;
-    }
-    Some((rank, points))
-}
-
-/// `1.5` as 15 tenths (none for anything else: a sign, a second digit
-/// after the point, more than four digits).
-fn tenths(text: &str) -> Option<i64> {
-    let (whole, frac) = text.split_once('.').unwrap_or((text, "0"));
-    if whole.is_empty() || whole.len() > 4 || !whole.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let whole: i64 = whole.parse().ok()?;
-    let frac = match frac.as_bytes() {
-        [] => 0,
-        [d] | [d, b'0'] if d.is_ascii_digit() => i64::from(d - b'0'),
-        _ => return None,
-    };
-    Some(whole * 10 + frac)
-}
-
-/// The top seed's colour in round 1 when no `XXC` line says it, as
-/// bbpPairings infers it: in the first round with colours, the colour of
-/// the highest-ranked player paired by then, or the reverse of the next
-/// one's, and so on alternately.
-fn inferred_black_first(t: &Tournament) -> bool {
-    let Some(first) = (0..t.rounds_recorded()).find(|&i| {
-        t.players
-            .iter()
-            .any(|p| p.rounds.get(i).is_some_and(|e| e.color.is_some()))
-    }) else {
-        return false;
-    };
-    let paired = t
-        .players
-        .iter()
-        .filter(|p| p.rounds.iter().take(first + 1).any(crate::Entry::paired));
-    for (k, p) in paired.enumerate() {
-        if let Some(c) = p.rounds.get(first).and_then(|e| e.color) {
-            let top = if k % 2 == 0 { c } else { c.other() };
-            return top == Color::Black;
+impl Edition {
+    /// The text in force for a tournament that began on `date` (the 2026
+    /// text from 1 February 2026).
+    pub fn in_force_on(date: crate::Date) -> Edition {
+        let from = crate::Date {
+            year: 2026,
+            month: 2,
+            day: 1,
+        };
+        if date < from {
+            Edition::Fide2017
+        } else {
+            Edition::Current
         }
     }
-    false
-}
 
-fn settings(t: &Tournament) -> Settings {
-    let mut s = Settings {
-        black_first: inferred_black_first(t),
-        ..Settings::default()
-    };
-    let numbers = |text: &str| -> Vec<u16> {
-        text.split_whitespace()
-            .filter_map(|w| w.parse().ok())
-            .collect()
-    };
-    for (code, text) in &t.header {
-        match code.as_str() {
-            "XXC" => {
-                for word in text.split_whitespace() {
-                    match word {
-                        "black1" => s.black_first = true,
-                        "white1" => s.black_first = false,
-                        _ => {}
-                    }
-                }
-            }
-            "XXZ" => s.absent.extend(numbers(text)),
-            "XXA" => {
-                if let Some((rank, points)) = acceleration_line(text) {
-                    s.acceleration.insert(rank, points);
-                }
-            }
-            "XXP" => {
-                let ids = numbers(text);
-                for (i, &a) in ids.iter().enumerate() {
-                    for &b in &ids[i + 1..] {
-                        s.forbidden.push((a, b));
-                    }
-                }
-            }
-            _ => {}
-        }
+    /// The text in force when `t` began (its `042` start date), else the
+    /// one in force now.
+    pub fn for_tournament(t: &Tournament) -> Edition {
+        t.start_date()
+            .map_or(Edition::Current, Edition::in_force_on)
     }
-    s
 }
 
 /// Pairs the next round of the tournament by the Dutch system: the boards
@@ -309,7 +219,7 @@ pub fn pair_with(t: &Tournament, options: Options) -> Result<Vec<Pair>, PairingE
             return Err(PairingError::TournamentOver { rounds });
         }
     }
-    let mut s = settings(t);
+    let mut s = settings(t, round);
     if options.baku && s.acceleration.is_empty() {
         s.acceleration = baku(t).ok_or(PairingError::RoundsUnknown)?;
     }
@@ -509,6 +419,7 @@ fn colour_of_higher(p: &Candidate, q: &Candidate, black_first: bool) -> Color {
 #[cfg(test)]
 #[allow(clippy::unwrap_used)] // in a test, a panic is the failure it reports
 mod tests {
+    use super::settings::{acceleration_line, inferred_black_first, tenths};
     use super::*;
     use crate::Player;
 
@@ -577,7 +488,7 @@ mod tests {
         assert!(!inferred_black_first(&players(4, 5)));
         // XXC says otherwise: it wins.
         t.header.push(("XXC".to_string(), "white1".to_string()));
-        assert!(!settings(&t).black_first);
+        assert!(!settings(&t, 1).black_first);
     }
 
     #[test]

@@ -86,6 +86,13 @@ pub enum EventError {
     NotWithdrawn,
     /// No bye asked for that round.
     NoSuchBye,
+    /// A TRF asks a full-point bye for a round not yet paired (`240 F`):
+    /// sakk gives a full point without a game in a round it pairs only to
+    /// the pairing-allocated bye.
+    FullByeRequested {
+        /// The round.
+        round: u16,
+    },
     /// The pairing program found no pairing.
     Pairing(PairingError),
 }
@@ -114,6 +121,7 @@ impl EventError {
             EventError::AlreadyWithdrawn => "already_withdrawn",
             EventError::NotWithdrawn => "not_withdrawn",
             EventError::NoSuchBye => "no_such_bye",
+            EventError::FullByeRequested { .. } => "full_bye_requested",
             EventError::Pairing(PairingError::NoLegalPairing) => "no_legal_pairing",
             EventError::Pairing(PairingError::TooFewPlayers) => "too_few_players",
             EventError::Pairing(PairingError::TooLarge) => "pairing_too_large",
@@ -133,7 +141,8 @@ impl EventError {
             EventError::NoSuchRound { round }
             | EventError::RoundHasResults { round }
             | EventError::LaterRoundPaired { round }
-            | EventError::RoundPaired { round } => vec![("round", round.to_string())],
+            | EventError::RoundPaired { round }
+            | EventError::FullByeRequested { round } => vec![("round", round.to_string())],
             EventError::NoSuchBoard { round, board } => {
                 vec![("round", round.to_string()), ("board", board.to_string())]
             }

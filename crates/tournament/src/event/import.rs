@@ -45,10 +45,12 @@ impl Event {
     /// ranks are kept), its rounds with boards, byes and results. Unrated
     /// games (`W`, `D`, `L`) come in as rated results; a player with
     /// nothing recorded for the last round as withdrawn; `XXZ` players with
-    /// a zero-point bye for the next round.
+    /// a zero-point bye for the next round, and TRF-2026's `240` byes for it
+    /// (`H` half a point, `Z` none).
     ///
     /// # Errors
-    /// [`EventError::TooManyPlayers`], or a name the tournament refuses.
+    /// [`EventError::TooManyPlayers`], a name the tournament refuses, or
+    /// [`EventError::FullByeRequested`] for a `240 F` of the next round.
     pub fn from_tournament(t: &Tournament, settings: Settings) -> Result<Event, EventError> {
         settings.check()?;
         if t.players.len() > super::MAX_PLAYERS {
@@ -141,19 +143,32 @@ impl Event {
                 entrant.withdrawn = Some(next);
             }
         }
-        // Absent from the next round (`XXZ`): a zero-point bye for it.
+        // Absent from the next round (`XXZ`): a zero-point bye for it; the
+        // byes TRF-2026 lists for it (`240`), as they say.
         for (code, text) in &t.header {
-            if code != "XXZ" {
-                continue;
-            }
-            for rank in text.split_whitespace().filter_map(|w| w.parse().ok()) {
+            let (half, ranks): (bool, Vec<u16>) = match code.as_str() {
+                "XXZ" => (
+                    false,
+                    text.split_whitespace()
+                        .filter_map(|w| w.parse().ok())
+                        .collect(),
+                ),
+                "240" => match crate::dutch::RoundByes::read(text) {
+                    Some(b) if b.round == next => match b.kind {
+                        'F' => return Err(EventError::FullByeRequested { round: next }),
+                        kind => (kind == 'H', b.ranks),
+                    },
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            for rank in ranks {
                 if let Some(entrant) =
                     id_of(rank).and_then(|id| event.players.get_mut(usize::from(id)))
                 {
-                    entrant.byes.push(super::RequestedBye {
-                        round: next,
-                        half: false,
-                    });
+                    if !entrant.byes.iter().any(|b| b.round == next) {
+                        entrant.byes.push(super::RequestedBye { round: next, half });
+                    }
                 }
             }
         }

@@ -413,3 +413,54 @@ fn a_tournament_read_from_its_trf_goes_on_as_it_would_have() {
     assert_eq!(titled.players[0].title, "WGM");
     assert_eq!(titled.players[1].title, "IM");
 }
+
+#[test]
+fn the_byes_of_trf_2026_for_the_next_round_are_requests() {
+    let mut e = swiss(6, 5);
+    e.apply(Action::PairRound).unwrap();
+    for board in 1..=3 {
+        e.apply(Action::SetResult {
+            round: 1,
+            board,
+            result: Some(GameResult::Draw),
+        })
+        .unwrap();
+    }
+    let text = crate::trf::write(&e.tournament());
+    // `142` for the rounds; `240` byes for round 2: half a point for 2 and
+    // 5, none for 3; a `240` of another round changes nothing.
+    let text = text.replace("XXR 5\n", "142 5\n")
+        + "240 H   2    2    5\n240 Z   2    3\n240 H   4    1\n";
+    let t = crate::trf::read(&text).unwrap();
+    assert_eq!(t.rounds_planned(), Some(5));
+    let imported = Event::from_tournament(&t, e.settings.clone()).unwrap();
+    let byes = |rank: usize| imported.players[rank - 1].byes.clone();
+    assert_eq!(
+        byes(2),
+        vec![RequestedBye {
+            round: 2,
+            half: true
+        }]
+    );
+    assert_eq!(
+        byes(5),
+        vec![RequestedBye {
+            round: 2,
+            half: true
+        }]
+    );
+    assert_eq!(
+        byes(3),
+        vec![RequestedBye {
+            round: 2,
+            half: false
+        }]
+    );
+    assert!(byes(1).is_empty() && byes(4).is_empty() && byes(6).is_empty());
+    // A full point for a round not yet paired is refused, and says which.
+    let full = crate::trf::read(&(text + "240 F   2    6\n")).unwrap();
+    assert_eq!(
+        Event::from_tournament(&full, e.settings.clone()),
+        Err(EventError::FullByeRequested { round: 2 })
+    );
+}
