@@ -483,10 +483,11 @@ enum TuneAction {
         /// How positions are written.
         #[arg(long, value_enum, default_value_t = DataFormat::Text)]
         format: DataFormat,
-        /// Play with a network: `builtin`, or a file (`nnue train`'s
-        /// `net.nnue`); the hand-made evaluation without it.
-        #[arg(long)]
-        net: Option<String>,
+        /// The evaluation to play with: `builtin` (the built-in network,
+        /// the engine's default), `hce` (the hand-made evaluation), or a
+        /// network file (`nnue train`'s `net.nnue`).
+        #[arg(long, default_value = "builtin")]
+        net: String,
     },
     /// Fit every evaluation weight to labelled positions and write the
     /// weights as Rust source (crates/engine/src/eval/weights.rs).

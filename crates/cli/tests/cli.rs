@@ -696,9 +696,9 @@ fn datagen_packs_positions_and_a_second_run_appends() {
     assert!(stderr(&second).contains(&format!("{} positions already there", size / 32)));
     let grown = std::fs::metadata(&out).map_or(0, |m| m.len());
     assert!(grown > size && grown % 32 == 0, "{size} then {grown}");
-    // Played with the built-in network: more positions; a file that is
+    // Played with the hand-made evaluation: more positions; a file that is
     // not a network is refused.
-    let with_net: Vec<&str> = args.iter().copied().chain(["--net", "builtin"]).collect();
+    let with_net: Vec<&str> = args.iter().copied().chain(["--net", "hce"]).collect();
     let third = sakk(&with_net);
     assert!(third.status.success(), "{}", stderr(&third));
     let more = std::fs::metadata(&out).map_or(0, |m| m.len());

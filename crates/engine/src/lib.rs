@@ -1,7 +1,10 @@
 //! # sakk-engine — the sakk chess engine
 //!
-//! Alpha-beta search with the usual modern refinements (see [`search`]), a
-//! tapered hand-made evaluation ([`eval`]), time management for every clock
+//! Alpha-beta search with the usual modern refinements (see [`search`]), an
+//! efficiently updatable neural network trained here from the engine's own
+//! games and built into the binary ([`nnue`], the default evaluation), the
+//! tapered hand-made evaluation it was bootstrapped from ([`eval`], kept
+//! for comparison), time management for every clock
 //! ([`time`]), strength levels for people ([`strength`]) and the UCI
 //! protocol ([`uci`]), so that the engine also runs inside other chess
 //! programs.

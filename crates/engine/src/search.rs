@@ -206,7 +206,9 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// A searcher; `main` reports and manages time.
+    /// A searcher; `main` reports and manages time. It evaluates with the
+    /// built-in network ([`crate::nnue::embedded`]); [`Searcher::set_net`]
+    /// chooses another, or the hand-made evaluation.
     pub fn new(shared: Arc<Shared>, main: bool) -> Searcher {
         Searcher {
             shared,
@@ -229,7 +231,9 @@ impl Searcher {
             lmr: reductions(),
             noise: 0,
             noise_seed: 0x9e37_79b9,
-            nnue: None,
+            nnue: crate::nnue::embedded()
+                .ok()
+                .map(|n| AccumulatorStack::new(n, MAX_PLY)),
         }
     }
 

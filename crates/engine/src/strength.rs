@@ -56,30 +56,28 @@ pub fn for_skill(skill: f64) -> Option<Handicap> {
     })
 }
 
-/// Measured strength of the skill levels, weakest first: (skill, Elo).
+/// Measured strength of the skill levels, weakest first: (skill, Elo),
+/// with the built-in network evaluating.
 ///
-/// A ladder of 20-game matches between neighbouring skill levels at 10+0.1
-/// (and 0–4–8 coarser), tied to gnuchess at 2660 (its CCRL rating) by full
-/// strength's match against it, every player rated by maximum likelihood
+/// The hand-made evaluation's levels were measured first: a ladder of
+/// 20-game matches between neighbouring skill levels at 10+0.1, tied to
+/// gnuchess at 2660 (its CCRL rating) by full strength's match against it,
+/// every player rated by maximum likelihood. Each level with the network
+/// then played the same level with the hand-made evaluation (30 games at
+/// 10+0.1), and took that level's rating plus the measured difference
 /// (`scripts/calibrate-levels`; BENCHMARKS.md, "Strength levels"), rounded
-/// to tens. Each step is known to about ±150; the bottom of the ladder
-/// less well than the top.
-pub const CALIBRATION: [(f64, i32); 15] = [
-    (0.0, -600),
-    (4.0, -380),
-    (8.0, 260),
-    (9.0, 450),
-    (10.0, 700),
-    (11.0, 950),
-    (12.0, 1130),
-    (13.0, 1400),
-    (14.0, 1840),
-    (15.0, 2110),
+/// to tens. Each point is known to about ±150 Elo, the bottom of the
+/// scale less well than the top.
+pub const CALIBRATION: [(f64, i32); 9] = [
+    (0.0, -480),
+    (4.0, -60),
+    (8.0, 330),
+    (10.0, 850),
+    (12.0, 1290),
+    (14.0, 2100),
     (16.0, 2260),
-    (17.0, 2500),
-    (18.0, 2620),
-    (19.0, 2810),
-    (20.0, 2960),
+    (18.0, 2730),
+    (20.0, 3030),
 ];
 
 /// The lowest Elo offered.
@@ -164,10 +162,10 @@ mod tests {
         }
         assert_eq!(CALIBRATION[CALIBRATION.len() - 1].0, MAX_SKILL);
         assert!(CALIBRATION[0].1 <= MIN_ELO);
-        // 2000 lies between skill 14 (1840) and 15 (2110).
+        // 2000 lies between skill 12 (1290) and 14 (2100).
         let s = skill_for_elo(2000);
-        assert!((14.0..15.0).contains(&s), "{s}");
-        assert!((skill_for_elo(1840) - 14.0).abs() < 1e-9);
+        assert!((12.0..14.0).contains(&s), "{s}");
+        assert!((skill_for_elo(2100) - 14.0).abs() < 1e-9);
         assert_eq!(LEVELS[7], MAX_ELO);
     }
 

@@ -84,9 +84,11 @@ pub struct Engine {
     /// Whether the search in progress runs until stopped.
     infinite: bool,
     out: Output,
-    /// The network loaded with `EvalFile`, if any (else the hand-made
-    /// evaluation).
-    net: Option<Arc<QuantNet>>,
+    /// `UseNNUE`: evaluate with a network (the default), or with the
+    /// hand-made evaluation.
+    use_nnue: bool,
+    /// The network loaded with `EvalFile`, if any (else the built-in one).
+    eval_file: Option<Arc<QuantNet>>,
 }
 
 /// The parameters of a `go` command.
@@ -182,7 +184,8 @@ impl Engine {
             search: None,
             infinite: false,
             out,
-            net: None,
+            use_nnue: true,
+            eval_file: None,
         }
     }
 
@@ -205,7 +208,7 @@ impl Engine {
         let searchers = (0..self.options.threads.max(1))
             .map(|i| {
                 let mut s = Searcher::new(Arc::clone(&self.shared), i == 0);
-                s.set_net(self.net.clone());
+                s.set_net(self.net());
                 s
             })
             .collect();
@@ -255,7 +258,7 @@ impl Engine {
                     &self.out,
                     "option name EvalFile type string default <empty>",
                 );
-                say(&self.out, "option name UseNNUE type check default false");
+                say(&self.out, "option name UseNNUE type check default true");
                 say(&self.out, "uciok");
             }
             "isready" => say(&self.out, "readyok"),
@@ -338,31 +341,39 @@ impl Engine {
                 }
             }
             "evalfile" => self.load_net(value.trim()),
-            "usennue" => self.use_builtin(value.trim().eq_ignore_ascii_case("true")),
+            "usennue" => self.use_nnue(value.trim().eq_ignore_ascii_case("true")),
             _ => {}
         }
     }
 
-    /// `setoption name UseNNUE value true|false`: evaluates with the built-in
-    /// network, or the hand-made evaluation.
-    fn use_builtin(&mut self, on: bool) {
-        self.net = if on {
-            match crate::nnue::embedded() {
-                Ok(net) => Some(net),
-                Err(e) => {
-                    say(&self.out, &format!("info string the built-in network: {e}"));
-                    return;
-                }
+    /// The network the searchers evaluate with: `EvalFile`'s, else the
+    /// built-in one; `None` (the hand-made evaluation) with `UseNNUE false`.
+    fn net(&self) -> Option<Arc<QuantNet>> {
+        if !self.use_nnue {
+            return None;
+        }
+        match &self.eval_file {
+            Some(net) => Some(Arc::clone(net)),
+            None => crate::nnue::embedded().ok(),
+        }
+    }
+
+    /// `setoption name UseNNUE value true|false`: evaluates with the network
+    /// (the built-in one, or `EvalFile`'s), or the hand-made evaluation.
+    fn use_nnue(&mut self, on: bool) {
+        if on {
+            if let (None, Err(e)) = (&self.eval_file, crate::nnue::embedded()) {
+                say(&self.out, &format!("info string the built-in network: {e}"));
+                return;
             }
-        } else {
-            None
-        };
+        }
+        self.use_nnue = on;
         self.rebuild();
     }
 
     /// `setoption name EvalFile value PATH`: evaluates with that network
-    /// (`<empty>` or nothing: the hand-made evaluation); a file that is not
-    /// a network is reported and changes nothing.
+    /// (`<empty>` or nothing: the built-in one); a file that is not a
+    /// network is reported and changes nothing.
     fn load_net(&mut self, path: &str) {
         let net = if path.is_empty() || path == "<empty>" {
             None
@@ -388,7 +399,7 @@ impl Engine {
                 }
             }
         };
-        self.net = net;
+        self.eval_file = net;
         // The table's evaluations came from the other evaluator.
         self.rebuild();
     }

@@ -363,10 +363,13 @@ fn eval_file_loads_a_network_and_refuses_what_is_not_one() {
     assert!(out
         .lines()
         .iter()
-        .any(|l| l == "option name UseNNUE type check default false"));
+        .any(|l| l == "option name UseNNUE type check default true"));
+    assert_legal_best_move(&mut e, &out, "go depth 6");
+    // The hand-made evaluation, for comparison, and back.
+    e.handle("setoption name UseNNUE value false");
+    assert_legal_best_move(&mut e, &out, "go depth 6");
     e.handle("setoption name UseNNUE value true");
     assert_legal_best_move(&mut e, &out, "go depth 6");
-    e.handle("setoption name UseNNUE value false");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -40,9 +40,10 @@ pub fn bench(depth: i32) {
         nodes += searcher.nodes();
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
-    // The hand-made evaluation searches; the built-in network is named.
-    if let Ok(net) = sakk_engine::nnue::embedded() {
-        println!("built-in network {:016x} (UCI UseNNUE)", net.hash());
+    // The built-in network evaluates (the searchers' default); it is named.
+    match sakk_engine::nnue::embedded() {
+        Ok(net) => println!("built-in network {:016x}", net.hash()),
+        Err(e) => println!("hand-made evaluation (the built-in network: {e})"),
     }
     println!("{:.0} nps", nodes as f64 / secs);
     println!("{nodes} nodes");

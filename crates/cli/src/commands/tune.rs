@@ -16,21 +16,21 @@ pub struct DatagenArgs {
     pub book: String,
     /// The output file (appended to).
     pub out: String,
-    /// The network to play with (`builtin` or a file), if any.
-    pub net: Option<String>,
+    /// The evaluation to play with: `builtin`, `hce` or a network file.
+    pub net: String,
     /// See [`datagen::Config`] (its `net` is read from `net`).
     pub config: datagen::Config,
 }
 
 /// Plays self-play games and appends their quiet positions to a file.
 pub fn datagen(mut args: DatagenArgs) -> Result<(), Failure> {
-    args.config.net = match args.net.as_deref() {
-        None => None,
-        Some("builtin") => Some(
+    args.config.net = match args.net.as_str() {
+        "hce" => None,
+        "builtin" => Some(
             sakk_engine::nnue::embedded()
                 .map_err(|e| Failure::other(format!("the built-in network: {e}")))?,
         ),
-        Some(path) => {
+        path => {
             let bytes = std::fs::read(path)
                 .map_err(|e| Failure::usage(format!("cannot read {path}: {e}")))?;
             Some(std::sync::Arc::new(
