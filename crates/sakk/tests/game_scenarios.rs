@@ -265,6 +265,22 @@ fn a_locked_position_where_no_one_can_mate_is_dead() {
 }
 
 #[test]
+fn a_bishop_behind_a_chain_still_to_lock_makes_a_dead_position() {
+    // The black rook could still do anything; once the white bishop takes
+    // it, the bishop is alone in Black's camp (it can attack the king's
+    // squares, never all its flights), the white pawns behind can only
+    // close up to the chain, and nothing can be taken: dead at once (FIDE
+    // 5.2.2), though the pawns have moves left and no search could list
+    // every position that follows.
+    let mut g = game("3k3r/p1p1pBp1/P1P1P1P1/8/8/8/P1P1P1P1/3K4 b - - 0 1");
+    assert!(!g.is_over());
+    play(&mut g, "Rg8");
+    assert!(!g.is_over());
+    play(&mut g, "Bxg8");
+    assert_eq!(g.outcome(), Some(Outcome::draw(Termination::DeadPosition)));
+}
+
+#[test]
 fn a_flag_falls_against_a_side_that_could_never_mate() {
     // Black has pawns and bishops (enough by material) but no series of
     // moves lets it mate; White could. White's flag falls: a draw, not a

@@ -12,7 +12,9 @@
 //! without a mate — a proof that the side cannot mate (locked pawn chains
 //! leave only a small set of reachable positions). Positions from which the
 //! side surely cannot mate by material alone ([`Position::can_checkmate`])
-//! are not followed. Only a search that runs out of its budget is
+//! are not followed, nor are positions whose locked pawn structure keeps
+//! the side's men from ever mating the other king (`locked`). Only a
+//! search that runs out of its budget is
 //! undecided, so the answer is never wrong: a quick search (a few thousand
 //! positions, for use during play) says [`Mateability::Undecided`] more
 //! often than the full one (a million positions).
@@ -33,6 +35,8 @@
 //! assert_eq!(pos.mateability(Color::White, Effort::Quick), Mateability::CanMate);
 //! assert_eq!(pos.mateability(Color::Black, Effort::Quick), Mateability::CannotMate);
 //! ```
+
+mod locked;
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
@@ -181,6 +185,9 @@ impl Position {
                 Mateability::CannotMate
             };
         }
+        if self.never_mates(winner) {
+            return Mateability::CannotMate;
+        }
         let mut seen: HashSet<u64> = HashSet::new();
         let mut waiting = BinaryHeap::new();
         let mut order = 0u64;
@@ -219,6 +226,13 @@ impl Position {
                     // Nothing to mate with any more: no mate beyond it.
                     continue;
                 }
+                // A capture or a pawn move changed the structure: a locked
+                // one that keeps the winner from mating for good has no
+                // mate beyond it. (Other moves keep every man in the
+                // region it had, so the answer stays what it was.)
+                if next.halfmoves() == 0 && next.never_mates(winner) {
+                    continue;
+                }
                 order += 1;
                 waiting.push(Reverse(Waiting {
                     estimate: estimate(&next, winner),
@@ -242,11 +256,15 @@ impl Position {
             && self.mateability(winner, Effort::Quick) != Mateability::CannotMate
     }
 
-    /// A dead position the material rules miss (FIDE 5.2.2): every pawn
-    /// stands blocked, head to head (so that a search is worth it), and the
-    /// quick search proves that neither side can mate. Cheap when pawns can
-    /// still move: then it answers `false` at once.
+    /// A dead position the material rules miss (FIDE 5.2.2): the pawn
+    /// structure proves for both sides that no series of moves mates
+    /// (cheap: no search), or every pawn stands blocked, head to head (so
+    /// that a search is worth it), and the quick search proves it. Cheap
+    /// when pawns can still move freely: then it answers `false` at once.
     pub fn is_locked_and_dead(&self) -> bool {
+        if Color::ALL.into_iter().all(|c| self.never_mates(c)) {
+            return true;
+        }
         let board = self.board();
         let pawns = board.by_role(Role::Pawn);
         if pawns.is_empty() {

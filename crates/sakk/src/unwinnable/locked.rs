@@ -1,0 +1,241 @@
+//! A proof by the pawn structure alone: when the pawns are locked for
+//! good, each piece stays in the region the pawns leave it, and a side
+//! whose men can never attack the other king, or never cover its every
+//! flight, can never mate.
+//!
+//! The reasoning is the semi-static kind the Chess Unwinnability Analyzer
+//! uses for blocked positions, in its simplest sound form. First the men
+//! that can never move: the largest set in which every pawn has a man of
+//! the set right in front of it and every piece has only men of its own
+//! side of the set on the squares next to it along its moves. Every other
+//! pawn may only advance up its file to the fixed man or the other side's
+//! pawn that stops it (one that could promote ends the proof). Unless
+//! something is captured, every other piece then stays within the region
+//! the fixed men leave it. Every step over-approximates what the men can do — a region
+//! is grown through every square no fixed man stands on (the other pieces
+//! move out of each other's way), an attack is traced with only the fixed
+//! men as blockers, a pawn attacks from every square of its path — so the
+//! proof holds whatever the men do. It applies only when no capture of a
+//! fixed man or a pawn and no capture by a pawn is possible from any square
+//! the men can reach (else the structure could change, and the answer is
+//! left to the search).
+
+use crate::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+};
+use crate::bitboard::Bitboard;
+use crate::position::Position;
+use crate::types::{Color, Role, Square};
+
+/// The squares a man of `role` on `sq` attacks (or moves to, a piece),
+/// with `blockers` in the way.
+fn steps(role: Role, sq: Square, blockers: Bitboard) -> Bitboard {
+    match role {
+        Role::Knight => knight_attacks(sq),
+        Role::Bishop => bishop_attacks(sq, blockers),
+        Role::Rook => rook_attacks(sq, blockers),
+        Role::Queen => queen_attacks(sq, blockers),
+        Role::King => king_attacks(sq),
+        Role::Pawn => Bitboard::EMPTY,
+    }
+}
+
+/// The squares a piece of `role` can reach from `from` by moves through
+/// squares without fixed men, never onto `barred`.
+fn region(role: Role, from: Square, fixed: Bitboard, barred: Bitboard) -> Bitboard {
+    let mut reached = Bitboard::from_square(from);
+    let mut frontier = reached;
+    while let Some(sq) = frontier.first() {
+        frontier.discard(sq);
+        let new = steps(role, sq, fixed) & !fixed & !barred & !reached;
+        reached |= new;
+        frontier |= new;
+    }
+    reached
+}
+
+/// The squares the pawns of `color` attack.
+fn pawn_attacked(color: Color, pawns: Bitboard) -> Bitboard {
+    pawns
+        .into_iter()
+        .fold(Bitboard::EMPTY, |acc, sq| acc | pawn_attacks(color, sq))
+}
+
+impl Position {
+    /// The men that can never move (kings aside): the largest set in which
+    /// each pawn has a man of the set in front of it and each piece has
+    /// only men of its side in the set on its next squares.
+    fn fixed_men(&self) -> Bitboard {
+        let board = self.board();
+        let kings = board.by_role(Role::King);
+        let mut fixed = board.occupied() & !kings;
+        loop {
+            let mut keep = Bitboard::EMPTY;
+            for sq in fixed {
+                let (Some(role), Some(piece)) = (board.role_at(sq), board.piece_at(sq)) else {
+                    continue;
+                };
+                let own = board.by_color(piece.color) & fixed;
+                let stuck = match role {
+                    Role::Pawn => fixed.intersects(Bitboard::from_square(sq).forward(piece.color)),
+                    // Only the next squares matter: a slider that cannot
+                    // take one step cannot move.
+                    _ => (steps(role, sq, Bitboard::FULL) & !own).is_empty(),
+                };
+                if stuck {
+                    keep.add(sq);
+                }
+            }
+            if keep == fixed {
+                return fixed;
+            }
+            fixed = keep;
+        }
+    }
+
+    /// `true` when the pawn structure is fixed for good and wherever the
+    /// other king can stand, either no man of `winner` can ever attack it
+    /// or it always has a flight no man of `winner` can ever attack and no
+    /// man of its own can ever block: then `winner` can never mate
+    /// (whatever the men do). `false` says nothing.
+    pub(crate) fn never_mates(&self, winner: Color) -> bool {
+        let board = self.board();
+        if self.castling_rooks().any() || self.ep_square().is_some() {
+            return false;
+        }
+        let pawns = board.by_role(Role::Pawn);
+        let fixed = self.fixed_men();
+        // The squares each side's other pawns may yet stand on: up their
+        // files to the fixed man or the other side's pawn that stops them
+        // (none may promote; no pawn is ever taken, nor takes — checked
+        // below — so no pawn leaves its file or passes another).
+        let mut paths = [Bitboard::EMPTY; 2];
+        for c in Color::ALL {
+            let stops = fixed | (pawns & board.by_color(!c));
+            for sq in pawns & board.by_color(c) & !fixed {
+                let mut at = Bitboard::from_square(sq);
+                loop {
+                    paths[c as usize] |= at;
+                    let next = at.forward(c);
+                    if next.intersects(stops) {
+                        break;
+                    }
+                    let last_rank = Bitboard::relative_rank(c, crate::types::Rank::Eighth);
+                    if next.is_empty() || next.intersects(last_rank) {
+                        return false;
+                    }
+                    at = next;
+                }
+            }
+        }
+        // What each side's men can attack, from anywhere they can go; where
+        // its pieces can go; where its king can go.
+        let mut attacks = [Bitboard::EMPTY; 2];
+        let mut regions = [Bitboard::EMPTY; 2];
+        let mut king_regions = [Bitboard::EMPTY; 2];
+        // Squares the fixed men of a side attack for good (a king may not
+        // enter them, nor take a man defended so).
+        let mut guarded = [Bitboard::EMPTY; 2];
+        for c in Color::ALL {
+            let mine = board.by_color(c);
+            guarded[c as usize] = pawn_attacked(c, pawns & mine);
+            for sq in mine & fixed & !pawns {
+                if let Some(role) = board.role_at(sq) {
+                    guarded[c as usize] |= steps(role, sq, fixed);
+                }
+            }
+        }
+        for c in Color::ALL {
+            // What may not be taken: the other side's fixed men, and its
+            // pawns wherever they may stand.
+            let theirs_fixed = (board.by_color(!c) & fixed) | paths[!c as usize];
+            for sq in board.by_color(c) & !fixed {
+                let Some(role) = board.role_at(sq) else {
+                    continue;
+                };
+                if role == Role::King {
+                    let reach = region(role, sq, fixed, guarded[!c as usize]);
+                    king_regions[c as usize] |= reach;
+                    // A king takes a man that nothing fixed defends.
+                    let hits = reach
+                        .into_iter()
+                        .fold(Bitboard::EMPTY, |acc, s| acc | king_attacks(s));
+                    if (hits & theirs_fixed & !guarded[!c as usize]).any() {
+                        return false;
+                    }
+                } else {
+                    let reach = region(role, sq, fixed, Bitboard::EMPTY);
+                    let hits = reach
+                        .into_iter()
+                        .fold(Bitboard::EMPTY, |acc, s| acc | steps(role, s, fixed));
+                    // The piece could take a fixed man or a pawn.
+                    if (hits & theirs_fixed).any() {
+                        return false;
+                    }
+                    regions[c as usize] |= reach;
+                    attacks[c as usize] |= hits;
+                }
+            }
+            // Fixed pieces attack only their own men; pawns what they
+            // attack, from every square they may yet stand on.
+            attacks[c as usize] |= guarded[c as usize] | pawn_attacked(c, paths[c as usize]);
+            regions[c as usize] |= paths[c as usize];
+        }
+        for c in Color::ALL {
+            // A pawn could take a man that comes within its reach (a pawn
+            // passing by, en passant), or a fixed man standing there.
+            let pawn_hits =
+                pawn_attacked(c, (pawns & board.by_color(c) & fixed) | paths[c as usize]);
+            let targets = regions[!c as usize] | (board.by_color(!c) & fixed);
+            if pawn_hits.intersects(targets) {
+                return false;
+            }
+        }
+        // A mate needs the king attacked with no square to go to. Wherever
+        // the winner can attack it, a next square that no man of the
+        // winner can ever attack and no man of the loser can ever stand on
+        // is always a legal flight (an undefended man of the winner there
+        // is taken).
+        // (The winner's king gives no check but takes flights too.)
+        let (w, l) = (winner as usize, !winner as usize);
+        let loser_men = regions[l] | (board.by_color(!winner) & fixed);
+        let covered = attacks[w]
+            | king_regions[w]
+                .into_iter()
+                .fold(Bitboard::EMPTY, |acc, s| acc | king_attacks(s));
+        (king_regions[l] & attacks[w])
+            .into_iter()
+            .all(|k| (king_attacks(k) & !fixed & !covered & !loser_men).any())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::pos;
+    use crate::types::Color;
+
+    #[test]
+    fn locked_chains_keep_the_bishops_away_from_the_kings() {
+        // Bishops roaming their own halves behind a locked chain.
+        let p = pos("1nb1k3/1p1p4/bPbPp3/BpPpPp1p/1P1P1P1P/8/8/7K w - - 0 1");
+        assert!(p.never_mates(Color::White));
+        assert!(p.never_mates(Color::Black));
+        // The chain open on one file: nothing proved.
+        let open = pos("1nb1k3/1p1p4/bPbPp3/BpPpPp2/1P1P1P1P/8/8/7K w - - 0 1");
+        assert!(!open.never_mates(Color::White));
+        // Pawns still to advance, each up to the chain that stops it.
+        let p = pos("3k4/p1p1p1p1/P1P1P1P1/8/8/8/P1P1P1P1/3K4 w - - 0 1");
+        assert!(p.never_mates(Color::White) && p.never_mates(Color::Black));
+        // A pawn that could promote: nothing proved.
+        let p = pos("3k4/p1p1p1p1/P1P1P1P1/8/8/8/P1P1P2P/3K4 w - - 0 1");
+        assert!(!p.never_mates(Color::White));
+        // A pawn the white king could take: nothing proved for Black.
+        let p = pos("3k4/p1p1p1p1/P1P1P1P1/p7/8/8/P1P1P1P1/3K4 w - - 0 1");
+        assert!(!p.never_mates(Color::Black));
+        // A rook behind the chain reaches the other king's side along an
+        // open rank: nothing proved for that side.
+        let p = pos("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/R3K3 w - - 0 1");
+        assert!(!p.never_mates(Color::White));
+        assert!(pos("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1").never_mates(Color::White));
+    }
+}
