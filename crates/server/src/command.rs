@@ -56,6 +56,10 @@ pub enum Command {
     Resign,
     /// Abort before the game has really begun.
     Abort,
+    /// The tournament took back the pairing this game was made for: the
+    /// game is called off (aborted) if it has not really begun. The
+    /// server's own command.
+    CallOff,
     /// Ask to take back (or agree), or decline the opponent's request.
     Takeback {
         /// Ask or agree (`true`), decline (`false`).
@@ -389,6 +393,15 @@ fn execute(
         }),
         Command::Abort => over_guard(g).and_then(|()| {
             acting_color(g, actor, false)?;
+            let o = g.game.abort()?;
+            g.finish(Some(o), None);
+            stop_clock(g, now);
+            Ok(Effect::state())
+        }),
+        Command::CallOff => over_guard(g).and_then(|()| {
+            if !matches!(actor, Actor::Server) {
+                return Err(ApiError::Forbidden("bad_token"));
+            }
             let o = g.game.abort()?;
             g.finish(Some(o), None);
             stop_clock(g, now);

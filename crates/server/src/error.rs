@@ -399,6 +399,7 @@ mod tests {
             ApiError::bad("bad_cursor"),
             ApiError::bad("game_not_over"),
             ApiError::bad("tournament_game"),
+            ApiError::bad("round_games_begun"),
             ApiError::Forbidden("bad_token"),
             ApiError::Forbidden("not_your_turn"),
             ApiError::NotFound,

@@ -88,7 +88,10 @@ impl Change {
                 square: square.to_string(),
                 adjust: *adjust,
             },
-            Command::Rematch | Command::FlagFall | Command::ComputerMove { .. } => return None,
+            Command::Rematch
+            | Command::FlagFall
+            | Command::ComputerMove { .. }
+            | Command::CallOff => return None,
         })
     }
 

@@ -575,6 +575,72 @@ async fn an_online_round_fills_in_its_results_by_itself() {
         .collect();
     assert_eq!(games.len(), 2);
     assert!(games.iter().all(|g| !g.is_empty() && *g != g1 && *g != g2));
+    // The organiser takes round 2 back before anyone moved twice: its
+    // games are called off (aborted), and pairing again makes new ones.
+    let boards = view["rounds"][1]["boards"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let white_of_first = seat(&boards[0]["white"]);
+    let (s, _, b) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{}/move/d4", games[0]),
+        Some(&white_of_first),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let view = ok(&state, &id, &token, json!({"type": "unpair_round"})).await;
+    assert_eq!(view["rounds"].as_array().map(Vec::len), Some(1));
+    for g in &games {
+        let (_, _, called) = call(&state, "GET", &format!("/api/games/{g}"), None, None).await;
+        assert_eq!(called["status"], "aborted", "{called}");
+        assert_eq!(called["termination"], "aborted", "{called}");
+    }
+    let view = ok(&state, &id, &token, json!({"type": "pair_round"})).await;
+    let again: Vec<String> = view["rounds"][1]["boards"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(game)
+        .collect();
+    assert!(again.iter().all(|g| !games.contains(g)), "{again:?}");
+    // Once both sides of a game have moved, the round stays.
+    let boards = view["rounds"][1]["boards"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    for (mv, side) in [("e4", "white"), ("e5", "black")] {
+        let (s, _, b) = call(
+            &state,
+            "POST",
+            &format!("/api/games/{}/move/{mv}", again[0]),
+            Some(&seat(&boards[0][side])),
+            None,
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+    let (status, _, refused) = call(
+        &state,
+        "POST",
+        &format!("/api/tournaments/{id}/actions"),
+        Some(&token),
+        Some(&json!({"type": "unpair_round"}).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert_eq!(refused["error"], "round_games_begun");
+    let (_, _, running) = call(
+        &state,
+        "GET",
+        &format!("/api/games/{}", again[1]),
+        None,
+        None,
+    )
+    .await;
+    assert_ne!(running["termination"], "aborted", "{running}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

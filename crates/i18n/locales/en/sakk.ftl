@@ -182,6 +182,7 @@ error-round-incomplete = Round { $round } still has { $missing ->
 } without a result: enter the results before pairing the next round.
 error-nothing-to-unpair = No round has been paired yet.
 error-round-has-results = Round { $round } has results already: clear them before taking back its pairing.
+error-round-games-begun = A game of this round is under way: its pairing can no longer be taken back.
 error-later-round-paired = A later round is paired already: a result of round { $round } can be corrected but not cleared.
 error-round-paired = Round { $round } is paired already: a bye can be asked for a later round only.
 error-not-swiss = Byes are asked for in a Swiss tournament; in a round robin every player plays every round.

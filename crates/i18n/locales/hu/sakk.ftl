@@ -211,6 +211,7 @@ error-tournament-finished = A verseny mind a(z) { $rounds } fordulóját páros�
 error-round-incomplete = A(z) { $round }. fordulóban még { $missing } táblán nincs eredmény: előbb az eredményeket kell beírni, aztán jöhet a következő forduló párosítása.
 error-nothing-to-unpair = Még nincs párosított forduló.
 error-round-has-results = A(z) { $round }. fordulóban már vannak eredmények: törölni kell őket, mielőtt a párosítást visszavonná.
+error-round-games-begun = A forduló egyik játszmája már folyik: a párosítás nem vonható vissza.
 error-later-round-paired = Egy későbbi fordulót már párosítottak: a(z) { $round }. forduló eredménye javítható, de nem törölhető.
 error-round-paired = A(z) { $round }. fordulót már párosították: szabadnap csak egy későbbi fordulóra kérhető.
 error-not-swiss = Szabadnapot svájci rendszerű versenyen lehet kérni; körmérkőzésen mindenki minden fordulóban játszik.

@@ -359,6 +359,15 @@ pub async fn apply(
         let act = action(request.clone());
         let adds = matches!(act, Action::AddPlayer(_));
         let pairs = matches!(act, Action::PairRound);
+        // An online round taken back: its games, none of them begun.
+        let called_off = if matches!(act, Action::UnpairRound) {
+            online::last_round_games(&event)
+        } else {
+            Vec::new()
+        };
+        if online::any_begun(state, &called_off).await? {
+            return Err(ApiError::bad("round_games_begun"));
+        }
         // Pairing a large Swiss round takes seconds: off the async threads.
         let (mut event, done) = tokio::task::spawn_blocking(move || {
             let mut event = event;
@@ -380,6 +389,7 @@ pub async fn apply(
             Vec::new()
         };
         if let Some(next) = commit(state, &row, &event, &secrets, &games).await? {
+            online::call_off(state, id, &called_off).await;
             let shown = view(&next, &event);
             publish(state, id, next.version).await;
             return Ok(shown);

@@ -122,6 +122,55 @@ pub async fn enter_results(state: &AppState, event: &mut Event) -> Result<bool, 
     Ok(changed)
 }
 
+/// The games of the last round (none for a round over the board).
+pub fn last_round_games(event: &Event) -> Vec<String> {
+    event
+        .rounds
+        .last()
+        .map(|r| r.boards.iter().filter_map(|b| b.game.clone()).collect())
+        .unwrap_or_default()
+}
+
+/// Whether any of `games` is under way (both sides have moved, not over):
+/// then its round cannot be taken back. (An ended game's result is in the
+/// tournament already, which refuses on its own; an aborted one has none.)
+///
+/// # Errors
+/// Storage unavailable.
+pub async fn any_begun(state: &AppState, games: &[String]) -> Result<bool, ApiError> {
+    for id in games {
+        let slot = state.slot(id).await?;
+        let g = slot.lock().await;
+        if !g.live.is_over() && !g.live.game.can_abort() {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Calls off the games of a round the organiser took back (after the
+/// tournament's change was committed): each is aborted, as none had
+/// begun. A game that a player began in between goes on without the
+/// tournament (and says so in the log).
+pub async fn call_off(state: &AppState, tournament: &str, games: &[String]) {
+    for id in games {
+        let called = crate::command::apply(
+            state,
+            id,
+            crate::command::Actor::Server,
+            crate::command::Command::CallOff,
+        )
+        .await;
+        if let Err(e) = called.map(|_| ()).or_else(|e| match e {
+            // Aborted by a player already.
+            ApiError::GameOver => Ok(()),
+            e => Err(e),
+        }) {
+            tracing::warn!(%tournament, game = %id, error = %e, "a game of a round taken back was not called off");
+        }
+    }
+}
+
 /// Whether `event` waits for the result of a game played online.
 pub fn waits_for_games(event: &Event) -> bool {
     event.rounds.iter().any(|r| {
