@@ -216,27 +216,47 @@ impl Event {
                 }
             }
         }
-        let mut header = vec![("XXR".to_string(), self.rounds_planned().to_string())];
+        // The planned rounds, as the pairing programs (`XXR`) and TRF-2026
+        // (`142`) write them.
+        let rounds = self.rounds_planned().to_string();
+        let mut header = vec![
+            ("XXR".to_string(), rounds.clone()),
+            ("142".to_string(), rounds),
+        ];
         if let Some(tc) = &self.settings.time_control {
             header.push(("122".to_string(), tc.clone()));
         }
-        // Who will not be paired in the next round (withdrawn, or a
-        // zero-point bye asked for): `XXZ`, as the pairing programs read it.
+        // Who will not be paired in the next round: withdrawn, or a zero-
+        // or half-point bye asked for. `XXZ` (not to be paired), as the
+        // pairing programs read it, and TRF-2026's byes of the round (`240
+        // Z`, `240 H`).
         let next = round_number(self.rounds.len());
         if usize::from(next) <= usize::from(self.rounds_planned()) {
-            let absent: Vec<String> = ranking
-                .iter()
-                .enumerate()
-                .filter(|&(_, &id)| {
-                    matches!(
-                        self.unavailable(&self.players[usize::from(id)], next),
-                        Some(ByeKind::Absent | ByeKind::Zero)
-                    ) && self.players[usize::from(id)].joined <= next
-                })
-                .map(|(i, _)| (i + 1).to_string())
-                .collect();
+            let away = |kinds: &[ByeKind]| -> Vec<usize> {
+                ranking
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &id)| {
+                        let p = &self.players[usize::from(id)];
+                        p.joined <= next
+                            && self
+                                .unavailable(p, next)
+                                .is_some_and(|k| kinds.contains(&k))
+                    })
+                    .map(|(i, _)| i + 1)
+                    .collect()
+            };
+            let absent = away(&[ByeKind::Absent, ByeKind::Zero]);
+            let half = away(&[ByeKind::Half]);
             if !absent.is_empty() {
-                header.push(("XXZ".to_string(), absent.join(" ")));
+                let ranks: Vec<String> = absent.iter().map(ToString::to_string).collect();
+                header.push(("XXZ".to_string(), ranks.join(" ")));
+            }
+            for (kind, ranks) in [('Z', absent), ('H', half)] {
+                if !ranks.is_empty() {
+                    let ranks: String = ranks.iter().map(|r| format!(" {r:>4}")).collect();
+                    header.push(("240".to_string(), format!("{kind} {next:>3}{ranks}")));
+                }
             }
         }
         Tournament {

@@ -457,6 +457,16 @@ fn the_byes_of_trf_2026_for_the_next_round_are_requests() {
         }]
     );
     assert!(byes(1).is_empty() && byes(4).is_empty() && byes(6).is_empty());
+    // Written back in both forms: `XXZ` for the pairing programs, `240`.
+    let written = crate::trf::write(&imported.tournament());
+    for line in [
+        "\nXXZ 3\n",
+        "\n240 Z   2    3\n",
+        "\n240 H   2    2    5\n",
+        "\n142 5\n",
+    ] {
+        assert!(written.contains(line), "{line}: {written}");
+    }
     // A full point for a round not yet paired is refused, and says which.
     let full = crate::trf::read(&(text + "240 F   2    6\n")).unwrap();
     assert_eq!(
