@@ -226,6 +226,8 @@ const KEYS = [
   'tourRound',
   'tourBoard',
   'tourUnpairRound',
+  'tourDrawLots',
+  'tourLotsDrawn',
   'tourPairings',
   'tourStandings',
   'tourCrosstable',

@@ -263,6 +263,12 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
         b.addEventListener('click', () => act({ type: 'pair_round' }));
         buttons.push(b);
       }
+      // A round robin's numbers, drawn by lot before its first round.
+      if (v.system === 'round_robin' && v.rounds.length === 0 && v.players.length >= 2) {
+        const b = h('button#draw-lots', { type: 'button' }, tr.tourDrawLots);
+        b.addEventListener('click', () => act({ type: 'draw_lots' }));
+        buttons.push(b);
+      }
       const last = v.rounds[v.rounds.length - 1];
       if (last && last.boards.every(b => b.result === null)) {
         const b = h('button#unpair-round', { type: 'button' }, tr.tourUnpairRound);
@@ -353,7 +359,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       if (shownRound === 0 || shownRound > v.rounds.length) shownRound = v.rounds.length;
       const byId = new Map(v.players.map(p => [p.id, p]));
       const system = v.system === 'swiss' ? tr.tourSwiss : v.double ? tr.tourDouble : tr.tourRoundRobin;
-      const meta = [system, `${tr.tourRounds}: ${v.rounds.length}/${v.rounds_planned}`, v.time_control ?? '', v.online ? tr.tourOnlineMode : '', v.rules_2017 ? tr.tourRules2017 : '', v.tiebreak_rules_2024 ? tr.tourTiebreakRules2024 : ''].filter(Boolean).join(' · ');
+      const meta = [system, `${tr.tourRounds}: ${v.rounds.length}/${v.rounds_planned}`, v.time_control ?? '', v.online ? tr.tourOnlineMode : '', v.rules_2017 ? tr.tourRules2017 : '', v.tiebreak_rules_2024 ? tr.tourTiebreakRules2024 : '', v.lots_drawn ? tr.tourLotsDrawn : ''].filter(Boolean).join(' · ');
       const id2 = encodeURIComponent(id);
       // What the organiser (or a joining player) is typing survives a
       // change that arrives meanwhile: the forms' inputs and the focus.

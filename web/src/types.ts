@@ -731,7 +731,7 @@ player: number,
 /**
  * The round.
  */
-round: number, } | { "type": "pair_round" } | { "type": "unpair_round" } | { "type": "set_result", 
+round: number, } | { "type": "pair_round" } | { "type": "draw_lots" } | { "type": "unpair_round" } | { "type": "set_result", 
 /**
  * The round, from 1.
  */
@@ -936,6 +936,10 @@ rules_2017: boolean,
  * tournament begun before March 2026).
  */
 tiebreak_rules_2024: boolean, 
+/**
+ * A round robin's numbers were drawn by lot.
+ */
+lots_drawn: boolean, 
 /**
  * The planned rounds.
  */

@@ -158,9 +158,14 @@ test('a refused action says why, in Hungarian, and the page speaks Hungarian', a
   await org.fill('#player-name', 'Második Mária');
   await org.click('#add-player');
   await org.waitForFunction(() => document.querySelectorAll('table.players tbody tr').length === 2);
+  // The numbers drawn by lot before the first round; the page says so.
+  assert.equal(await org.locator('#draw-lots').textContent(), 'Sorszámok kisorsolása');
+  await org.click('#draw-lots');
+  await org.waitForFunction(() => document.querySelector('.tournament p.meta')?.textContent.includes('sorsolt sorszámok'));
   assert.equal(await org.locator('#pair-round').textContent(), '1. forduló párosítása');
   await org.click('#pair-round');
   await org.waitForSelector('table.pairings tbody tr');
+  assert.equal(await org.locator('#draw-lots').count(), 0);
   // A player cannot join a round robin that has begun: no form any more.
   assert.equal(await org.locator('#player-name').count(), 0);
   // A result, then a refused take-back of the pairing (it has a result).

@@ -455,6 +455,7 @@ mod tests {
             EventError::LaterRoundPaired { round: 2 },
             EventError::RoundPaired { round: 2 },
             EventError::NotSwiss,
+            EventError::NotRoundRobin,
             EventError::AlreadyWithdrawn,
             EventError::NotWithdrawn,
             EventError::NoSuchBye,

@@ -33,6 +33,16 @@ pub fn random_string(len: usize) -> Result<String, ApiError> {
     Ok(out)
 }
 
+/// A random number from the operating system's source (a draw by lot).
+///
+/// # Errors
+/// The operating system's random source failed.
+pub fn random_u64() -> Result<u64, ApiError> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(u64::from_le_bytes(bytes))
+}
+
 /// A new seat token: 24 characters, about 140 bits.
 ///
 /// # Errors

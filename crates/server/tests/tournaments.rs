@@ -286,8 +286,22 @@ async fn a_round_robin_is_paired_by_the_berger_tables() {
         )
         .await;
     }
+    // The numbers drawn by lot: every player keeps one, the view says so.
+    let drawn = ok(&state, &id, &token, json!({"type": "draw_lots"})).await;
+    assert_eq!(drawn["lots_drawn"], true);
+    let mut ranks: Vec<u64> = drawn["players"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p["rank"].as_u64())
+        .collect();
+    ranks.sort_unstable();
+    assert_eq!(ranks, vec![1, 2, 3, 4], "{drawn}");
     let mut view = ok(&state, &id, &token, json!({"type": "pair_round"})).await;
     assert_eq!(view["rounds_planned"], 6);
+    let (status, body) = act(&state, &id, Some(&token), json!({"type": "draw_lots"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["error"], "tournament_started");
     assert_eq!(view["tiebreaks"], json!(["DE", "SB", "WIN"]));
     let (status, body) = act(
         &state,

@@ -201,8 +201,8 @@ pub fn check_organiser(row: &TournamentRow, token: &str) -> Result<(), ApiError>
     Ok(())
 }
 
-fn action(a: TournamentAction) -> Action {
-    match a {
+fn action(a: TournamentAction) -> Result<Action, ApiError> {
+    Ok(match a {
         TournamentAction::AddPlayer {
             name,
             rating,
@@ -231,6 +231,9 @@ fn action(a: TournamentAction) -> Action {
         },
         TournamentAction::CancelBye { player, round } => Action::CancelBye { player, round },
         TournamentAction::PairRound => Action::PairRound,
+        TournamentAction::DrawLots => Action::DrawLots {
+            seed: crate::security::random_u64()?,
+        },
         TournamentAction::UnpairRound => Action::UnpairRound,
         TournamentAction::SetResult {
             round,
@@ -241,7 +244,7 @@ fn action(a: TournamentAction) -> Action {
             board,
             result: result.map(Into::into),
         },
-    }
+    })
 }
 
 /// How many times a change is computed again when another node's change
@@ -356,7 +359,7 @@ pub async fn apply(
         // The games' results first: the action sees the tournament as it is.
         let (row, event) = catch_up(state, id, loaded.take()).await?;
         let mut secrets = Secrets::read(&row.secrets)?;
-        let act = action(request.clone());
+        let act = action(request.clone())?;
         let adds = matches!(act, Action::AddPlayer(_));
         let pairs = matches!(act, Action::PairRound);
         // An online round taken back: its games, none of them begun.

@@ -156,6 +156,7 @@ pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
         rules_2017,
         tiebreak_rules_2024: event.settings.tiebreak_rules
             == sakk_tournament::tiebreak::Rules::Fide2024,
+        lots_drawn: event.lots_drawn,
         rounds_planned: event.rounds_planned(),
         time_control: event.settings.time_control.clone(),
         no_draw_before: event.settings.no_draw_before,

@@ -279,6 +279,8 @@ pub enum TournamentAction {
     },
     /// Pair the next round.
     PairRound,
+    /// Draw a round robin's numbers by lot (before its first round).
+    DrawLots,
     /// Take back the last round's pairing (before any result).
     UnpairRound,
     /// Enter, change or clear a result.
@@ -444,6 +446,8 @@ pub struct TournamentView {
     /// Tie-breaks by the 2024 text of the Tie-Break Regulations (a
     /// tournament begun before March 2026).
     pub tiebreak_rules_2024: bool,
+    /// A round robin's numbers were drawn by lot.
+    pub lots_drawn: bool,
     /// The planned rounds.
     pub rounds_planned: u16,
     /// The time control, PGN style.

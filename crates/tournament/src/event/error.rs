@@ -80,6 +80,8 @@ pub enum EventError {
     },
     /// Byes are asked in a Swiss tournament.
     NotSwiss,
+    /// Lots are drawn for a round robin's numbers.
+    NotRoundRobin,
     /// The player is withdrawn already.
     AlreadyWithdrawn,
     /// The player is not withdrawn.
@@ -118,6 +120,7 @@ impl EventError {
             EventError::LaterRoundPaired { .. } => "later_round_paired",
             EventError::RoundPaired { .. } => "round_paired",
             EventError::NotSwiss => "not_swiss",
+            EventError::NotRoundRobin => "not_round_robin",
             EventError::AlreadyWithdrawn => "already_withdrawn",
             EventError::NotWithdrawn => "not_withdrawn",
             EventError::NoSuchBye => "no_such_bye",

@@ -85,6 +85,32 @@ fn title_order(title: &str) -> usize {
         .unwrap_or(TITLES.len())
 }
 
+/// `players` in an order drawn by lot from `seed`: a Fisher–Yates shuffle
+/// driven by SplitMix64, each order equally likely (up to the generator).
+fn lots(mut players: Vec<PlayerId>, seed: u64) -> Vec<PlayerId> {
+    let mut state = seed;
+    let mut next = move || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    for i in (1..players.len()).rev() {
+        // Below i + 1 without bias: reject the top of the range.
+        let n = (i + 1) as u64;
+        let limit = u64::MAX - u64::MAX % n;
+        let j = loop {
+            let x = next();
+            if x < limit {
+                break (x % n) as usize;
+            }
+        };
+        players.swap(i, j);
+    }
+    players
+}
+
 /// A tournament being run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -99,6 +125,10 @@ pub struct Event {
     /// (rank 1 first); empty before, and in a Swiss tournament.
     #[cfg_attr(feature = "serde", serde(default))]
     pub order: Vec<PlayerId>,
+    /// A round robin's starting ranks were drawn by lot (C.05: the
+    /// pairing numbers are drawn), not taken from the ranking list.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub lots_drawn: bool,
 }
 
 impl Event {
@@ -109,6 +139,7 @@ impl Event {
             players: Vec::new(),
             rounds: Vec::new(),
             order: Vec::new(),
+            lots_drawn: false,
         }
     }
 
@@ -241,6 +272,17 @@ impl Event {
                 Ok(())
             }
             Action::PairRound => self.pair_round(),
+            Action::DrawLots { seed } => {
+                if !matches!(self.settings.system, System::RoundRobin { .. }) {
+                    return Err(EventError::NotRoundRobin);
+                }
+                if !self.rounds.is_empty() {
+                    return Err(EventError::Started);
+                }
+                self.order = lots(self.ranking(), seed);
+                self.lots_drawn = true;
+                Ok(())
+            }
             Action::UnpairRound => {
                 let Some(last) = self.rounds.last() else {
                     return Err(EventError::NothingToUnpair);
@@ -251,7 +293,9 @@ impl Event {
                     });
                 }
                 self.rounds.pop();
-                if self.rounds.is_empty() {
+                // The ranking list is read again at the next first round,
+                // unless the numbers were drawn by lot.
+                if self.rounds.is_empty() && !self.lots_drawn {
                     self.order.clear();
                 }
                 Ok(())

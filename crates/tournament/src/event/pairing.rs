@@ -96,7 +96,9 @@ impl Event {
         if self.players.len() < 2 {
             return Err(EventError::Pairing(PairingError::TooFewPlayers));
         }
-        if self.order.is_empty() {
+        // The starting ranks: the ranking list, or the numbers drawn by
+        // lot with anyone entered after the draw next.
+        if self.order.len() != self.players.len() {
             self.order = self.ranking();
         }
         let n = u16::try_from(self.order.len()).unwrap_or(u16::MAX);

@@ -238,6 +238,14 @@ pub enum Action {
         /// The player.
         player: PlayerId,
     },
+    /// Draw the starting ranks (the Berger numbers) of a round robin by
+    /// lot, before its first round; `seed` drives the draw (the server
+    /// gives a random one), so a draw can be repeated exactly. Players
+    /// entered later take the next numbers.
+    DrawLots {
+        /// The draw's seed.
+        seed: u64,
+    },
     /// A bye the player asks for, for a round not yet paired (Swiss).
     RequestBye {
         /// The player.

@@ -474,3 +474,78 @@ fn the_byes_of_trf_2026_for_the_next_round_are_requests() {
         Err(EventError::FullByeRequested { round: 2 })
     );
 }
+
+#[test]
+fn a_round_robin_draws_its_numbers_by_lot() {
+    let rr = |n: usize| {
+        let mut e = Event::new(Settings::new(
+            "RR",
+            System::RoundRobin {
+                cycles: Cycles::Single,
+            },
+        ));
+        for i in 0..n {
+            let rating = 2000 - u16::try_from(i).unwrap() * 10;
+            e.apply(Action::AddPlayer(NewPlayer::named(
+                &format!("P{i}"),
+                Some(rating),
+            )))
+            .unwrap();
+        }
+        e
+    };
+    let mut e = rr(6);
+    let by_rating = e.ranking();
+    e.apply(Action::DrawLots { seed: 7 }).unwrap();
+    let drawn = e.ranking();
+    assert!(e.lots_drawn);
+    let mut sorted = drawn.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, vec![0, 1, 2, 3, 4, 5]);
+    assert_ne!(drawn, by_rating);
+    // The same seed draws the same; a late entry takes the next number.
+    let mut again = rr(6);
+    again.apply(Action::DrawLots { seed: 7 }).unwrap();
+    assert_eq!(again.ranking(), drawn);
+    e.apply(Action::AddPlayer(NewPlayer::named("Late", Some(2500))))
+        .unwrap();
+    assert_eq!(e.ranking()[..6], drawn[..]);
+    assert_eq!(e.ranking()[6], 6);
+    // Round 1 by the Berger table on the drawn numbers: 1–7 (7 players,
+    // one free), 2–6, 3–5; taking it back keeps the draw.
+    e.apply(Action::PairRound).unwrap();
+    let ranks = e.ranks();
+    let boards: Vec<(u16, u16)> = e.rounds[0]
+        .boards
+        .iter()
+        .map(|b| (ranks[usize::from(b.white)], ranks[usize::from(b.black)]))
+        .collect();
+    let want: Vec<(u16, u16)> = berger::rounds(7, Cycles::Single)[0]
+        .iter()
+        .filter_map(|p| Some((p.white, p.black?)))
+        .collect();
+    assert_eq!(boards, want);
+    assert_eq!(
+        e.apply(Action::DrawLots { seed: 8 }),
+        Err(EventError::Started)
+    );
+    e.apply(Action::UnpairRound).unwrap();
+    assert_eq!(e.ranking()[..6], drawn[..]);
+    // Only a round robin draws lots.
+    assert_eq!(
+        swiss(4, 3).apply(Action::DrawLots { seed: 1 }),
+        Err(EventError::NotRoundRobin)
+    );
+    // Every order of three players comes out about equally often.
+    let mut counts = std::collections::HashMap::new();
+    for seed in 0..6_000 {
+        let mut e = rr(3);
+        e.apply(Action::DrawLots { seed }).unwrap();
+        *counts.entry(e.ranking()).or_insert(0) += 1;
+    }
+    assert_eq!(counts.len(), 6);
+    assert!(
+        counts.values().all(|&c| (850..=1150).contains(&c)),
+        "{counts:?}"
+    );
+}
