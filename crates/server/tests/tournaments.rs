@@ -580,13 +580,16 @@ async fn an_online_round_fills_in_its_results_by_itself() {
     assert_eq!(read.len(), 2, "{pgn}");
     assert!(read.iter().all(Result::is_ok), "{pgn}");
     // Round 2 pairs on those results, with new games.
+    let round_games = |view: &Value| -> Vec<String> {
+        view["rounds"][1]["boards"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(game)
+            .collect()
+    };
     let view = ok(&state, &id, &token, json!({"type": "pair_round"})).await;
-    let games: Vec<String> = view["rounds"][1]["boards"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(game)
-        .collect();
+    let games = round_games(&view);
     assert_eq!(games.len(), 2);
     assert!(games.iter().all(|g| !g.is_empty() && *g != g1 && *g != g2));
     // The organiser takes round 2 back before anyone moved twice: its
@@ -613,12 +616,7 @@ async fn an_online_round_fills_in_its_results_by_itself() {
         assert_eq!(called["termination"], "aborted", "{called}");
     }
     let view = ok(&state, &id, &token, json!({"type": "pair_round"})).await;
-    let again: Vec<String> = view["rounds"][1]["boards"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(game)
-        .collect();
+    let again = round_games(&view);
     assert!(again.iter().all(|g| !games.contains(g)), "{again:?}");
     // Once both sides of a game have moved, the round stays.
     let boards = view["rounds"][1]["boards"]
@@ -636,14 +634,7 @@ async fn an_online_round_fills_in_its_results_by_itself() {
         .await;
         assert_eq!(s, StatusCode::OK, "{b}");
     }
-    let (status, _, refused) = call(
-        &state,
-        "POST",
-        &format!("/api/tournaments/{id}/actions"),
-        Some(&token),
-        Some(&json!({"type": "unpair_round"}).to_string()),
-    )
-    .await;
+    let (status, refused) = act(&state, &id, Some(&token), json!({"type": "unpair_round"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
     assert_eq!(refused["error"], "round_games_begun");
     let (_, _, running) = call(
@@ -738,22 +729,15 @@ async fn a_tournament_begun_elsewhere_goes_on_from_its_trf() {
     // Begun in 2025 (its `042` start date): paired by the 2017 Dutch rules
     // and ranked by the 2024 tie-break text, as then in force.
     let begun_2025 = format!("042 2025/11/20\n{trf}");
-    let (status, _, created) = call(
+    let (old, _) = new_tournament(
         &state,
-        "POST",
-        "/api/tournaments",
-        None,
-        Some(&json!({"name": "", "system": "swiss", "trf": begun_2025}).to_string()),
+        json!({"name": "", "system": "swiss", "trf": begun_2025}),
     )
     .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
     let old = call(
         &state,
         "GET",
-        &format!(
-            "/api/tournaments/{}",
-            created["id"].as_str().unwrap_or_default()
-        ),
+        &format!("/api/tournaments/{old}"),
         None,
         None,
     )

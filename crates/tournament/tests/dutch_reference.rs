@@ -95,6 +95,14 @@ fn every_recorded_round_is_paired_as_the_references_pair_it() {
     );
 }
 
+/// Starting ranks in TRF-2026's four columns, one apart.
+fn columns(ranks: &str) -> String {
+    ranks
+        .split_whitespace()
+        .map(|r| format!(" {r:>4}"))
+        .collect()
+}
+
 /// The same file with TRF-2026's records in place of the TRF(x) lines:
 /// `142` rounds, `152` the initial colour, `250` virtual points (one
 /// record a player and round), `260` prohibited pairings (for every round),
@@ -110,20 +118,8 @@ fn as_trf_2026(trf: &str, round: u16) -> String {
                 let colour = if text.contains("black1") { "B" } else { "W" };
                 out.push_str(&format!("152 {colour}\n"));
             }
-            "XXP" => {
-                let ranks: String = text
-                    .split_whitespace()
-                    .map(|r| format!(" {r:>4}"))
-                    .collect();
-                out.push_str(&format!("260   1  99{ranks}\n"));
-            }
-            "XXZ" => {
-                let ranks: String = text
-                    .split_whitespace()
-                    .map(|r| format!(" {r:>4}"))
-                    .collect();
-                out.push_str(&format!("240 Z {round:>3}{ranks}\n"));
-            }
+            "XXP" => out.push_str(&format!("260   1  99{}\n", columns(text))),
+            "XXZ" => out.push_str(&format!("240 Z {round:>3}{}\n", columns(text))),
             "XXA" => {
                 let rank: u16 = text.get(..4).unwrap_or("").trim().parse().unwrap_or(0);
                 let fields = text.get(5..).unwrap_or("");

@@ -51,6 +51,17 @@ fn number(chars: &[char], from: usize, to: usize) -> Option<u16> {
     field(chars, from, to).trim().parse().ok()
 }
 
+/// The starting ranks listed from column `from` of a line's text on.
+fn ranks_from(chars: &[char], from: usize) -> Vec<u16> {
+    chars
+        .get(from.min(chars.len())..)
+        .map(|rest| rest.iter().collect::<String>())
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect()
+}
+
 /// `1.5` as 15 tenths (none for anything else: a sign, a second digit
 /// after the point, more than four digits).
 pub(super) fn tenths(text: &str) -> Option<i64> {
@@ -117,13 +128,7 @@ impl Prohibited {
         let chars: Vec<char> = text.chars().collect();
         let first = number(&chars, 0, 3)?;
         let last = number(&chars, 4, 7).filter(|&l| l > 0).unwrap_or(first);
-        let ranks = chars
-            .get(8.min(chars.len())..)
-            .map(|rest| rest.iter().collect::<String>())
-            .unwrap_or_default()
-            .split_whitespace()
-            .filter_map(|w| w.parse().ok())
-            .collect();
+        let ranks = ranks_from(&chars, 8);
         Some(Prohibited {
             rounds: first..=last.max(first),
             ranks,
@@ -155,13 +160,7 @@ impl RoundByes {
             _ => return None,
         };
         let round = number(&chars, 2, 5)?;
-        let ranks = chars
-            .get(5.min(chars.len())..)
-            .map(|rest| rest.iter().collect::<String>())
-            .unwrap_or_default()
-            .split_whitespace()
-            .filter_map(|w| w.parse().ok())
-            .collect();
+        let ranks = ranks_from(&chars, 5);
         Some(RoundByes { kind, round, ranks })
     }
 }

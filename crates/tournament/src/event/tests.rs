@@ -8,13 +8,18 @@ use crate::dutch::{self, Edition};
 use crate::Outcome;
 
 fn swiss(players: usize, rounds: u16) -> Event {
-    let mut e = Event::new(Settings::new(
-        "Test",
+    with_players(
         System::Swiss {
             rounds,
             edition: Edition::Current,
         },
-    ));
+        players,
+    )
+}
+
+/// A tournament of `players` players rated 2000, 1990, …
+fn with_players(system: System, players: usize) -> Event {
+    let mut e = Event::new(Settings::new("Test", system));
     for i in 0..players {
         let rating = 2000 - u16::try_from(i).unwrap() * 10;
         e.apply(Action::AddPlayer(NewPlayer::named(
@@ -478,21 +483,12 @@ fn the_byes_of_trf_2026_for_the_next_round_are_requests() {
 #[test]
 fn a_round_robin_draws_its_numbers_by_lot() {
     let rr = |n: usize| {
-        let mut e = Event::new(Settings::new(
-            "RR",
+        with_players(
             System::RoundRobin {
                 cycles: Cycles::Single,
             },
-        ));
-        for i in 0..n {
-            let rating = 2000 - u16::try_from(i).unwrap() * 10;
-            e.apply(Action::AddPlayer(NewPlayer::named(
-                &format!("P{i}"),
-                Some(rating),
-            )))
-            .unwrap();
-        }
-        e
+            n,
+        )
     };
     let mut e = rr(6);
     let by_rating = e.ranking();
