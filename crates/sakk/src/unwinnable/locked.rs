@@ -110,11 +110,15 @@ impl Position {
         // (none may promote; no pawn is ever taken, nor takes — checked
         // below — so no pawn leaves its file or passes another).
         let mut paths = [Bitboard::EMPTY; 2];
+        // Where each man that can move may stand, one by one.
+        let mut each: [Vec<Bitboard>; 2] = [Vec::new(), Vec::new()];
         for c in Color::ALL {
             let stops = fixed | (pawns & board.by_color(!c));
             for sq in pawns & board.by_color(c) & !fixed {
                 let mut at = Bitboard::from_square(sq);
+                let mut path = Bitboard::EMPTY;
                 loop {
+                    path |= at;
                     paths[c as usize] |= at;
                     let next = at.forward(c);
                     if next.intersects(stops) {
@@ -126,6 +130,7 @@ impl Position {
                     }
                     at = next;
                 }
+                each[c as usize].push(path);
             }
         }
         // What each side's men can attack, from anywhere they can go; where
@@ -173,6 +178,7 @@ impl Position {
                         return false;
                     }
                     regions[c as usize] |= reach;
+                    each[c as usize].push(reach);
                     attacks[c as usize] |= hits;
                 }
             }
@@ -192,20 +198,22 @@ impl Position {
             }
         }
         // A mate needs the king attacked with no square to go to. Wherever
-        // the winner can attack it, a next square that no man of the
-        // winner can ever attack and no man of the loser can ever stand on
-        // is always a legal flight (an undefended man of the winner there
-        // is taken).
-        // (The winner's king gives no check but takes flights too.)
+        // the winner can attack it, the next squares that no man of the
+        // winner can ever attack (nor its king ever touch) are flights
+        // unless a man of the loser stands on them (an undefended man of
+        // the winner there is taken); each man blocks one square at a
+        // time, so more such squares than men that can reach them leave
+        // a flight.
         let (w, l) = (winner as usize, !winner as usize);
-        let loser_men = regions[l] | (board.by_color(!winner) & fixed);
         let covered = attacks[w]
             | king_regions[w]
                 .into_iter()
                 .fold(Bitboard::EMPTY, |acc, s| acc | king_attacks(s));
-        (king_regions[l] & attacks[w])
-            .into_iter()
-            .all(|k| (king_attacks(k) & !fixed & !covered & !loser_men).any())
+        (king_regions[l] & attacks[w]).into_iter().all(|k| {
+            let safe = king_attacks(k) & !fixed & !covered;
+            let blockers = each[l].iter().filter(|r| r.intersects(safe)).count();
+            safe.intersects(!regions[l]) || safe.count() as usize > blockers
+        })
     }
 }
 
@@ -229,6 +237,13 @@ mod tests {
         // A pawn that could promote: nothing proved.
         let p = pos("3k4/p1p1p1p1/P1P1P1P1/8/8/8/P1P1P2P/3K4 w - - 0 1");
         assert!(!p.never_mates(Color::White));
+        // Black's bishops all run on light squares: they can check the
+        // white king, but around every light square it can stand on are
+        // at least two dark ones no black man ever attacks, and of White's
+        // men only one bishop can reach them (the other is shut in beyond
+        // the chain): a flight is always left.
+        let p = pos("4k3/8/1Bb3b1/1p1p1p1p/1P1P1P1P/1b6/3B4/4K3 b - - 0 1");
+        assert!(p.never_mates(Color::Black));
         // A pawn the white king could take: nothing proved for Black.
         let p = pos("3k4/p1p1p1p1/P1P1P1P1/p7/8/8/P1P1P1P1/3K4 w - - 0 1");
         assert!(!p.never_mates(Color::Black));
