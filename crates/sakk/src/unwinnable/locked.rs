@@ -8,17 +8,18 @@
 //! that can never move: the largest set in which every pawn has a man of
 //! the set right in front of it and every piece has only men of its own
 //! side of the set on the squares next to it along its moves. Every other
-//! pawn may only advance up its file to the fixed man or the other side's
-//! pawn that stops it (one that could promote ends the proof). Unless
-//! something is captured, every other piece then stays within the region
-//! the fixed men leave it. Every step over-approximates what the men can do — a region
+//! pawn may only advance up its file to the fixed man, or the other side's
+//! pawn that nothing can ever take, that stops it (one that could promote
+//! ends the proof); a pawn that a king or a piece could take somewhere on
+//! its path may vanish and let the pawns it stopped go further. Every
+//! other piece stays within the region the fixed men leave it. Every step over-approximates what the men can do — a region
 //! is grown through every square no fixed man stands on (the other pieces
 //! move out of each other's way), an attack is traced with only the fixed
 //! men as blockers, a pawn attacks from every square of its path — so the
 //! proof holds whatever the men do. It applies only when no capture of a
-//! fixed man or a pawn and no capture by a pawn is possible from any square
-//! the men can reach (else the structure could change, and the answer is
-//! left to the search).
+//! fixed man and no capture by a pawn is possible from any square the men
+//! can reach (else the structure could change, and the answer is left to
+//! the search).
 
 use crate::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
@@ -95,8 +96,8 @@ impl Position {
 
     /// `true` when the pawn structure is fixed for good and wherever the
     /// other king can stand, either no man of `winner` can ever attack it
-    /// or it always has a flight no man of `winner` can ever attack and no
-    /// man of its own can ever block: then `winner` can never mate
+    /// or it always has a flight that no man of `winner` can ever attack
+    /// and its own men cannot all block: then `winner` can never mate
     /// (whatever the men do). `false` says nothing.
     pub(crate) fn never_mates(&self, winner: Color) -> bool {
         let board = self.board();
@@ -105,83 +106,101 @@ impl Position {
         }
         let pawns = board.by_role(Role::Pawn);
         let fixed = self.fixed_men();
-        // The squares each side's other pawns may yet stand on: up their
-        // files to the fixed man or the other side's pawn that stops them
-        // (none may promote; no pawn is ever taken, nor takes — checked
-        // below — so no pawn leaves its file or passes another).
-        let mut paths = [Bitboard::EMPTY; 2];
-        // Where each man that can move may stand, one by one.
-        let mut each: [Vec<Bitboard>; 2] = [Vec::new(), Vec::new()];
-        for c in Color::ALL {
-            let stops = fixed | (pawns & board.by_color(!c));
-            for sq in pawns & board.by_color(c) & !fixed {
-                let mut at = Bitboard::from_square(sq);
-                let mut path = Bitboard::EMPTY;
-                loop {
-                    path |= at;
-                    paths[c as usize] |= at;
-                    let next = at.forward(c);
-                    if next.intersects(stops) {
-                        break;
-                    }
-                    let last_rank = Bitboard::relative_rank(c, crate::types::Rank::Eighth);
-                    if next.is_empty() || next.intersects(last_rank) {
-                        return false;
-                    }
-                    at = next;
-                }
-                each[c as usize].push(path);
-            }
-        }
-        // What each side's men can attack, from anywhere they can go; where
-        // its pieces can go; where its king can go.
-        let mut attacks = [Bitboard::EMPTY; 2];
-        let mut regions = [Bitboard::EMPTY; 2];
-        let mut king_regions = [Bitboard::EMPTY; 2];
         // Squares the fixed men of a side attack for good (a king may not
         // enter them, nor take a man defended so).
         let mut guarded = [Bitboard::EMPTY; 2];
         for c in Color::ALL {
             let mine = board.by_color(c);
-            guarded[c as usize] = pawn_attacked(c, pawns & mine);
+            guarded[c as usize] = pawn_attacked(c, pawns & mine & fixed);
             for sq in mine & fixed & !pawns {
                 if let Some(role) = board.role_at(sq) {
                     guarded[c as usize] |= steps(role, sq, fixed);
                 }
             }
         }
+        // Where each side's pieces can go and what they can attack from
+        // there; where its king can go; what its pieces and king could
+        // take (a king only what nothing fixed defends).
+        let mut attacks = [Bitboard::EMPTY; 2];
+        let mut regions = [Bitboard::EMPTY; 2];
+        let mut king_regions = [Bitboard::EMPTY; 2];
+        let mut takes = [Bitboard::EMPTY; 2];
+        // Where each man that can move may stand, one by one.
+        let mut each: [Vec<Bitboard>; 2] = [Vec::new(), Vec::new()];
         for c in Color::ALL {
-            // What may not be taken: the other side's fixed men, and its
-            // pawns wherever they may stand.
-            let theirs_fixed = (board.by_color(!c) & fixed) | paths[!c as usize];
-            for sq in board.by_color(c) & !fixed {
+            for sq in board.by_color(c) & !fixed & !pawns {
                 let Some(role) = board.role_at(sq) else {
                     continue;
                 };
                 if role == Role::King {
                     let reach = region(role, sq, fixed, guarded[!c as usize]);
                     king_regions[c as usize] |= reach;
-                    // A king takes a man that nothing fixed defends.
                     let hits = reach
                         .into_iter()
                         .fold(Bitboard::EMPTY, |acc, s| acc | king_attacks(s));
-                    if (hits & theirs_fixed & !guarded[!c as usize]).any() {
-                        return false;
-                    }
+                    takes[c as usize] |= hits & !guarded[!c as usize];
                 } else {
                     let reach = region(role, sq, fixed, Bitboard::EMPTY);
                     let hits = reach
                         .into_iter()
                         .fold(Bitboard::EMPTY, |acc, s| acc | steps(role, s, fixed));
-                    // The piece could take a fixed man or a pawn.
-                    if (hits & theirs_fixed).any() {
-                        return false;
-                    }
                     regions[c as usize] |= reach;
                     each[c as usize].push(reach);
                     attacks[c as usize] |= hits;
+                    takes[c as usize] |= hits;
                 }
             }
+            // A fixed man taken would change the structure.
+            if takes[c as usize].intersects(board.by_color(!c) & fixed) {
+                return false;
+            }
+        }
+        // The squares each side's other pawns may yet stand on: up their
+        // files to the fixed man, or the other side's pawn that can never
+        // be taken, that stops them (none may promote; no pawn takes —
+        // checked below — so none leaves its file). A pawn the other side
+        // can take somewhere on its path may vanish, and the pawns it
+        // stopped go further: repeated until nothing changes.
+        let last_rank = |c: Color| Bitboard::relative_rank(c, crate::types::Rank::Eighth);
+        let mut vanishing = [Bitboard::EMPTY; 2];
+        let (paths, pawn_paths) = loop {
+            let mut paths = [Bitboard::EMPTY; 2];
+            let mut pawn_paths: [Vec<(Square, Bitboard)>; 2] = [Vec::new(), Vec::new()];
+            for c in Color::ALL {
+                let stops = fixed | (pawns & board.by_color(!c) & !vanishing[!c as usize]);
+                for sq in pawns & board.by_color(c) & !fixed {
+                    let mut at = Bitboard::from_square(sq);
+                    let mut path = Bitboard::EMPTY;
+                    loop {
+                        path |= at;
+                        let next = at.forward(c);
+                        if next.intersects(stops) {
+                            break;
+                        }
+                        if next.is_empty() || next.intersects(last_rank(c)) {
+                            return false;
+                        }
+                        at = next;
+                    }
+                    paths[c as usize] |= path;
+                    pawn_paths[c as usize].push((sq, path));
+                }
+            }
+            let mut now = [Bitboard::EMPTY; 2];
+            for c in Color::ALL {
+                for &(sq, path) in &pawn_paths[c as usize] {
+                    if path.intersects(takes[!c as usize]) {
+                        now[c as usize].add(sq);
+                    }
+                }
+            }
+            if now == vanishing {
+                break (paths, pawn_paths);
+            }
+            vanishing = now;
+        };
+        for c in Color::ALL {
+            each[c as usize].extend(pawn_paths[c as usize].iter().map(|&(_, p)| p));
             // Fixed pieces attack only their own men; pawns what they
             // attack, from every square they may yet stand on.
             attacks[c as usize] |= guarded[c as usize] | pawn_attacked(c, paths[c as usize]);
@@ -244,8 +263,13 @@ mod tests {
         // the chain): a flight is always left.
         let p = pos("4k3/8/1Bb3b1/1p1p1p1p/1P1P1P1P/1b6/3B4/4K3 b - - 0 1");
         assert!(p.never_mates(Color::Black));
-        // A pawn the white king could take: nothing proved for Black.
-        let p = pos("3k4/p1p1p1p1/P1P1P1P1/p7/8/8/P1P1P1P1/3K4 w - - 0 1");
+        // Pawns the white king can take, pawns that close up once those
+        // are gone: the king still always has a flight.
+        let p = pos("3k4/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/3K4 w - - 0 1");
+        assert!(p.never_mates(Color::White) && p.never_mates(Color::Black));
+        // A pawn the white king could take, which lets a white pawn through
+        // to promote: nothing proved.
+        let p = pos("3k4/p1p1p1p1/P1P1P3/p7/8/8/P1P1P1P1/3K4 w - - 0 1");
         assert!(!p.never_mates(Color::Black));
         // A rook behind the chain reaches the other king's side along an
         // open rank: nothing proved for that side.
