@@ -6,8 +6,9 @@
 //! The reasoning is the semi-static kind the Chess Unwinnability Analyzer
 //! uses for blocked positions, in its simplest sound form. First the men
 //! that can never move: the largest set in which every pawn has a man of
-//! the set right in front of it and every piece has only men of its own
-//! side of the set on the squares next to it along its moves. Every other
+//! the set right in front of it, every piece has only men of its own side
+//! of the set on the squares next to it along its moves, and every king
+//! only those or squares the other side's men of the set attack. Every other
 //! pawn may only advance up its file to the fixed man, or the other side's
 //! pawn that nothing can ever take, that stops it (one that could promote
 //! ends the proof); a pawn that a king or a piece could take somewhere on
@@ -63,14 +64,26 @@ fn pawn_attacked(color: Color, pawns: Bitboard) -> Bitboard {
 }
 
 impl Position {
-    /// The men that can never move (kings aside): the largest set in which
-    /// each pawn has a man of the set in front of it and each piece has
-    /// only men of its side in the set on its next squares.
+    /// The men that can never move: the largest set in which each pawn
+    /// has a man of the set in front of it, each piece has only men of its
+    /// side in the set on its next squares, and each king has around it
+    /// only men of its side in the set or squares the other side's men in
+    /// the set attack (so that it can neither step nor take).
     fn fixed_men(&self) -> Bitboard {
         let board = self.board();
-        let kings = board.by_role(Role::King);
-        let mut fixed = board.occupied() & !kings;
+        let mut fixed = board.occupied();
         loop {
+            // What each side's men in the set attack.
+            let mut hold = [Bitboard::EMPTY; 2];
+            for sq in fixed {
+                let (Some(role), Some(piece)) = (board.role_at(sq), board.piece_at(sq)) else {
+                    continue;
+                };
+                hold[piece.color as usize] |= match role {
+                    Role::Pawn => pawn_attacks(piece.color, sq),
+                    _ => steps(role, sq, fixed),
+                };
+            }
             let mut keep = Bitboard::EMPTY;
             for sq in fixed {
                 let (Some(role), Some(piece)) = (board.role_at(sq), board.piece_at(sq)) else {
@@ -79,6 +92,9 @@ impl Position {
                 let own = board.by_color(piece.color) & fixed;
                 let stuck = match role {
                     Role::Pawn => fixed.intersects(Bitboard::from_square(sq).forward(piece.color)),
+                    Role::King => {
+                        (king_attacks(sq) & !own & !hold[!piece.color as usize]).is_empty()
+                    }
                     // Only the next squares matter: a slider that cannot
                     // take one step cannot move.
                     _ => (steps(role, sq, Bitboard::FULL) & !own).is_empty(),
@@ -150,6 +166,8 @@ impl Position {
                     takes[c as usize] |= hits;
                 }
             }
+            // A king that can never move stands where it is.
+            king_regions[c as usize] |= board.by_color(c) & fixed & board.by_role(Role::King);
             // A fixed man taken would change the structure.
             if takes[c as usize].intersects(board.by_color(!c) & fixed) {
                 return false;
@@ -243,6 +261,10 @@ mod tests {
 
     #[test]
     fn locked_chains_keep_the_bishops_away_from_the_kings() {
+        // The white king shut in on h1 by its own pawn and the black pawn
+        // that it blocks (and that it can never take): Black cannot mate.
+        let p = pos("7k/8/8/3B4/8/6p1/1b4Pp/2b4K w - - 0 1");
+        assert!(p.never_mates(Color::Black));
         // Bishops roaming their own halves behind a locked chain.
         let p = pos("1nb1k3/1p1p4/bPbPp3/BpPpPp1p/1P1P1P1P/8/8/7K w - - 0 1");
         assert!(p.never_mates(Color::White));
