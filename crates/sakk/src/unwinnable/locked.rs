@@ -63,6 +63,45 @@ fn pawn_attacked(color: Color, pawns: Bitboard) -> Bitboard {
         .fold(Bitboard::EMPTY, |acc, sq| acc | pawn_attacks(color, sq))
 }
 
+/// For each side: the squares its pawns may stand on, and each pawn's.
+type Paths = ([Bitboard; 2], [Vec<(Square, Bitboard)>; 2]);
+
+/// The squares of each side's pawns that are not fixed may yet stand on,
+/// all together and pawn by pawn: up their files to the fixed man, or the
+/// other side's pawn that is not `vanishing` (cannot be taken), that stops
+/// them. `None` when one could promote.
+fn pawn_paths(
+    board: &crate::board::Board,
+    fixed: Bitboard,
+    vanishing: [Bitboard; 2],
+) -> Option<Paths> {
+    let pawns = board.by_role(Role::Pawn);
+    let mut paths = [Bitboard::EMPTY; 2];
+    let mut pawn_paths: [Vec<(Square, Bitboard)>; 2] = [Vec::new(), Vec::new()];
+    for c in Color::ALL {
+        let stops = fixed | (pawns & board.by_color(!c) & !vanishing[!c as usize]);
+        let last_rank = Bitboard::relative_rank(c, crate::types::Rank::Eighth);
+        for sq in pawns & board.by_color(c) & !fixed {
+            let mut at = Bitboard::from_square(sq);
+            let mut path = Bitboard::EMPTY;
+            loop {
+                path |= at;
+                let next = at.forward(c);
+                if next.intersects(stops) {
+                    break;
+                }
+                if next.is_empty() || next.intersects(last_rank) {
+                    return None;
+                }
+                at = next;
+            }
+            paths[c as usize] |= path;
+            pawn_paths[c as usize].push((sq, path));
+        }
+    }
+    Some((paths, pawn_paths))
+}
+
 impl Position {
     /// The men that can never move: the largest set in which each pawn
     /// has a man of the set in front of it, each piece has only men of its
@@ -122,6 +161,22 @@ impl Position {
         }
         let pawns = board.by_role(Role::Pawn);
         let fixed = self.fixed_men();
+        // Cheap to see before anything else: a pawn with nothing to stop it
+        // could promote (vanishing pawns only let others further), and a
+        // pawn could take a man where it stands now.
+        let Some((first_paths, _)) = pawn_paths(board, fixed, [Bitboard::EMPTY; 2]) else {
+            return false;
+        };
+        let kings = board.by_role(Role::King);
+        for c in Color::ALL {
+            let hits = pawn_attacked(
+                c,
+                (pawns & board.by_color(c) & fixed) | first_paths[c as usize],
+            );
+            if hits.intersects(board.by_color(!c) & !kings) {
+                return false;
+            }
+        }
         // Squares the fixed men of a side attack for good (a king may not
         // enter them, nor take a man defended so).
         let mut guarded = [Bitboard::EMPTY; 2];
@@ -179,31 +234,11 @@ impl Position {
         // checked below — so none leaves its file). A pawn the other side
         // can take somewhere on its path may vanish, and the pawns it
         // stopped go further: repeated until nothing changes.
-        let last_rank = |c: Color| Bitboard::relative_rank(c, crate::types::Rank::Eighth);
         let mut vanishing = [Bitboard::EMPTY; 2];
         let (paths, pawn_paths) = loop {
-            let mut paths = [Bitboard::EMPTY; 2];
-            let mut pawn_paths: [Vec<(Square, Bitboard)>; 2] = [Vec::new(), Vec::new()];
-            for c in Color::ALL {
-                let stops = fixed | (pawns & board.by_color(!c) & !vanishing[!c as usize]);
-                for sq in pawns & board.by_color(c) & !fixed {
-                    let mut at = Bitboard::from_square(sq);
-                    let mut path = Bitboard::EMPTY;
-                    loop {
-                        path |= at;
-                        let next = at.forward(c);
-                        if next.intersects(stops) {
-                            break;
-                        }
-                        if next.is_empty() || next.intersects(last_rank(c)) {
-                            return false;
-                        }
-                        at = next;
-                    }
-                    paths[c as usize] |= path;
-                    pawn_paths[c as usize].push((sq, path));
-                }
-            }
+            let Some((paths, pawn_paths)) = pawn_paths(board, fixed, vanishing) else {
+                return false;
+            };
             let mut now = [Bitboard::EMPTY; 2];
             for c in Color::ALL {
                 for &(sq, path) in &pawn_paths[c as usize] {
