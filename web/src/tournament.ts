@@ -194,6 +194,35 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       ]);
     }
 
+    /** The pairs who must not meet (a Swiss): listed for everyone, set by the organiser. */
+    function forbiddenPairs(v: TournamentView): HTMLElement | null {
+      const tr = t();
+      const organiser = token !== null && v.system === 'swiss' && v.next !== 'finished';
+      if (v.system !== 'swiss' || (!organiser && v.forbidden.length === 0)) return null;
+      const byId = new Map(v.players.map(p => [p.id, p]));
+      const items = v.forbidden.map(([a, b]) => {
+        const text = `${byId.get(a)?.name ?? a} – ${byId.get(b)?.name ?? b}`;
+        if (!organiser) return h('li', {}, text);
+        const remove = h('button.small', { type: 'button', 'aria-label': `${tr.tourAllowPair}: ${text}` }, tr.tourAllowPair);
+        remove.addEventListener('click', () => act({ type: 'set_forbidden', a, b, forbidden: false }));
+        return h('li', {}, [text, ' ', remove]);
+      });
+      let form: HTMLElement | null = null;
+      if (organiser && v.players.length >= 2) {
+        const choose = (id: string) =>
+          h(`select#${id}`, { 'aria-label': tr.tourPlayerName }, v.players.map(p => h('option', { value: String(p.id) }, p.name)));
+        const a = choose('forbid-a');
+        const b = choose('forbid-b');
+        (b as HTMLSelectElement).selectedIndex = 1;
+        form = h('form.forbid.no-print', {}, [a, b, h('button#forbid-pair', { type: 'submit' }, tr.tourForbidPair)]);
+        form.addEventListener('submit', ev => {
+          ev.preventDefault();
+          act({ type: 'set_forbidden', a: Number((a as HTMLSelectElement).value), b: Number((b as HTMLSelectElement).value), forbidden: true });
+        });
+      }
+      return h('div.forbidden', {}, [h('h3', {}, tr.tourForbidden), items.length ? h('ul.forbidden-pairs', {}, items) : null, form]);
+    }
+
     function players(v: TournamentView): HTMLElement {
       const tr = t();
       const organiser = token !== null;
@@ -250,6 +279,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       return h('section.tour-players', { 'data-section': 'players' }, [
         h('div.section-head', {}, [h('h2', {}, `${tr.tourPlayers} (${v.players.length})`), printButton('players')]),
         form,
+        forbiddenPairs(v),
         h('table.players', {}, [h('thead', {}, h('tr', {}, head.map(x => h('th', {}, x)))), h('tbody', {}, rows)]),
       ]);
     }

@@ -723,7 +723,19 @@ round: number,
 /**
  * Half a point (else none).
  */
-half: boolean, } | { "type": "cancel_bye", 
+half: boolean, } | { "type": "set_forbidden", 
+/**
+ * One player's entry number.
+ */
+a: number, 
+/**
+ * The other's.
+ */
+b: number, 
+/**
+ * Must not meet (else: may).
+ */
+forbidden: boolean, } | { "type": "cancel_bye", 
 /**
  * The player's entry number.
  */
@@ -940,6 +952,10 @@ tiebreak_rules_2024: boolean,
  * A round robin's numbers were drawn by lot.
  */
 lots_drawn: boolean, 
+/**
+ * Pairs of players (entry numbers) who must not meet.
+ */
+forbidden: Array<[number, number]>, 
 /**
  * The planned rounds.
  */

@@ -178,6 +178,38 @@ test('a refused action says why, in Hungarian, and the page speaks Hungarian', a
   await org.context().close();
 });
 
+test('two players who must not meet are kept apart', async () => {
+  const { server, browser } = ctx;
+  const org = await newPage(browser, `${server.url}/tournaments`, 'en', { bypassCSP: true });
+  await org.fill('#tour-name', 'Family Swiss');
+  await org.selectOption('#tour-system', 'swiss');
+  await org.fill('#tour-rounds', '3');
+  await org.click('#tour-create');
+  await org.waitForSelector('.tournament h1');
+  for (const [name, rating] of PLAYERS.slice(0, 4)) {
+    const before = await version(org);
+    await org.fill('#player-name', name);
+    await org.fill('#player-rating', rating);
+    await org.click('#add-player');
+    await versionAtLeast(org, before + 1);
+  }
+  // Round 1 would pair 1–3 (Kovács–Tóth): they are kept apart.
+  const before = await version(org);
+  await org.selectOption('#forbid-a', { label: 'Kovács Anna' });
+  await org.selectOption('#forbid-b', { label: 'Tóth Csaba' });
+  await org.click('#forbid-pair');
+  await versionAtLeast(org, before + 1);
+  assert.deepEqual(await org.locator('ul.forbidden-pairs li').allTextContents(), ['Kovács Anna – Tóth Csaba Allow']);
+  await org.click('#pair-round');
+  await org.waitForSelector('table.pairings tbody tr');
+  const pairs = (await boards(org)).map(([w, , b]) => [w, b].sort().join(' / '));
+  assert.equal(pairs.length, 2);
+  assert.ok(!pairs.includes('Kovács Anna / Tóth Csaba'), pairs.join(', '));
+  assert.deepEqual(await accessibilityProblems(org), []);
+  assert.deepEqual(org.errors, []);
+  await org.context().close();
+});
+
 /** Opens a player's link; resolves to their tournament page. */
 async function playerPage(browser, url) {
   const page = await newPage(browser, url);

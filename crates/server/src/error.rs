@@ -456,6 +456,7 @@ mod tests {
             EventError::RoundPaired { round: 2 },
             EventError::NotSwiss,
             EventError::NotRoundRobin,
+            EventError::SamePlayer,
             EventError::AlreadyWithdrawn,
             EventError::NotWithdrawn,
             EventError::NoSuchBye,

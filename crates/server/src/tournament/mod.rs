@@ -230,6 +230,9 @@ fn action(a: TournamentAction) -> Result<Action, ApiError> {
             half,
         },
         TournamentAction::CancelBye { player, round } => Action::CancelBye { player, round },
+        TournamentAction::SetForbidden { a, b, forbidden } => {
+            Action::SetForbidden { a, b, forbidden }
+        }
         TournamentAction::PairRound => Action::PairRound,
         TournamentAction::DrawLots => Action::DrawLots {
             seed: crate::security::random_u64()?,

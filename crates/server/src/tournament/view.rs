@@ -157,6 +157,7 @@ pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
         tiebreak_rules_2024: event.settings.tiebreak_rules
             == sakk_tournament::tiebreak::Rules::Fide2024,
         lots_drawn: event.lots_drawn,
+        forbidden: event.forbidden.clone(),
         rounds_planned: event.rounds_planned(),
         time_control: event.settings.time_control.clone(),
         no_draw_before: event.settings.no_draw_before,

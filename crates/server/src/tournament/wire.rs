@@ -270,6 +270,15 @@ pub enum TournamentAction {
         /// Half a point (else none).
         half: bool,
     },
+    /// Two players who must not meet (a Swiss), or may again.
+    SetForbidden {
+        /// One player's entry number.
+        a: u16,
+        /// The other's.
+        b: u16,
+        /// Must not meet (else: may).
+        forbidden: bool,
+    },
     /// Withdraw a requested bye.
     CancelBye {
         /// The player's entry number.
@@ -448,6 +457,8 @@ pub struct TournamentView {
     pub tiebreak_rules_2024: bool,
     /// A round robin's numbers were drawn by lot.
     pub lots_drawn: bool,
+    /// Pairs of players (entry numbers) who must not meet.
+    pub forbidden: Vec<(u16, u16)>,
     /// The planned rounds.
     pub rounds_planned: u16,
     /// The time control, PGN style.

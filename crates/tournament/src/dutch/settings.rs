@@ -114,17 +114,17 @@ impl Accelerated {
 /// first and last round it holds for in columns 5–7 and 9–11 (a blank last
 /// round: the first only), then starting ranks in four columns each, one
 /// apart; none of them may meet another.
-pub(super) struct Prohibited {
+pub struct Prohibited {
     /// The rounds, first to last.
-    pub(super) rounds: core::ops::RangeInclusive<u16>,
+    pub rounds: core::ops::RangeInclusive<u16>,
     /// The players who must not meet each other.
-    pub(super) ranks: Vec<u16>,
+    pub ranks: Vec<u16>,
 }
 
 impl Prohibited {
     /// Reads the record's text after `260 `; `None` when the rounds are
     /// not numbers.
-    pub(super) fn read(text: &str) -> Option<Prohibited> {
+    pub fn read(text: &str) -> Option<Prohibited> {
         let chars: Vec<char> = text.chars().collect();
         let first = number(&chars, 0, 3)?;
         let last = number(&chars, 4, 7).filter(|&l| l > 0).unwrap_or(first);

@@ -82,6 +82,8 @@ pub enum EventError {
     NotSwiss,
     /// Lots are drawn for a round robin's numbers.
     NotRoundRobin,
+    /// A pair of one player.
+    SamePlayer,
     /// The player is withdrawn already.
     AlreadyWithdrawn,
     /// The player is not withdrawn.
@@ -121,6 +123,7 @@ impl EventError {
             EventError::RoundPaired { .. } => "round_paired",
             EventError::NotSwiss => "not_swiss",
             EventError::NotRoundRobin => "not_round_robin",
+            EventError::SamePlayer => "same_player",
             EventError::AlreadyWithdrawn => "already_withdrawn",
             EventError::NotWithdrawn => "not_withdrawn",
             EventError::NoSuchBye => "no_such_bye",

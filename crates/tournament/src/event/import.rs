@@ -172,6 +172,31 @@ impl Event {
                 }
             }
         }
+        // Pairs that must not meet: `XXP`, and TRF-2026's `260` for the
+        // rounds still to come.
+        for (code, text) in &t.header {
+            let ranks: Vec<u16> = match code.as_str() {
+                "XXP" => text
+                    .split_whitespace()
+                    .filter_map(|w| w.parse().ok())
+                    .collect(),
+                "260" => match crate::dutch::Prohibited::read(text) {
+                    Some(p) if *p.rounds.end() >= next => p.ranks,
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            let ids: Vec<PlayerId> = ranks.into_iter().filter_map(id_of).collect();
+            for (i, &a) in ids.iter().enumerate() {
+                for &b in &ids[i + 1..] {
+                    let pair = (a.min(b), a.max(b));
+                    if a != b && !event.forbidden.contains(&pair) {
+                        event.forbidden.push(pair);
+                    }
+                }
+            }
+        }
+        event.forbidden.sort_unstable();
         Ok(event)
     }
 }

@@ -129,6 +129,10 @@ pub struct Event {
     /// pairing numbers are drawn), not taken from the ranking list.
     #[cfg_attr(feature = "serde", serde(default))]
     pub lots_drawn: bool,
+    /// Pairs of players who must not meet (a Swiss; the lower entry
+    /// number first), as the organiser set them: family, the same club.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub forbidden: Vec<(PlayerId, PlayerId)>,
 }
 
 impl Event {
@@ -140,6 +144,7 @@ impl Event {
             rounds: Vec::new(),
             order: Vec::new(),
             lots_drawn: false,
+            forbidden: Vec::new(),
         }
     }
 
@@ -257,6 +262,23 @@ impl Event {
                 e.byes.retain(|b| b.round != round);
                 e.byes.push(RequestedBye { round, half });
                 e.byes.sort_by_key(|b| b.round);
+                Ok(())
+            }
+            Action::SetForbidden { a, b, forbidden } => {
+                if !matches!(self.settings.system, System::Swiss { .. }) {
+                    return Err(EventError::NotSwiss);
+                }
+                self.player_mut(a)?;
+                self.player_mut(b)?;
+                if a == b {
+                    return Err(EventError::SamePlayer);
+                }
+                let pair = (a.min(b), a.max(b));
+                self.forbidden.retain(|&p| p != pair);
+                if forbidden {
+                    self.forbidden.push(pair);
+                    self.forbidden.sort_unstable();
+                }
                 Ok(())
             }
             Action::CancelBye { player, round } => {

@@ -228,6 +228,13 @@ impl Event {
         if let Some(tc) = &self.settings.time_control {
             header.push(("122".to_string(), tc.clone()));
         }
+        // Pairs that must not meet, by starting rank (`XXP`, as the
+        // pairing programs read them).
+        for &(a, b) in &self.forbidden {
+            if let (Some(ra), Some(rb)) = (rank_of(a), rank_of(b)) {
+                header.push(("XXP".to_string(), format!("{} {}", ra.min(rb), ra.max(rb))));
+            }
+        }
         // Who will not be paired in the next round: withdrawn, or a zero-
         // or half-point bye asked for. `XXZ` (not to be paired), as the
         // pairing programs read it, and TRF-2026's byes of the round (`240

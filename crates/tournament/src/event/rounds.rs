@@ -255,6 +255,17 @@ pub enum Action {
         /// Half a point (else none).
         half: bool,
     },
+    /// Two players who must not meet (`forbidden`), or may again (a
+    /// Swiss: the pairing keeps them apart, as FIDE's rules keep apart
+    /// players who met).
+    SetForbidden {
+        /// One player.
+        a: PlayerId,
+        /// The other.
+        b: PlayerId,
+        /// Must not meet (else: may).
+        forbidden: bool,
+    },
     /// Withdraw a requested bye.
     CancelBye {
         /// The player.

@@ -545,3 +545,72 @@ fn a_round_robin_draws_its_numbers_by_lot() {
         "{counts:?}"
     );
 }
+
+#[test]
+fn players_who_must_not_meet_are_kept_apart() {
+    // Round 1 of four would be 1–3 and 4–2; 1 and 3 must not meet.
+    let mut e = swiss(4, 3);
+    e.apply(Action::SetForbidden {
+        a: 2,
+        b: 0,
+        forbidden: true,
+    })
+    .unwrap();
+    assert_eq!(e.forbidden, vec![(0, 2)]);
+    let text = crate::trf::write(&e.tournament());
+    assert!(text.contains("\nXXP 1 3\n"), "{text}");
+    e.apply(Action::PairRound).unwrap();
+    assert!(e.rounds[0]
+        .boards
+        .iter()
+        .all(|b| (b.white.min(b.black), b.white.max(b.black)) != (0, 2)));
+    // Read back from the TRF (and from TRF-2026's 260 for the rounds
+    // still to come; one that ended is ignored): the same pairs.
+    let t = crate::trf::read(&text).unwrap();
+    assert_eq!(
+        Event::from_tournament(&t, e.settings.clone())
+            .unwrap()
+            .forbidden,
+        vec![(0, 2)]
+    );
+    // (After round 1 is played, a 260 for round 1 alone is over.)
+    finish_round(&mut e, GameResult::Draw);
+    let text = crate::trf::write(&e.tournament()).replace(
+        "XXP 1 3\n",
+        "260   1   5    2    4\n260   1   1    1    2\n",
+    );
+    let t = crate::trf::read(&text).unwrap();
+    assert_eq!(
+        Event::from_tournament(&t, e.settings.clone())
+            .unwrap()
+            .forbidden,
+        vec![(1, 3)]
+    );
+    // Allowed again; refusals.
+    e.apply(Action::SetForbidden {
+        a: 0,
+        b: 2,
+        forbidden: false,
+    })
+    .unwrap();
+    assert!(e.forbidden.is_empty());
+    let set = |e: &mut Event, a, b| {
+        e.apply(Action::SetForbidden {
+            a,
+            b,
+            forbidden: true,
+        })
+    };
+    assert_eq!(set(&mut e, 1, 1), Err(EventError::SamePlayer));
+    assert_eq!(
+        set(&mut e, 1, 9),
+        Err(EventError::NoSuchPlayer { player: 9 })
+    );
+    let mut rr = with_players(
+        System::RoundRobin {
+            cycles: Cycles::Single,
+        },
+        4,
+    );
+    assert_eq!(set(&mut rr, 0, 1), Err(EventError::NotSwiss));
+}
