@@ -41,7 +41,7 @@ use bracket::{bit_length, Bracket};
 use candidate::{Candidate, Strength};
 use pairing2017::{pair_bracket, Validity};
 use settings::settings;
-pub use settings::{Prohibited, RoundByes};
+pub(crate) use settings::{forbidden_pairs, round_byes};
 
 use crate::{Color, Tournament};
 

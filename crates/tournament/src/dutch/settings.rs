@@ -51,15 +51,21 @@ fn number(chars: &[char], from: usize, to: usize) -> Option<u16> {
     field(chars, from, to).trim().parse().ok()
 }
 
-/// The starting ranks listed from column `from` of a line's text on.
-fn ranks_from(chars: &[char], from: usize) -> Vec<u16> {
-    chars
-        .get(from.min(chars.len())..)
-        .map(|rest| rest.iter().collect::<String>())
-        .unwrap_or_default()
-        .split_whitespace()
+/// Starting ranks written one after another (`XXZ 3 7`).
+fn rank_list(text: &str) -> Vec<u16> {
+    text.split_whitespace()
         .filter_map(|w| w.parse().ok())
         .collect()
+}
+
+/// The starting ranks listed from column `from` of a line's text on.
+fn ranks_from(chars: &[char], from: usize) -> Vec<u16> {
+    let rest: String = chars
+        .get(from.min(chars.len())..)
+        .unwrap_or_default()
+        .iter()
+        .collect();
+    rank_list(&rest)
 }
 
 /// `1.5` as 15 tenths (none for anything else: a sign, a second digit
@@ -114,17 +120,17 @@ impl Accelerated {
 /// first and last round it holds for in columns 5–7 and 9–11 (a blank last
 /// round: the first only), then starting ranks in four columns each, one
 /// apart; none of them may meet another.
-pub struct Prohibited {
+pub(crate) struct Prohibited {
     /// The rounds, first to last.
-    pub rounds: core::ops::RangeInclusive<u16>,
+    pub(crate) rounds: core::ops::RangeInclusive<u16>,
     /// The players who must not meet each other.
-    pub ranks: Vec<u16>,
+    pub(crate) ranks: Vec<u16>,
 }
 
 impl Prohibited {
     /// Reads the record's text after `260 `; `None` when the rounds are
     /// not numbers.
-    pub fn read(text: &str) -> Option<Prohibited> {
+    pub(crate) fn read(text: &str) -> Option<Prohibited> {
         let chars: Vec<char> = text.chars().collect();
         let first = number(&chars, 0, 3)?;
         let last = number(&chars, 4, 7).filter(|&l| l > 0).unwrap_or(first);
@@ -140,19 +146,19 @@ impl Prohibited {
 /// kind in column 5 (`H` half a point, `F` a full point, `Z` or blank
 /// none), the round in 7–9, then starting ranks in four columns each, one
 /// apart.
-pub struct RoundByes {
+pub(crate) struct RoundByes {
     /// The kind: `'H'`, `'F'` or `'Z'` (blank read as `'Z'`).
-    pub kind: char,
+    pub(crate) kind: char,
     /// The round.
-    pub round: u16,
+    pub(crate) round: u16,
     /// The players with this bye in this round.
-    pub ranks: Vec<u16>,
+    pub(crate) ranks: Vec<u16>,
 }
 
 impl RoundByes {
     /// Reads the record's text after `240 `; `None` for another kind or a
     /// round that is not a number.
-    pub fn read(text: &str) -> Option<RoundByes> {
+    pub(crate) fn read(text: &str) -> Option<RoundByes> {
         let chars: Vec<char> = text.chars().collect();
         let kind = match chars.first().copied().unwrap_or(' ').to_ascii_uppercase() {
             ' ' | 'Z' => 'Z',
@@ -198,20 +204,58 @@ fn pairs_of(ranks: &[u16]) -> impl Iterator<Item = (u16, u16)> + '_ {
         .flat_map(move |(i, &a)| ranks[i + 1..].iter().map(move |&b| (a, b)))
 }
 
+/// The byes a TRF gives for `round`: its `XXZ` players (not to be paired:
+/// a zero-point bye, `'Z'`) and TRF-2026's `240` records of that round.
+pub(crate) fn round_byes(t: &Tournament, round: u16) -> Vec<RoundByes> {
+    t.header
+        .iter()
+        .filter_map(|(code, text)| match code.as_str() {
+            "XXZ" => Some(RoundByes {
+                kind: 'Z',
+                round,
+                ranks: rank_list(text),
+            }),
+            "240" => RoundByes::read(text).filter(|b| b.round == round),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The pairs of starting ranks a TRF says must not meet: its `XXP` lines
+/// (every round) and TRF-2026's `260` records whose rounds `applies`
+/// accepts.
+pub(crate) fn forbidden_pairs(
+    t: &Tournament,
+    applies: impl Fn(&core::ops::RangeInclusive<u16>) -> bool,
+) -> Vec<(u16, u16)> {
+    let mut pairs = Vec::new();
+    for (code, text) in &t.header {
+        let ranks = match code.as_str() {
+            "XXP" => rank_list(text),
+            "260" => match Prohibited::read(text) {
+                Some(p) if applies(&p.rounds) => p.ranks,
+                _ => continue,
+            },
+            _ => continue,
+        };
+        pairs.extend(pairs_of(&ranks));
+    }
+    pairs
+}
+
 /// What the extension lines of `t` set for the pairing of `round`.
 pub(super) fn settings(t: &Tournament, round: usize) -> Settings {
     let mut s = Settings {
         black_first: inferred_black_first(t),
         ..Settings::default()
     };
-    let numbers = |text: &str| -> Vec<u16> {
-        text.split_whitespace()
-            .filter_map(|w| w.parse().ok())
-            .collect()
-    };
-    let this_round = |rounds: &core::ops::RangeInclusive<u16>| {
-        u16::try_from(round).is_ok_and(|r| rounds.contains(&r))
-    };
+    // (A round past u16 matches no record.)
+    let round = u16::try_from(round).unwrap_or(u16::MAX);
+    s.absent = round_byes(t, round)
+        .into_iter()
+        .flat_map(|b| b.ranks)
+        .collect();
+    s.forbidden = forbidden_pairs(t, |rounds| rounds.contains(&round));
     for (code, text) in &t.header {
         match code.as_str() {
             "XXC" => {
@@ -228,14 +272,6 @@ pub(super) fn settings(t: &Tournament, round: usize) -> Settings {
                 "W" => s.black_first = false,
                 _ => {}
             },
-            "XXZ" => s.absent.extend(numbers(text)),
-            "240" => {
-                if let Some(byes) = RoundByes::read(text) {
-                    if usize::from(byes.round) == round {
-                        s.absent.extend(byes.ranks);
-                    }
-                }
-            }
             "XXA" => {
                 if let Some((rank, points)) = acceleration_line(text) {
                     s.acceleration.insert(rank, points);
@@ -254,14 +290,6 @@ pub(super) fn settings(t: &Tournament, round: usize) -> Settings {
                             // player replaces an earlier one.
                             points[i] = a.points;
                         }
-                    }
-                }
-            }
-            "XXP" => s.forbidden.extend(pairs_of(&numbers(text))),
-            "260" => {
-                if let Some(p) = Prohibited::read(text) {
-                    if this_round(&p.rounds) {
-                        s.forbidden.extend(pairs_of(&p.ranks));
                     }
                 }
             }

@@ -145,54 +145,30 @@ impl Event {
         }
         // Absent from the next round (`XXZ`): a zero-point bye for it; the
         // byes TRF-2026 lists for it (`240`), as they say.
-        for (code, text) in &t.header {
-            let (half, ranks): (bool, Vec<u16>) = match code.as_str() {
-                "XXZ" => (
-                    false,
-                    text.split_whitespace()
-                        .filter_map(|w| w.parse().ok())
-                        .collect(),
-                ),
-                "240" => match crate::dutch::RoundByes::read(text) {
-                    Some(b) if b.round == next => match b.kind {
-                        'F' => return Err(EventError::FullByeRequested { round: next }),
-                        kind => (kind == 'H', b.ranks),
-                    },
-                    _ => continue,
-                },
-                _ => continue,
-            };
-            for rank in ranks {
+        for byes in crate::dutch::round_byes(t, next) {
+            if byes.kind == 'F' {
+                return Err(EventError::FullByeRequested { round: next });
+            }
+            for rank in byes.ranks {
                 if let Some(entrant) =
                     id_of(rank).and_then(|id| event.players.get_mut(usize::from(id)))
                 {
                     if !entrant.byes.iter().any(|b| b.round == next) {
-                        entrant.byes.push(super::RequestedBye { round: next, half });
+                        entrant.byes.push(super::RequestedBye {
+                            round: next,
+                            half: byes.kind == 'H',
+                        });
                     }
                 }
             }
         }
         // Pairs that must not meet: `XXP`, and TRF-2026's `260` for the
         // rounds still to come.
-        for (code, text) in &t.header {
-            let ranks: Vec<u16> = match code.as_str() {
-                "XXP" => text
-                    .split_whitespace()
-                    .filter_map(|w| w.parse().ok())
-                    .collect(),
-                "260" => match crate::dutch::Prohibited::read(text) {
-                    Some(p) if *p.rounds.end() >= next => p.ranks,
-                    _ => continue,
-                },
-                _ => continue,
-            };
-            let ids: Vec<PlayerId> = ranks.into_iter().filter_map(id_of).collect();
-            for (i, &a) in ids.iter().enumerate() {
-                for &b in &ids[i + 1..] {
-                    let pair = (a.min(b), a.max(b));
-                    if a != b && !event.forbidden.contains(&pair) {
-                        event.forbidden.push(pair);
-                    }
+        for (a, b) in crate::dutch::forbidden_pairs(t, |rounds| *rounds.end() >= next) {
+            if let (Some(a), Some(b)) = (id_of(a), id_of(b)) {
+                let pair = (a.min(b), a.max(b));
+                if a != b && !event.forbidden.contains(&pair) {
+                    event.forbidden.push(pair);
                 }
             }
         }
