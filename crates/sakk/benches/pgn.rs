@@ -71,6 +71,9 @@ impl Visitor for SakkValidator {
             None => self.ok = false,
         }
     }
+    fn wants_comments(&self) -> bool {
+        false
+    }
     fn end_game(&mut self, _line: usize) -> bool {
         self.ok
     }
@@ -87,6 +90,12 @@ fn sakk_validate(text: &[u8]) -> usize {
         good += usize::from(ok);
     }
     good
+}
+
+/// sakk's checker, as `sakk pgn check` uses it (the result and the final
+/// position kept, the same errors as the full reading).
+fn sakk_check(text: &[u8]) -> usize {
+    sakk::pgn::check_games(text).filter(Result::is_ok).count()
 }
 
 /// pgn-reader with shakmaty, as in its own `validate` example.
@@ -139,7 +148,18 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(5);
-    let text = generate();
+    // SAKK_BENCH_FILE=FILE: read these games instead of generating some
+    // (e.g. real games; the file must hold only legal games).
+    let text = match std::env::var("SAKK_BENCH_FILE") {
+        Ok(path) => match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) => {
+                eprintln!("cannot read {path}: {e}");
+                return;
+            }
+        },
+        Err(_) => generate(),
+    };
     // SAKK_BENCH_WRITE=FILE: also write the games there (to time
     // `sakk pgn check` on the same file).
     if let Ok(path) = std::env::var("SAKK_BENCH_WRITE") {
@@ -149,31 +169,40 @@ fn main() {
     }
     let bytes = text.as_bytes();
     let mb = bytes.len() as f64 / 1e6;
-    println!("PGN validation: {GAMES} games, {mb:.1} MB, best of {runs}");
-    let mut best = [Duration::MAX; 2];
+    let games = sakk_validate(bytes);
+    println!("PGN validation: {games} games, {mb:.1} MB, best of {runs}");
+    let mut best = [Duration::MAX; 3];
     for _ in 0..runs {
         let start = Instant::now();
         let n = black_box(sakk_validate(bytes));
         best[0] = best[0].min(start.elapsed());
-        assert_eq!(n, GAMES, "sakk rejected games");
+        assert_eq!(n, games, "sakk's count changed");
+        let start = Instant::now();
+        let n = black_box(sakk_check(bytes));
+        best[2] = best[2].min(start.elapsed());
+        assert_eq!(n, games, "the checker's count differs");
         if std::env::var("SAKK_BENCH_ONLY").is_ok_and(|v| v == "sakk") {
             continue;
         }
         let start = Instant::now();
         let n = black_box(shak_validate(bytes));
         best[1] = best[1].min(start.elapsed());
-        assert_eq!(n, GAMES, "pgn-reader rejected games");
+        assert_eq!(n, games, "pgn-reader rejected games sakk read");
     }
     println!(
         "{:<12} {:>8} {:>10} {:>7}",
         "library", "MB/s", "games/s", "ratio"
     );
-    for (name, t) in [("sakk", best[0]), ("pgn-reader", best[1])] {
+    for (name, t) in [
+        ("sakk", best[0]),
+        ("sakk check", best[2]),
+        ("pgn-reader", best[1]),
+    ] {
         let s = t.as_secs_f64();
         println!(
             "{name:<12} {:>8.1} {:>10.0} {:>6.2}x",
             mb / s,
-            GAMES as f64 / s,
+            games as f64 / s,
             best[1].as_secs_f64() / s
         );
     }

@@ -198,6 +198,13 @@ impl Position {
         self.generate(&mut Each(f), from, to);
     }
 
+    /// Calls `f` with each legal castling move.
+    pub fn for_each_castle(&self, f: impl FnMut(Move)) {
+        if self.checkers.is_empty() {
+            self.gen_castling(&mut Each(f), self.king(self.turn), false);
+        }
+    }
+
     /// Generates the legal moves of the pieces in `from_mask` to the
     /// squares in `to_mask`; castling only when both masks are full.
     #[inline(always)]
@@ -221,7 +228,7 @@ impl Position {
             ),
             None => {
                 if all {
-                    self.gen_castling(sink, king);
+                    self.gen_castling(sink, king, true);
                 }
                 (!ours, ours)
             }
@@ -310,7 +317,10 @@ impl Position {
     }
 
     #[inline(always)]
-    fn gen_castling<S: Sink>(&self, sink: &mut S, king: Square) {
+    /// Castling moves; `attack_map`: decide the king's path by one map of
+    /// all enemy attacks (cheaper when all moves are wanted), or else square
+    /// by square (cheaper for one castling move).
+    fn gen_castling<S: Sink>(&self, sink: &mut S, king: Square, attack_map: bool) {
         let us = self.turn;
         let rooks = self.castling_rooks & Bitboard::from_rank(us.back_rank());
         let mut danger = None;
@@ -328,11 +338,11 @@ impl Position {
             let attacked = match self.mode {
                 // In standard chess the castling rook never shields the king's
                 // path, so the map of enemy attacks (computed once) decides.
-                CastlingMode::Standard => {
+                CastlingMode::Standard if attack_map => {
                     king_path.intersects(*danger.get_or_insert_with(|| self.danger(king)))
                 }
                 // In Chess960 it can: test each square with the rook gone.
-                CastlingMode::Chess960 => king_path
+                CastlingMode::Standard | CastlingMode::Chess960 => king_path
                     .into_iter()
                     .any(|sq| self.board.is_attacked_by(sq, !us, others)),
             };

@@ -49,6 +49,34 @@ fn reads_everything_a_pgn_file_holds() {
     assert_eq!(second, Ok(Some(Termination::Checkmate)));
 }
 
+/// Lines are read in place when the stream's buffer holds them and
+/// gathered when they straddle its end: with any buffer size the games,
+/// their errors and their line numbers are the same.
+#[test]
+fn any_buffer_size_reads_the_same_games() {
+    let text = format!(
+        "{MESSY}\n[Event \"no result\"]\n\n1. e4 {{a comment\nover\nlines}} e5 2. Ke3\n\
+         [Event \"after a game without its result token\"]\n[White \"a \\\\ b\"]\n1. d4 d5\n"
+    );
+    let whole: Vec<_> = read_games(text.as_bytes()).collect();
+    assert_eq!(whole.len(), 4);
+    assert!(
+        matches!(&whole[2], Err(e) if e.line == 21),
+        "{:?}",
+        whole[2]
+    );
+    assert!(
+        matches!(&whole[3], Ok(g) if g.tag("White") == Some("a \\ b") && g.moves.len() == 2),
+        "{:?}",
+        whole[3]
+    );
+    for capacity in 1..=64 {
+        let input = std::io::BufReader::with_capacity(capacity, text.as_bytes());
+        let read: Vec<_> = read_games(input).collect();
+        assert_eq!(read, whole, "buffer of {capacity} bytes");
+    }
+}
+
 #[test]
 fn an_error_names_game_and_line_and_reading_resumes() {
     let text = "[Event \"a\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n\n[Event \"c\"]\n[FEN \"not a fen\"]\n\n1. e4 *\n\n[Event \"d\"]\n\n1. c4 *\n";

@@ -12,7 +12,9 @@ fn open(path: &str) -> Result<Box<dyn BufRead>, Failure> {
     if path == "-" {
         return Ok(Box::new(BufReader::new(std::io::stdin())));
     }
-    open_file(path).map(|f| Box::new(BufReader::new(f)) as Box<dyn BufRead>)
+    // A large buffer: the reader reads lines in place in it, and gathers
+    // only those that straddle its end.
+    open_file(path).map(|f| Box::new(BufReader::with_capacity(1 << 20, f)) as Box<dyn BufRead>)
 }
 
 /// The file at `path`; a directory is refused.

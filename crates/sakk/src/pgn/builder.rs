@@ -301,6 +301,15 @@ pub(crate) fn start_position(tags: &[(String, String)]) -> (Position, Option<Str
 /// it, `Z0` as ChessBase, `0000`, `@@@@`: the side to move passes;
 /// [`Move::NULL`]). The error is the message a user reads.
 pub(crate) fn read_san(pos: &Position, san: &str, ply: usize) -> Result<Move, String> {
+    // The common case first, at the reader's speed: English SAN naming one
+    // legal move, found without listing every legal move (no null move
+    // reads as SAN).
+    if let Some(m) = crate::San::parse(san, Lang::English)
+        .ok()
+        .and_then(|s| s.to_move(pos).ok())
+    {
+        return Ok(m);
+    }
     let number = pos.fullmoves();
     if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
         if pos.is_check() {
@@ -309,14 +318,6 @@ pub(crate) fn read_san(pos: &Position, san: &str, ply: usize) -> Result<Move, St
             ));
         }
         return Ok(Move::NULL);
-    }
-    // The common case first, at the reader's speed: English SAN naming one
-    // legal move, found without listing every legal move.
-    if let Some(m) = crate::San::parse(san, Lang::English)
-        .ok()
-        .and_then(|s| s.to_move(pos).ok())
-    {
-        return Ok(m);
     }
     pos.read_move(san, Lang::English)
         .or_else(|e| pos.read_move_any(san).map_err(|_| e))

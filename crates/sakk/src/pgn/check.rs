@@ -69,9 +69,13 @@ impl Visitor for Checker {
     }
 
     fn tag(&mut self, name: &str, value: &str) {
-        if matches!(name, "Variant" | "FEN" | "Result") {
+        if self.wants_tag(name) {
             self.tags.push((name.to_string(), value.to_string()));
         }
+    }
+
+    fn wants_tag(&self, name: &str) -> bool {
+        matches!(name, "Variant" | "FEN" | "Result")
     }
 
     fn begin_movetext(&mut self) {
@@ -89,20 +93,23 @@ impl Visitor for Checker {
         if self.pos.is_none() {
             self.begin_movetext();
         }
-        let Some(mut pos) = self.pos else {
+        let Some(pos) = self.pos.as_mut() else {
             return;
         };
-        match read_san(&pos, san, self.plies) {
+        match read_san(pos, san, self.plies) {
             Ok(m) if m.is_null() => pos.play_null(),
             Ok(m) => pos.play_unchecked(m),
             Err(why) => return self.fail(line, why),
         }
         self.plies += 1;
-        self.pos = Some(pos);
     }
 
     fn begin_variation(&mut self) -> Skip {
         Skip::Yes
+    }
+
+    fn wants_comments(&self) -> bool {
+        false
     }
 
     fn outcome(&mut self, result: &str) {

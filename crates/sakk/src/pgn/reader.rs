@@ -23,6 +23,11 @@ pub trait Visitor {
     fn begin_game(&mut self) {}
     /// A tag pair, e.g. `White`, `Kasparov, Garry`.
     fn tag(&mut self, _name: &str, _value: &str) {}
+    /// Whether to be given the tag of this name (`false` spares the reader
+    /// reading its value).
+    fn wants_tag(&self, _name: &str) -> bool {
+        true
+    }
     /// The tags are over; the movetext begins.
     fn begin_movetext(&mut self) {}
     /// A move as written (without its `!`/`?` suffix, which comes as a NAG),
@@ -33,6 +38,11 @@ pub trait Visitor {
     fn nag(&mut self, _nag: u8) {}
     /// A `{…}` or `;…` comment, without its delimiters.
     fn comment(&mut self, _text: &str) {}
+    /// Whether to be given comments at all (`false` spares the reader
+    /// gathering their text).
+    fn wants_comments(&self) -> bool {
+        true
+    }
     /// A variation begins; return [`Skip::Yes`] to skip it.
     fn begin_variation(&mut self) -> Skip {
         Skip::Yes
@@ -69,20 +79,31 @@ impl fmt::Display for PgnError {
 impl std::error::Error for PgnError {}
 
 /// Reads games one at a time from a buffered byte stream, in one pass:
-/// each line is tokenized as it is read, and the game ends at its result
-/// token (or where the next game's tags begin).
+/// each line is tokenized as it is read — in place, in the stream's own
+/// buffer, when the buffer holds the whole line — and the game ends at its
+/// result token (or where the next game's tags begin).
 pub struct Reader<R> {
     input: R,
     /// Lines read so far.
     line_no: usize,
     games: usize,
     first_line: bool,
-    /// The current line, without its line end.
+    /// A line that did not fit in the stream's buffer, gathered here.
     line: Vec<u8>,
-    /// A line already read that begins the next game, with its number.
-    pending: Option<(Vec<u8>, usize)>,
+    /// The gathered line is the next game's first, not read yet.
+    gathered_pending: bool,
     /// The text of a `{…}` comment that spans lines.
     comment: String,
+}
+
+/// Where the next line is.
+enum NextLine {
+    /// In the stream's buffer: this many bytes, then this many of line end.
+    Buffered(usize, usize),
+    /// Gathered in [`Reader::line`] (and consumed).
+    Gathered,
+    /// The input is over.
+    End,
 }
 
 /// Where the tokenizer stands inside the movetext.
@@ -104,8 +125,8 @@ impl<R: BufRead> Reader<R> {
             line_no: 0,
             games: 0,
             first_line: true,
-            line: Vec::with_capacity(256),
-            pending: None,
+            line: Vec::new(),
+            gathered_pending: false,
             comment: String::new(),
         }
     }
@@ -115,27 +136,28 @@ impl<R: BufRead> Reader<R> {
         self.games
     }
 
-    /// Reads the next line into `line`; its number, or `None` at the end.
-    fn next_line(&mut self) -> Option<usize> {
-        self.line.clear();
-        if let Some((line, number)) = self.pending.take() {
-            self.line = line;
-            return Some(number);
+    /// Finds the next line, without consuming it when it lies whole in the
+    /// stream's buffer.
+    fn next_line(&mut self) -> NextLine {
+        if self.gathered_pending {
+            self.gathered_pending = false;
+            return NextLine::Gathered;
         }
+        let buffered = match self.input.fill_buf() {
+            Ok([]) | Err(_) => return NextLine::End,
+            Ok(buf) => memchr_byte(b'\n', buf).map(|end| (end, 1)),
+        };
+        if let Some((end, newline)) = buffered {
+            return NextLine::Buffered(end, newline);
+        }
+        self.line.clear();
         match self.input.read_until(b'\n', &mut self.line) {
-            Ok(0) | Err(_) => None,
+            Ok(0) | Err(_) => NextLine::End,
             Ok(_) => {
-                self.line_no += 1;
-                if self.first_line {
-                    self.first_line = false;
-                    if self.line.starts_with(b"\xef\xbb\xbf") {
-                        self.line.drain(..3);
-                    }
-                }
-                while let Some(b'\n' | b'\r') = self.line.last() {
+                if self.line.last() == Some(&b'\n') {
                     self.line.pop();
                 }
-                Some(self.line_no)
+                NextLine::Gathered
             }
         }
     }
@@ -147,34 +169,61 @@ impl<R: BufRead> Reader<R> {
         let mut first_line_no = 0;
         let mut state = Movetext::default();
         self.comment.clear();
-        while let Some(number) = self.next_line() {
-            let trimmed = self.line.trim_ascii_start();
+        loop {
+            let next = self.next_line();
+            let (mut line, consume): (&[u8], usize) = match next {
+                NextLine::End => break,
+                NextLine::Gathered => (&self.line, 0),
+                NextLine::Buffered(end, newline) => match self.input.fill_buf() {
+                    Ok(buf) => (&buf[..end], end + newline),
+                    Err(_) => break,
+                },
+            };
+            if self.first_line {
+                self.first_line = false;
+                line = line.strip_prefix(b"\xef\xbb\xbf").unwrap_or(line);
+            }
+            while let [head @ .., b'\r'] = line {
+                line = head;
+            }
+            let number = self.line_no + 1;
+            let trimmed = line.trim_ascii_start();
+            let mut done = false;
+            let mut skip = false;
             if !state.in_comment {
-                if self.line.first() == Some(&b'%') {
-                    continue; // escape line
-                }
-                if in_movetext && trimmed.first() == Some(&b'[') {
-                    self.pending = Some((std::mem::take(&mut self.line), number));
+                if line.first() == Some(&b'%') {
+                    skip = true; // escape line
+                } else if in_movetext && trimmed.first() == Some(&b'[') {
+                    // The next game's tags: left for the next call.
+                    self.gathered_pending = consume == 0;
                     break;
+                } else if trimmed.is_empty() {
+                    skip = true;
                 }
-                if trimmed.is_empty() {
-                    continue;
+            }
+            if !skip {
+                if !started {
+                    started = true;
+                    first_line_no = number;
+                    visitor.begin_game();
+                }
+                if !state.in_comment && !in_movetext && trimmed.first() == Some(&b'[') {
+                    parse_tag_line(line, visitor);
+                } else {
+                    if !in_movetext {
+                        in_movetext = true;
+                        visitor.begin_movetext();
+                    }
+                    // Checked as UTF-8 once, the whole line.
+                    done =
+                        tokenize_line(&text(line), number, &mut state, &mut self.comment, visitor);
                 }
             }
-            if !started {
-                started = true;
-                first_line_no = number;
-                visitor.begin_game();
+            self.line_no = number;
+            if consume > 0 {
+                self.input.consume(consume);
             }
-            if !state.in_comment && !in_movetext && trimmed.first() == Some(&b'[') {
-                parse_tag_line(&text(&self.line), visitor);
-                continue;
-            }
-            if !in_movetext {
-                in_movetext = true;
-                visitor.begin_movetext();
-            }
-            if tokenize_line(&self.line, number, &mut state, &mut self.comment, visitor) {
+            if done {
                 break;
             }
         }
@@ -184,7 +233,7 @@ impl<R: BufRead> Reader<R> {
         if !in_movetext {
             visitor.begin_movetext();
         }
-        if state.in_comment && state.skip_from.is_none() {
+        if state.in_comment && state.skip_from.is_none() && visitor.wants_comments() {
             visitor.comment(self.comment.trim());
         }
         self.games += 1;
@@ -194,60 +243,71 @@ impl<R: BufRead> Reader<R> {
 
 /// Tokenizes one movetext line for the visitor; `true` when the game's
 /// result token (outside comments and variations) ends the game.
+///
+/// It scans bytes: every delimiter is ASCII, so the tokens it cuts fall on
+/// character boundaries.
 fn tokenize_line<V: Visitor>(
-    bytes: &[u8],
+    line: &str,
     line_no: usize,
     state: &mut Movetext,
     comment: &mut String,
     visitor: &mut V,
 ) -> bool {
-    // Checked as UTF-8 once; every delimiter is ASCII, so the slices below
-    // fall on character boundaries.
-    let line_text = text(bytes);
-    let line: &str = &line_text;
     let bytes = line.as_bytes();
+    let wants_comments = visitor.wants_comments();
     let mut i = 0;
     if state.in_comment {
         match memchr_byte(b'}', bytes) {
             Some(end) => {
-                comment.push_str(&line[..end]);
                 state.in_comment = false;
-                if state.skip_from.is_none() {
-                    visitor.comment(comment.trim());
+                if wants_comments {
+                    comment.push_str(&line[..end]);
+                    if state.skip_from.is_none() {
+                        visitor.comment(comment.trim());
+                    }
+                    comment.clear();
                 }
-                comment.clear();
                 i = end + 1;
             }
             None => {
-                comment.push_str(line);
-                comment.push('\n');
+                if wants_comments {
+                    comment.push_str(line);
+                    comment.push('\n');
+                }
                 return false;
             }
         }
     }
-    while i < bytes.len() {
-        match bytes[i] {
+    while let Some(&byte) = bytes.get(i) {
+        if byte == b' ' {
+            // Most often one space between tokens.
+            i += 1;
+            continue;
+        }
+        match byte {
             b' ' | b'\t' | b'\x0b' | b'\x0c' | b'\r' | b'\n' => i += 1,
             b'{' => {
                 let body = &bytes[i + 1..];
                 match memchr_byte(b'}', body) {
                     Some(end) => {
-                        if state.skip_from.is_none() {
+                        if wants_comments && state.skip_from.is_none() {
                             visitor.comment(line[i + 1..i + 1 + end].trim());
                         }
                         i += end + 2;
                     }
                     None => {
                         comment.clear();
-                        comment.push_str(&line[i + 1..]);
-                        comment.push('\n');
+                        if wants_comments {
+                            comment.push_str(&line[i + 1..]);
+                            comment.push('\n');
+                        }
                         state.in_comment = true;
                         return false;
                     }
                 }
             }
             b';' => {
-                if state.skip_from.is_none() {
+                if wants_comments && state.skip_from.is_none() {
                     visitor.comment(line[i + 1..].trim());
                 }
                 return false;
@@ -269,33 +329,61 @@ fn tokenize_line<V: Visitor>(
                 i += 1;
             }
             _ => {
-                let rest = &bytes[i..];
-                let mut end = rest
-                    .iter()
-                    .position(|&ch| is_delimiter(ch))
-                    .unwrap_or(rest.len())
-                    .max(1);
-                // Stay on a character boundary (a lone non-ASCII byte).
-                while !line.is_char_boundary(i + end) {
-                    end += 1;
-                }
+                let end = token_end(&bytes[i..]).max(1);
                 let token = &line[i..i + end];
                 i += end;
                 if state.skip_from.is_some() {
                     continue;
                 }
-                if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
-                    if state.depth == 0 {
-                        visitor.outcome(token);
-                        return true;
+                match token_kind(token.as_bytes()) {
+                    TokenKind::Move => visitor.san(token, line_no),
+                    TokenKind::MoveNumber => {}
+                    TokenKind::Other => {
+                        if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
+                            if state.depth == 0 {
+                                visitor.outcome(token);
+                                return true;
+                            }
+                            continue;
+                        }
+                        visit_token(token, line_no, state.depth, visitor);
                     }
-                    continue;
                 }
-                visit_token(token, line_no, state.depth, visitor);
             }
         }
     }
     false
+}
+
+/// What a token is at first sight: most are moves or move numbers.
+enum TokenKind {
+    /// Starts with a letter and ends with a letter or digit: a move
+    /// without glued annotations.
+    Move,
+    /// Digits, then one or more dots.
+    MoveNumber,
+    /// Anything else (results, NAGs, null moves, glued numbers …).
+    Other,
+}
+
+#[inline]
+fn token_kind(token: &[u8]) -> TokenKind {
+    match (token.first(), token.last()) {
+        (Some(first), Some(last))
+            if first.is_ascii_alphabetic() && last.is_ascii_alphanumeric() =>
+        {
+            TokenKind::Move
+        }
+        (Some(b'0'..=b'9'), Some(b'.')) => {
+            let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
+            if token[digits..].iter().all(|&b| b == b'.') {
+                TokenKind::MoveNumber
+            } else {
+                TokenKind::Other
+            }
+        }
+        _ => TokenKind::Other,
+    }
 }
 
 /// The first position of any of the `needles`, eight bytes at a time.
@@ -325,6 +413,44 @@ fn find_any<const N: usize>(haystack: &[u8], needles: [u8; N]) -> Option<usize> 
         .iter()
         .position(|b| needles.contains(b))
         .map(|i| offset + i)
+}
+
+/// The length of the token at the start of `rest`: up to its first
+/// delimiter, found eight bytes at a time.
+#[inline]
+fn token_end(rest: &[u8]) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let mut offset = 0;
+    while let Some(chunk) = rest.get(offset..offset + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        // Bytes below `!` (all whitespace), then `{ } ; ( )`.
+        let mut found = w.wrapping_sub(LO * 0x21) & !w & HI;
+        for p in [b'{', b'}', b';', b'(', b')'] {
+            let x = w ^ (LO * u64::from(p));
+            found |= x.wrapping_sub(LO) & !x & HI;
+        }
+        if found != 0 {
+            // The lowest flagged byte is exact (borrows only run upwards);
+            // a control byte that is no delimiter is part of the token.
+            let at = offset + (found.trailing_zeros() / 8) as usize;
+            if is_delimiter(rest[at]) {
+                return at;
+            }
+            return at + 1 + scan_token_end(&rest[at + 1..]);
+        }
+        offset += 8;
+    }
+    offset + scan_token_end(&rest[offset..])
+}
+
+/// [`token_end`] a byte at a time.
+fn scan_token_end(rest: &[u8]) -> usize {
+    rest.iter()
+        .position(|&ch| is_delimiter(ch))
+        .unwrap_or(rest.len())
 }
 
 /// Bytes that end a token.
@@ -423,42 +549,55 @@ fn visit_token<V: Visitor>(token: &str, line: usize, depth: usize, visitor: &mut
     }
 }
 
-fn parse_tag_line<V: Visitor>(line: &str, visitor: &mut V) {
-    // Possibly several tags on one line: [A "x"] [B "y"]
-    let mut rest = line.trim();
-    while let Some(open) = rest.find('[') {
+fn parse_tag_line<V: Visitor>(line: &[u8], visitor: &mut V) {
+    // Possibly several tags on one line: [A "x"] [B "y"].
+    let mut rest = line.trim_ascii();
+    while let Some(open) = memchr_byte(b'[', rest) {
         rest = &rest[open + 1..];
         let name_end = rest
-            .find(|c: char| c.is_whitespace() || c == '"' || c == ']')
+            .iter()
+            .position(|&b| b.is_ascii_whitespace() || b == b'"' || b == b']')
             .unwrap_or(rest.len());
-        let name = &rest[..name_end];
-        rest = rest[name_end..].trim_start();
-        let Some(quoted) = rest.strip_prefix('"') else {
+        let name = text(&rest[..name_end]);
+        rest = rest[name_end..].trim_ascii_start();
+        let Some(quoted) = rest.strip_prefix(b"\"") else {
             return;
         };
-        let mut value = String::new();
-        let mut chars = quoted.char_indices();
-        let mut consumed = quoted.len();
-        while let Some((i, c)) = chars.next() {
-            match c {
-                '\\' => {
-                    if let Some((_, next)) = chars.next() {
-                        value.push(next);
-                    }
-                }
-                '"' => {
-                    consumed = i + 1;
-                    break;
-                }
-                _ => value.push(c),
+        // The value ends at the first `"` not escaped by a backslash.
+        let (mut end, mut escaped) = (None, false);
+        let mut i = 0;
+        while let Some(at) = find_any(&quoted[i..], [b'"', b'\\']) {
+            if quoted[i + at] == b'"' {
+                end = Some(i + at);
+                break;
+            }
+            escaped = true;
+            i += at + 2;
+            if i >= quoted.len() {
+                break;
             }
         }
-        rest = &quoted[consumed..];
-        if let Some(close) = rest.find(']') {
+        let raw = &quoted[..end.unwrap_or(quoted.len())];
+        rest = &quoted[end.map_or(quoted.len(), |e| e + 1)..];
+        if let Some(close) = memchr_byte(b']', rest) {
             rest = &rest[close + 1..];
         }
-        if !name.is_empty() {
-            visitor.tag(name, &value);
+        if name.is_empty() || !visitor.wants_tag(&name) {
+            continue;
+        }
+        if escaped {
+            let mut value = Vec::with_capacity(raw.len());
+            let mut bytes = raw.iter();
+            while let Some(&b) = bytes.next() {
+                if b != b'\\' {
+                    value.push(b);
+                } else if let Some(&next) = bytes.next() {
+                    value.push(next);
+                }
+            }
+            visitor.tag(&name, &text(&value));
+        } else {
+            visitor.tag(&name, &text(raw));
         }
     }
 }
@@ -474,4 +613,27 @@ pub fn read_games<R: BufRead>(input: R) -> impl Iterator<Item = Result<super::Pg
         builder.set_game_number(number);
         reader.read_game(&mut builder)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Eight bytes at a time or one at a time, a token ends at the same
+        /// place (bytes drawn mostly from delimiters, control bytes and
+        /// non-ASCII, where the word-wise test could go wrong).
+        #[test]
+        fn token_ends_agree(bytes in proptest::collection::vec(
+            prop_oneof![
+                Just(b' '), Just(b'\t'), Just(b'\n'), Just(b'{'), Just(b'}'), Just(b';'),
+                Just(b'('), Just(b')'), Just(0u8), Just(0x1f), Just(b'!'), Just(0x80),
+                Just(0xff), Just(b'e'), Just(b'4'), any::<u8>(),
+            ],
+            0..40,
+        )) {
+            prop_assert_eq!(token_end(&bytes), scan_token_end(&bytes));
+        }
+    }
 }
