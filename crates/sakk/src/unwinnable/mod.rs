@@ -17,7 +17,12 @@
 //! search that runs out of its budget is
 //! undecided, so the answer is never wrong: a quick search (a few thousand
 //! positions, for use during play) says [`Mateability::Undecided`] more
-//! often than the full one (a million positions).
+//! often than the full one (a million positions). When the full search
+//! runs out, depth-first helpmate searches follow (`helpmate`): one that
+//! finds every short helpmate, one guided towards a mating picture the way
+//! the Chess Unwinnability Analyzer guides its own, and the best-first
+//! search again towards that picture — for the long helpmates of sparse
+//! endings that need a plan.
 //!
 //! This follows the approach of the Chess Unwinnability Analyzer (Miguel
 //! Ambrona, "A practical algorithm for chess unwinnability", FUN 2022) —
@@ -36,6 +41,7 @@
 //! assert_eq!(pos.mateability(Color::Black, Effort::Quick), Mateability::CannotMate);
 //! ```
 
+mod helpmate;
 mod locked;
 
 use std::cmp::Reverse;
@@ -62,8 +68,9 @@ pub enum Effort {
     /// A few thousand positions: for use during play (a flag fall, a
     /// resignation, whether a position is dead).
     Quick,
-    /// A million positions: decides most positions (94 % of the Chess
-    /// Unwinnability Analyzer's test set; BENCHMARKS.md).
+    /// A million positions, then the depth-first helpmate searches:
+    /// decides 99 % of the Chess Unwinnability Analyzer's test set
+    /// (BENCHMARKS.md).
     Full,
 }
 
@@ -93,6 +100,11 @@ impl fmt::Display for Unwinnability {
         write!(f, "{}{}", mark(self.0.white, 'W'), mark(self.0.black, 'B'))
     }
 }
+
+/// The smallest budget for which an undecided best-first search is
+/// followed by the depth-first helpmate searches (not the quick search's:
+/// during play an undecided answer costs nothing, a long wait would).
+const HELPMATE_BUDGET_FROM: usize = 100_000;
 
 /// A position waiting in the search, best (lowest) estimate first, then the
 /// earliest met.
@@ -188,6 +200,20 @@ impl Position {
         if self.never_mates(winner) {
             return Mateability::CannotMate;
         }
+        match self.best_first(winner, budget, estimate) {
+            Some(answer) => answer,
+            None => self.helpmate_within(winner, budget),
+        }
+    }
+
+    /// The best-first search, expanding the positions `estimate` rates
+    /// closest to `winner` mating first; `None` when `budget` ran out.
+    fn best_first(
+        &self,
+        winner: Color,
+        budget: usize,
+        estimate: impl Fn(&Position, Color) -> u32,
+    ) -> Option<Mateability> {
         let mut seen: HashSet<u64> = HashSet::new();
         let mut waiting = BinaryHeap::new();
         let mut order = 0u64;
@@ -203,7 +229,7 @@ impl Position {
         let mut truncated = false;
         while let Some(Reverse(Waiting { pos, .. })) = waiting.pop() {
             if expanded >= budget {
-                return Mateability::Undecided;
+                return None;
             }
             expanded += 1;
             let moves = pos.legal_moves();
@@ -218,7 +244,7 @@ impl Position {
                     // Mate (the loser mated: found; the winner mated) or
                     // stalemate: no move follows.
                     if next.turn() == !winner && next.is_check() {
-                        return Mateability::CanMate;
+                        return Some(Mateability::CanMate);
                     }
                     continue;
                 }
@@ -241,10 +267,31 @@ impl Position {
                 }));
             }
         }
-        if truncated {
+        Some(if truncated {
             Mateability::Undecided
         } else {
             Mateability::CannotMate
+        })
+    }
+
+    /// When the best-first search ran out of its budget: a plain and then
+    /// a guided depth-first helpmate search ([`helpmate`]), then the
+    /// best-first search towards that guide's mating picture, each with the
+    /// same budget, when it is large enough to be worth it.
+    fn helpmate_within(&self, winner: Color, budget: usize) -> Mateability {
+        if budget < HELPMATE_BUDGET_FROM {
+            return Mateability::Undecided;
+        }
+        for manner in [helpmate::Manner::Plain, helpmate::Manner::Guided] {
+            if helpmate::find(self, winner, budget, manner) {
+                return Mateability::CanMate;
+            }
+        }
+        // Best-first again, towards the one mating picture.
+        let picture = helpmate::Picture::new(self, winner);
+        match self.best_first(winner, budget, |p, w| picture.estimate(p, w)) {
+            Some(Mateability::CanMate) => Mateability::CanMate,
+            _ => Mateability::Undecided,
         }
     }
 
@@ -311,6 +358,30 @@ mod tests {
         assert_eq!(class("4k3/8/8/8/8/8/8/2B1K1B1 w - - 0 1"), "--");
         // Bishops of both colours can (a helpmate).
         assert_eq!(class("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), "W-");
+    }
+
+    /// Helpmates the best-first search does not find in a million
+    /// positions (the Chess Unwinnability Analyzer's vectors), found by
+    /// the searches that follow it.
+    #[test]
+    fn long_helpmates_are_found() {
+        // Black's bishops of one colour mate only with White's men in the
+        // way: White's pawn promotes to a knight that blocks its own king
+        // in the light corner.
+        let p = pos("1k2b1b1/8/8/8/3KP3/8/8/8 w - - 0 1");
+        assert_eq!(
+            p.mateability_within(Color::Black, 1_000_000),
+            Mateability::CanMate
+        );
+        assert_eq!(
+            p.mateability_within(Color::Black, 4_000),
+            Mateability::Undecided
+        );
+        let p = pos("3kbb2/8/8/3K2B1/8/8/8/8 b - - 0 1");
+        assert_eq!(
+            p.mateability_within(Color::White, 1_000_000),
+            Mateability::CanMate
+        );
     }
 
     #[test]
