@@ -189,10 +189,14 @@ impl std::error::Error for IllegalMove {}
 impl Position {
     /// The standard start position.
     pub fn new() -> Position {
-        match Position::from_setup(Setup::default(), CastlingMode::Standard) {
-            Ok(pos) => pos,
-            Err(_) => unreachable!("the start position is valid"),
-        }
+        // Set up and checked once (a PGN reader starts every game here).
+        static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+        *START.get_or_init(|| {
+            match Position::from_setup(Setup::default(), CastlingMode::Standard) {
+                Ok(pos) => pos,
+                Err(_) => unreachable!("the start position is valid"),
+            }
+        })
     }
 
     /// Validates a setup.

@@ -12,10 +12,12 @@ fn open(path: &str) -> Result<Box<dyn BufRead>, Failure> {
     if path == "-" {
         return Ok(Box::new(BufReader::new(std::io::stdin())));
     }
-    // A large buffer: the reader reads lines in place in it, and gathers
-    // only those that straddle its end.
-    open_file(path).map(|f| Box::new(BufReader::with_capacity(1 << 20, f)) as Box<dyn BufRead>)
+    open_file(path).map(|f| Box::new(BufReader::with_capacity(BUFFER, f)) as Box<dyn BufRead>)
 }
+
+/// The read buffer: large, since the reader reads lines in place in it and
+/// gathers only those that straddle its end.
+const BUFFER: usize = 1 << 20;
 
 /// The file at `path`; a directory is refused.
 fn open_file(path: &str) -> Result<File, Failure> {
@@ -72,8 +74,15 @@ pub fn check(path: &str, threads: Option<usize>) -> Result<(), Failure> {
         .max(1);
     let mut out = std::io::stdout().lock();
     let mut tally = Tally::default();
-    if threads == 1 || path == "-" {
+    if path == "-" {
         for game in check_games(open(path)?) {
+            tally.report(&mut out, game);
+        }
+    } else if threads == 1 {
+        // The file's own reader, not a boxed one: the reader's calls for
+        // each line are inlined.
+        let file = BufReader::with_capacity(BUFFER, open_file(path)?);
+        for game in check_games(file) {
             tally.report(&mut out, game);
         }
     } else {

@@ -157,7 +157,8 @@ mod tests {
     /// the same end.
     #[test]
     fn the_checker_agrees_with_the_builder() {
-        let text = "[Result \"0-1\"]\n\n1. f3 e5 2. g4 {[%clk 0:00:58]} Qh4# 0-1\n\n\
+        let text =
+            "[White \"a [b]\"] [Result \"0-1\"]\n\n1. f3 e5 2. g4 {[%clk 0:00:58]} Qh4# 0-1\n\n\
                     [Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n\n\
                     [Variant \"crazyhouse\"]\n\n1. e4 N@f3 *\n\n\
                     1. e4 -- 2. d4 (2. Nf3) Nf6 *\n\n\
@@ -182,5 +183,7 @@ mod tests {
             panic!("{:?}", checked[0])
         };
         assert!(mate.end.is_checkmate());
+        // The second tag on a line is read even when the first is skipped.
+        assert_eq!(mate.result_tag.as_deref(), Some("0-1"));
     }
 }

@@ -435,8 +435,11 @@ fn token_end(rest: &[u8]) -> usize {
         if found != 0 {
             // The lowest flagged byte is exact (borrows only run upwards);
             // a control byte that is no delimiter is part of the token.
-            let at = offset + (found.trailing_zeros() / 8) as usize;
-            if is_delimiter(rest[at]) {
+            let bit = found.trailing_zeros();
+            let at = offset + (bit / 8) as usize;
+            // The byte itself, from the word (no second load).
+            let byte = (w >> (bit & !7)) as u8;
+            if byte == b' ' || is_delimiter(byte) {
                 return at;
             }
             return at + 1 + scan_token_end(&rest[at + 1..]);
@@ -560,6 +563,11 @@ fn parse_tag_line<V: Visitor>(line: &[u8], visitor: &mut V) {
             .unwrap_or(rest.len());
         let name = text(&rest[..name_end]);
         rest = rest[name_end..].trim_ascii_start();
+        let wanted = !name.is_empty() && visitor.wants_tag(&name);
+        if !wanted && memchr_byte(b'[', rest).is_none() {
+            // No other tag on the line: its value need not be read.
+            return;
+        }
         let Some(quoted) = rest.strip_prefix(b"\"") else {
             return;
         };
@@ -582,7 +590,7 @@ fn parse_tag_line<V: Visitor>(line: &[u8], visitor: &mut V) {
         if let Some(close) = memchr_byte(b']', rest) {
             rest = &rest[close + 1..];
         }
-        if name.is_empty() || !visitor.wants_tag(&name) {
+        if !wanted {
             continue;
         }
         if escaped {

@@ -17,6 +17,33 @@ use crate::moves::Move;
 use crate::position::{CastlingSide, Position};
 use crate::types::{Color, File, Piece, Rank, Role, Square};
 
+/// What the first byte of plain SAN says: nothing (0), a piece letter
+/// (the role's index in [`ROLES`], plus one), a pawn's file, or castling.
+const FIRST: [u8; 256] = {
+    let mut table = [0u8; 256];
+    table[b'N' as usize] = 1;
+    table[b'B' as usize] = 2;
+    table[b'R' as usize] = 3;
+    table[b'Q' as usize] = 4;
+    table[b'K' as usize] = 5;
+    let mut f = b'a';
+    while f <= b'h' {
+        table[f as usize] = PAWN;
+        f += 1;
+    }
+    table[b'O' as usize] = CASTLE;
+    table
+};
+const PAWN: u8 = 6;
+const CASTLE: u8 = 7;
+const ROLES: [Role; 5] = [
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+
 /// Plain English SAN, or `None` when the text is anything else.
 #[inline]
 pub(super) fn parse_plain(text: &[u8]) -> Option<San> {
@@ -24,23 +51,22 @@ pub(super) fn parse_plain(text: &[u8]) -> Option<San> {
         [head @ .., b'+' | b'#'] => head,
         _ => text,
     };
-    match rest {
-        b"O-O" => return Some(San::Castle(CastlingSide::KingSide)),
-        b"O-O-O" => return Some(San::Castle(CastlingSide::QueenSide)),
-        _ => {}
-    }
-    let role = match rest.first()? {
-        b'N' => Role::Knight,
-        b'B' => Role::Bishop,
-        b'R' => Role::Rook,
-        b'Q' => Role::Queen,
-        b'K' => Role::King,
-        b'a'..=b'h' => Role::Pawn,
-        _ => return None,
+    let first = FIRST[usize::from(*rest.first()?)];
+    let role = match first {
+        0 => return None,
+        CASTLE => {
+            return match rest {
+                b"O-O" => Some(San::Castle(CastlingSide::KingSide)),
+                b"O-O-O" => Some(San::Castle(CastlingSide::QueenSide)),
+                _ => None,
+            }
+        }
+        PAWN => Role::Pawn,
+        piece => {
+            rest = &rest[1..];
+            *ROLES.get(usize::from(piece - 1))?
+        }
     };
-    if role != Role::Pawn {
-        rest = &rest[1..];
-    }
     let mut promotion = None;
     if role == Role::Pawn {
         if let [head @ .., b'=', p] = rest {
