@@ -300,16 +300,21 @@ pub(crate) fn start_position(tags: &[(String, String)]) -> (Position, Option<Str
 /// no legal move, or a null move (`--` as lichess and pgn-extract write
 /// it, `Z0` as ChessBase, `0000`, `@@@@`: the side to move passes;
 /// [`Move::NULL`]). The error is the message a user reads.
+#[inline]
 pub(crate) fn read_san(pos: &Position, san: &str, ply: usize) -> Result<Move, String> {
     // The common case first, at the reader's speed: English SAN naming one
     // legal move, found without listing every legal move (no null move
     // reads as SAN).
-    if let Some(m) = crate::San::parse(san, Lang::English)
-        .ok()
-        .and_then(|s| s.to_move(pos).ok())
-    {
-        return Ok(m);
+    match crate::San::parse(san, Lang::English).map(|s| s.to_move(pos)) {
+        Ok(Ok(m)) => Ok(m),
+        _ => read_san_otherwise(pos, san, ply),
     }
+}
+
+/// [`read_san`] when the move is no plain English SAN of a legal move: a
+/// null move, another language's letters, or an error to explain.
+#[cold]
+fn read_san_otherwise(pos: &Position, san: &str, ply: usize) -> Result<Move, String> {
     let number = pos.fullmoves();
     if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
         if pos.is_check() {

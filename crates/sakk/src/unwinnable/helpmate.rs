@@ -223,7 +223,7 @@ pub(super) fn find(pos: &Position, winner: Color, budget: usize, manner: Manner)
 }
 
 /// The deepest iteration.
-const MAX_DEPTH: i32 = 400;
+const MAX_DEPTH: i32 = 100;
 
 impl Search {
     /// What a move costs in depth.

@@ -17,10 +17,11 @@
 //! is grown through every square no fixed man stands on (the other pieces
 //! move out of each other's way), an attack is traced with only the fixed
 //! men as blockers, a pawn attacks from every square of its path — so the
-//! proof holds whatever the men do. It applies only when no capture of a
-//! fixed man and no capture by a pawn is possible from any square the men
-//! can reach (else the structure could change, and the answer is left to
-//! the search).
+//! proof holds whatever the men do. A fixed man that a king or piece could
+//! take is counted, in a second try, among the men that may move or vanish
+//! (which only lets the others do more). The proof applies only when no
+//! capture by a pawn is possible from any square the men can reach (else
+//! the structure could change, and the answer is left to the search).
 
 use crate::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
@@ -61,6 +62,16 @@ fn pawn_attacked(color: Color, pawns: Bitboard) -> Bitboard {
     pawns
         .into_iter()
         .fold(Bitboard::EMPTY, |acc, sq| acc | pawn_attacks(color, sq))
+}
+
+/// What a try of the proof came to.
+enum Proof {
+    /// The side can never mate.
+    Holds,
+    /// Nothing proved.
+    Fails,
+    /// These men of the structure could be taken: try without them.
+    Taken(Bitboard),
 }
 
 /// For each side: the squares its pawns may stand on, and each pawn's.
@@ -108,9 +119,9 @@ impl Position {
     /// side in the set on its next squares, and each king has around it
     /// only men of its side in the set or squares the other side's men in
     /// the set attack (so that it can neither step nor take).
-    fn fixed_men(&self) -> Bitboard {
+    fn fixed_men(&self, exclude: Bitboard) -> Bitboard {
         let board = self.board();
-        let mut fixed = board.occupied();
+        let mut fixed = board.occupied() - exclude;
         loop {
             // What each side's men in the set attack.
             let mut hold = [Bitboard::EMPTY; 2];
@@ -155,17 +166,34 @@ impl Position {
     /// and its own men cannot all block: then `winner` can never mate
     /// (whatever the men do). `false` says nothing.
     pub(crate) fn never_mates(&self, winner: Color) -> bool {
-        let board = self.board();
         if self.castling_rooks().any() || self.ep_square().is_some() {
             return false;
         }
+        // Men of the structure that a king or piece could take may vanish:
+        // the proof is tried again with them counted among the men that can
+        // move (which only lets the others do more), a few times at most.
+        let mut exclude = Bitboard::EMPTY;
+        for _ in 0..4 {
+            match self.never_mates_unless(winner, exclude) {
+                Proof::Holds => return true,
+                Proof::Fails => return false,
+                Proof::Taken(taken) => exclude |= taken,
+            }
+        }
+        false
+    }
+
+    /// [`Position::never_mates`] with the men on `exclude` not counted
+    /// among those that can never move.
+    fn never_mates_unless(&self, winner: Color, exclude: Bitboard) -> Proof {
+        let board = self.board();
         let pawns = board.by_role(Role::Pawn);
-        let fixed = self.fixed_men();
+        let fixed = self.fixed_men(exclude);
         // Cheap to see before anything else: a pawn with nothing to stop it
         // could promote (vanishing pawns only let others further), and a
         // pawn could take a man where it stands now.
         let Some((first_paths, _)) = pawn_paths(board, fixed, [Bitboard::EMPTY; 2]) else {
-            return false;
+            return Proof::Fails;
         };
         let kings = board.by_role(Role::King);
         for c in Color::ALL {
@@ -174,7 +202,7 @@ impl Position {
                 (pawns & board.by_color(c) & fixed) | first_paths[c as usize],
             );
             if hits.intersects(board.by_color(!c) & !kings) {
-                return false;
+                return Proof::Fails;
             }
         }
         // Squares the fixed men of a side attack for good (a king may not
@@ -223,10 +251,14 @@ impl Position {
             }
             // A king that can never move stands where it is.
             king_regions[c as usize] |= board.by_color(c) & fixed & board.by_role(Role::King);
-            // A fixed man taken would change the structure.
-            if takes[c as usize].intersects(board.by_color(!c) & fixed) {
-                return false;
-            }
+        }
+        // A fixed man taken would change the structure: try again with it
+        // among the men that may move or vanish.
+        let taken = Color::ALL.into_iter().fold(Bitboard::EMPTY, |acc, c| {
+            acc | (takes[c as usize] & board.by_color(!c) & fixed)
+        });
+        if taken.any() {
+            return Proof::Taken(taken);
         }
         // The squares each side's other pawns may yet stand on: up their
         // files to the fixed man, or the other side's pawn that can never
@@ -237,7 +269,7 @@ impl Position {
         let mut vanishing = [Bitboard::EMPTY; 2];
         let (paths, pawn_paths) = loop {
             let Some((paths, pawn_paths)) = pawn_paths(board, fixed, vanishing) else {
-                return false;
+                return Proof::Fails;
             };
             let mut now = [Bitboard::EMPTY; 2];
             for c in Color::ALL {
@@ -266,7 +298,7 @@ impl Position {
                 pawn_attacked(c, (pawns & board.by_color(c) & fixed) | paths[c as usize]);
             let targets = regions[!c as usize] | (board.by_color(!c) & fixed);
             if pawn_hits.intersects(targets) {
-                return false;
+                return Proof::Fails;
             }
         }
         // A mate needs the king attacked with no square to go to. Wherever
@@ -281,11 +313,16 @@ impl Position {
             | king_regions[w]
                 .into_iter()
                 .fold(Bitboard::EMPTY, |acc, s| acc | king_attacks(s));
-        (king_regions[l] & attacks[w]).into_iter().all(|k| {
+        let holds = (king_regions[l] & attacks[w]).into_iter().all(|k| {
             let safe = king_attacks(k) & !fixed & !covered;
             let blockers = each[l].iter().filter(|r| r.intersects(safe)).count();
             safe.intersects(!regions[l]) || safe.count() as usize > blockers
-        })
+        });
+        if holds {
+            Proof::Holds
+        } else {
+            Proof::Fails
+        }
     }
 }
 
@@ -328,6 +365,12 @@ mod tests {
         // to promote: nothing proved.
         let p = pos("3k4/p1p1p1p1/P1P1P3/p7/8/8/P1P1P1P1/3K4 w - - 0 1");
         assert!(!p.never_mates(Color::Black));
+        // The white king could take the pawn on e5 (nothing guards it),
+        // which only lets the pawn on e4 close up to e6: with those two
+        // counted among the men that may move or vanish, the chains still
+        // part the kings.
+        let p = pos("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/4P3/8/P1P3P1/4K3 w - - 0 1");
+        assert!(p.never_mates(Color::White) && p.never_mates(Color::Black));
         // A rook behind the chain reaches the other king's side along an
         // open rank: nothing proved for that side.
         let p = pos("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/R3K3 w - - 0 1");
