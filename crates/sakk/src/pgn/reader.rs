@@ -386,10 +386,13 @@ fn token_kind(token: &[u8]) -> TokenKind {
     }
 }
 
+/// Every byte of a word 1, for comparing eight bytes at a time.
+const LO: u64 = 0x0101_0101_0101_0101;
+/// Every byte's top bit: where a word-wise test flags a byte.
+const HI: u64 = 0x8080_8080_8080_8080;
+
 /// The first position of any of the `needles`, eight bytes at a time.
 fn find_any<const N: usize>(haystack: &[u8], needles: [u8; N]) -> Option<usize> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
     let patterns = needles.map(|n| LO * u64::from(n));
     let mut chunks = haystack.chunks_exact(8);
     let mut offset = 0;
@@ -419,8 +422,6 @@ fn find_any<const N: usize>(haystack: &[u8], needles: [u8; N]) -> Option<usize> 
 /// delimiter, found eight bytes at a time.
 #[inline]
 fn token_end(rest: &[u8]) -> usize {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
     let mut offset = 0;
     while let Some(chunk) = rest.get(offset..offset + 8) {
         let mut word = [0u8; 8];

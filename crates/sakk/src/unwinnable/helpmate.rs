@@ -89,13 +89,13 @@ impl Picture {
     /// loser's man nearest the blocking square from it.
     pub(super) fn estimate(&self, pos: &Position, winner: Color) -> u32 {
         let board = pos.board();
-        let mut h = 4 * king_distance(pos.king(!winner), self.corner);
+        let mut h = 4 * pos.king(!winner).distance(self.corner);
         for sq in board.by_color(winner) {
             let Some(role) = board.role_at(sq) else {
                 continue;
             };
             h += match role {
-                Role::King => 2 * king_distance(sq, self.helper),
+                Role::King => 2 * sq.distance(self.helper),
                 Role::Knight => knight_distance(sq, self.corner),
                 Role::Pawn => 2 * (7 - sq.rank().relative_to(winner) as u32),
                 Role::Bishop => u32::from(!attacks::bishop_rays(self.corner).contains(sq)),
@@ -109,7 +109,7 @@ impl Picture {
         let loser_men = board.by_color(!winner) - Bitboard::from_square(pos.king(!winner));
         h + loser_men
             .into_iter()
-            .map(|sq| king_distance(sq, self.blocker))
+            .map(|sq| sq.distance(self.blocker))
             .min()
             .unwrap_or(0)
     }
@@ -142,13 +142,6 @@ fn loser_must_promote(pos: &Position, winner: Color) -> bool {
         && !(theirs & board.by_role(Role::Knight)).any()
 }
 
-/// King steps between two squares.
-fn king_distance(a: Square, b: Square) -> u32 {
-    let df = (a.file() as i32 - b.file() as i32).unsigned_abs();
-    let dr = (a.rank() as i32 - b.rank() as i32).unsigned_abs();
-    df.max(dr)
-}
-
 /// Knight moves between two squares (exact on the open board).
 fn knight_distance(a: Square, b: Square) -> u32 {
     let dx = (a.file() as i32 - b.file() as i32).unsigned_abs();
@@ -173,7 +166,7 @@ fn knight_distance(a: Square, b: Square) -> u32 {
 /// Whether `role` moving from `from` to `to` comes closer to `target`.
 fn closer(role: Role, from: Square, to: Square, target: Square) -> bool {
     match role {
-        Role::King => king_distance(to, target) < king_distance(from, target),
+        Role::King => to.distance(target) < from.distance(target),
         Role::Knight => knight_distance(to, target) < knight_distance(from, target),
         _ => false,
     }

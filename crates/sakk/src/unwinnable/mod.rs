@@ -131,13 +131,6 @@ impl Ord for Waiting {
     }
 }
 
-/// Chebyshev distance: king steps between two squares.
-fn distance(a: Square, b: Square) -> u32 {
-    let (fa, ra) = (a.file() as i32, a.rank() as i32);
-    let (fb, rb) = (b.file() as i32, b.rank() as i32);
-    (fa - fb).unsigned_abs().max((ra - rb).unsigned_abs())
-}
-
 /// King steps from `sq` to the nearest corner.
 fn corner_distance(sq: Square) -> u32 {
     let (f, r) = (sq.file() as i32, sq.rank() as i32);
@@ -161,14 +154,13 @@ fn estimate(pos: &Position, winner: Color) -> u32 {
                 let to_go = if winner.is_white() { 7 - rank } else { rank };
                 2 * to_go + 4
             }
-            Role::King => distance(sq, target),
-            _ => distance(sq, target),
+            _ => sq.distance(target),
         };
     }
     // The loser's own men next to its king take its flight squares.
     for sq in board.by_color(!winner) {
         if sq != target {
-            h += distance(sq, target) / 2;
+            h += sq.distance(target) / 2;
         }
     }
     h
