@@ -380,6 +380,32 @@ fn three_nodes_and_a_worker_share_the_games_and_survive_failures() {
         drained.elapsed()
     );
 
+    // A node that hangs (SIGSTOP: its connections stay open, it answers
+    // nothing): a move sent to it through another node is not lost in the
+    // wait; once its lease runs out the game goes on elsewhere.
+    let (n5, a5) = node(&format!("t{run}-5"), &database, &bus);
+    let (hid, w5, b5) = new_game(a5, r#"{"opponent": "friend", "color": "white"}"#);
+    play(a5, &hid, &w5, &b5, "c4");
+    let _ = Command::new("kill")
+        .args(["-STOP", &n5.0.id().to_string()])
+        .status();
+    let frozen = Instant::now();
+    let r = eventually(Duration::from_secs(10), || {
+        let r = move_on(a3, &hid, &b5, "e5");
+        (r.status == 200).then_some(r)
+    });
+    assert!(r.is_some(), "the hung node's game did not go on");
+    assert!(
+        frozen.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        frozen.elapsed()
+    );
+    eprintln!(
+        "after SIGSTOP of the owner, the game went on in {:?}",
+        frozen.elapsed()
+    );
+    drop(n5);
+
     // A node cut from PostgreSQL stops committing, says so, and none of its
     // stale state reaches a client; the others take its games.
     let target = database

@@ -378,7 +378,14 @@ async fn forward(
     let request = async_nats::Request::new()
         .payload(payload.into())
         .timeout(Some(wait));
-    match client.send_request(call_subject(owner), request).await {
+    // An owner that died just now may still hold its subscription on the
+    // bus, and one that hangs holds it for good: then no answer comes and
+    // no "no responders" either. Its lease says it is gone.
+    let answer = tokio::select! {
+        answer = client.send_request(call_subject(owner), request) => answer,
+        () = lapse_of(state, owner) => return Err(ApiError::OwnerUnavailable),
+    };
+    match answer {
         Ok(msg) => {
             serde_json::from_slice(&msg.payload).map_err(|e| ApiError::Internal(e.to_string()))
         }
@@ -387,6 +394,22 @@ async fn forward(
             | async_nats::client::RequestErrorKind::TimedOut => Err(ApiError::OwnerUnavailable),
             async_nats::client::RequestErrorKind::Other => Err(ApiError::BusUnavailable),
         },
+    }
+}
+
+/// Returns once `owner`'s lease has run out, looked at every quarter of
+/// this node's lease; never while it holds or while the database cannot
+/// say.
+async fn lapse_of(state: &AppState, owner: &str) {
+    let every = state
+        .node()
+        .map_or(Duration::from_secs(1), |n| n.lease() / 4)
+        .max(Duration::from_millis(100));
+    loop {
+        tokio::time::sleep(every).await;
+        if let Ok(false) = state.store().holds_lease(owner).await {
+            return;
+        }
     }
 }
 

@@ -106,6 +106,24 @@ impl Store {
         Ok(())
     }
 
+    /// Whether the node `name` holds a lease now, under any epoch (a node
+    /// that waits for another's answer asks this to know when to stop).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn holds_lease(&self, name: &str) -> Result<bool, sqlx::Error> {
+        let sql = format!(
+            "SELECT COUNT(*) AS n FROM nodes WHERE name = $1 AND expires_at > {}",
+            self.now_ms()
+        );
+        let n: i64 = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(name)
+            .fetch_one(&self.pool)
+            .await?
+            .try_get("n")?;
+        Ok(n > 0)
+    }
+
     /// SQL: the lease of the node `$name`/`$epoch` holds.
     fn alive(&self, name: &str, epoch: &str) -> String {
         format!(
@@ -282,7 +300,10 @@ mod tests {
         let first = next(&row);
         assert!(one.commit(first.clone()).await.is_ok());
         // A leaves (its lease ends): B adopts the game; A's commits fail.
+        assert_eq!(two.holds_lease(&a.node).await.ok(), Some(true));
         assert!(one.leave(&a).await.is_ok());
+        assert_eq!(two.holds_lease(&a.node).await.ok(), Some(false));
+        assert_eq!(two.holds_lease(&b.node).await.ok(), Some(true));
         assert_eq!(one.renew(&a, 60_000).await.ok(), Some(false));
         let Ok(lapsed) = two.lapsed_nodes().await else {
             panic!("lapsed")
