@@ -300,7 +300,7 @@ pub(crate) fn start_position(tags: &[(String, String)]) -> (Position, Option<Str
 /// no legal move, or a null move (`--` as lichess and pgn-extract write
 /// it, `Z0` as ChessBase, `0000`, `@@@@`: the side to move passes;
 /// [`Move::NULL`]). The error is the message a user reads.
-#[inline]
+#[inline(always)]
 pub(crate) fn read_san(pos: &Position, san: &str, ply: usize) -> Result<Move, String> {
     // The common case first, at the reader's speed: English SAN naming one
     // legal move, found without listing every legal move (no null move

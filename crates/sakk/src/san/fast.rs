@@ -45,7 +45,7 @@ const ROLES: [Role; 5] = [
 ];
 
 /// Plain English SAN, or `None` when the text is anything else.
-#[inline]
+#[inline(always)]
 pub(super) fn parse_plain(text: &[u8]) -> Option<San> {
     let mut rest = match text {
         [head @ .., b'+' | b'#'] => head,
@@ -125,7 +125,7 @@ fn square(f: u8, r: u8) -> Square {
 /// The one legal move of a `role` from the squares `from` to `to` (with
 /// that `promotion`), found without generating any other move; `None` when
 /// there is none, more than one, or en passant is involved.
-#[inline]
+#[inline(always)]
 pub(super) fn find(
     pos: &Position,
     role: Role,

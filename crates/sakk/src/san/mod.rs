@@ -446,7 +446,7 @@ impl San {
     ///
     /// # Errors
     /// [`SanError`] if none or more than one matches.
-    #[inline]
+    #[inline(always)]
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
         if let San::Normal {
             role,
