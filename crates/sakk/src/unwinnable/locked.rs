@@ -19,7 +19,11 @@
 //! men as blockers, a pawn attacks from every square of its path — so the
 //! proof holds whatever the men do. A fixed man that a king or piece could
 //! take is counted, in a second try, among the men that may move or vanish
-//! (which only lets the others do more). The proof applies only when no
+//! (which only lets the others do more). A king that can only shuttle
+//! between two squares, with every other man of its side fixed, has no
+//! other move: the other king steps next to it only to end the game, so
+//! those squares are barred to it (see [`shuttle_bar`] for the discovered
+//! mate that must be ruled out first). The proof applies only when no
 //! capture by a pawn is possible from any square the men can reach (else
 //! the structure could change, and the answer is left to the search).
 
@@ -62,6 +66,90 @@ fn pawn_attacked(color: Color, pawns: Bitboard) -> Bitboard {
     pawns
         .into_iter()
         .fold(Bitboard::EMPTY, |acc, sq| acc | pawn_attacks(color, sq))
+}
+
+/// The squares around a king that shuttles between two squares and has no
+/// other move: the other king can step next to either of them only to end
+/// the game at once.
+///
+/// When every man of the `mover`'s opponent but its king can never move
+/// and that king's region is two squares, the opponent's only move ever is
+/// its king's step to the other square. The mover's king stepping next to
+/// that square (or taking a man there) leaves the opponent without a move:
+/// the game ends, in a stalemate unless the step uncovered a check, which
+/// is then the mover's mate. So while the game goes on the mover's king
+/// never stands there. When the mover is the side whose mate is in
+/// question (`mate_matters`), that mate must be ruled out first: a line
+/// from a square of the shuttle, open past the fixed men, with a slider of
+/// the mover that moves along it (a bishop of that square's colour, a
+/// rook, a queen), on which the mover's king could stand and step off next
+/// to the other square. If there is one, or if the mover's king stands
+/// there already, nothing is barred.
+fn shuttle_bar(
+    board: &crate::board::Board,
+    mover: Color,
+    fixed: Bitboard,
+    guarded: Bitboard,
+    mate_matters: bool,
+) -> Bitboard {
+    let victim = !mover;
+    let kings = board.by_role(Role::King);
+    let (Some(king), Some(own_king)) = (
+        (kings & board.by_color(victim)).first(),
+        (kings & board.by_color(mover)).first(),
+    ) else {
+        return Bitboard::EMPTY;
+    };
+    if board.by_color(victim) & !fixed != Bitboard::from_square(king) {
+        return Bitboard::EMPTY;
+    }
+    let shuttle = region(Role::King, king, fixed, guarded);
+    if shuttle.count() != 2 {
+        return Bitboard::EMPTY;
+    }
+    let around = shuttle
+        .into_iter()
+        .fold(shuttle, |acc, s| acc | king_attacks(s));
+    if around.contains(own_king) {
+        return Bitboard::EMPTY;
+    }
+    if !mate_matters {
+        return around;
+    }
+    let mine = board.by_color(mover);
+    let bishops = mine & board.by_role(Role::Bishop);
+    let queens = mine & board.by_role(Role::Queen);
+    let rooks = mine & board.by_role(Role::Rook);
+    for here in shuttle {
+        let there = shuttle - Bitboard::from_square(here);
+        let colour = if here.is_dark() {
+            Bitboard::DARK_SQUARES
+        } else {
+            !Bitboard::DARK_SQUARES
+        };
+        let mut lines = Bitboard::EMPTY;
+        if queens.any() || bishops.intersects(colour) {
+            lines |= bishop_attacks(here, fixed);
+        }
+        if queens.any() || rooks.any() {
+            lines |= rook_attacks(here, fixed);
+        }
+        // Next to the other square, not next to this one (where the
+        // victim's king stands).
+        let arrivals = there
+            .into_iter()
+            .fold(Bitboard::EMPTY, |acc, s| acc | king_attacks(s))
+            - king_attacks(here)
+            - Bitboard::from_square(here);
+        let departures = lines & !fixed & !around;
+        let steps = departures
+            .into_iter()
+            .fold(Bitboard::EMPTY, |acc, s| acc | king_attacks(s));
+        if steps.intersects(arrivals) {
+            return Bitboard::EMPTY;
+        }
+    }
+    around
 }
 
 /// What a try of the proof came to.
@@ -217,6 +305,9 @@ impl Position {
                 }
             }
         }
+        // Squares each king can enter only to end the game.
+        let bar =
+            Color::ALL.map(|c| shuttle_bar(board, c, fixed, guarded[c as usize], c == winner));
         // Where each side's pieces can go and what they can attack from
         // there; where its king can go; what its pieces and king could
         // take (a king only what nothing fixed defends).
@@ -232,12 +323,13 @@ impl Position {
                     continue;
                 };
                 if role == Role::King {
-                    let reach = region(role, sq, fixed, guarded[!c as usize]);
+                    let barred = guarded[!c as usize] | bar[c as usize];
+                    let reach = region(role, sq, fixed, barred);
                     king_regions[c as usize] |= reach;
                     let hits = reach
                         .into_iter()
                         .fold(Bitboard::EMPTY, |acc, s| acc | king_attacks(s));
-                    takes[c as usize] |= hits & !guarded[!c as usize];
+                    takes[c as usize] |= hits & !barred;
                 } else {
                     let reach = region(role, sq, fixed, Bitboard::EMPTY);
                     let hits = reach
@@ -327,9 +419,12 @@ impl Position {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // in a test, a panic is the failure it reports
 mod tests {
+    use super::pawn_attacked;
+    use crate::bitboard::Bitboard;
     use crate::testing::pos;
-    use crate::types::Color;
+    use crate::types::{Color, Role};
 
     #[test]
     fn locked_chains_keep_the_bishops_away_from_the_kings() {
@@ -376,5 +471,62 @@ mod tests {
         let p = pos("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/R3K3 w - - 0 1");
         assert!(!p.never_mates(Color::White));
         assert!(pos("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1").never_mates(Color::White));
+    }
+
+    /// A king that can only shuttle between two squares, all its other men
+    /// fixed: the other king steps next to it only to stalemate it.
+    #[test]
+    fn a_king_next_to_a_shuttling_king_ends_the_game() {
+        // White's king goes between h4 and h3 and nothing else of White's
+        // ever moves. Black's king could take g2 — only next to h3, which
+        // stalemates White at once — and Black's dark bishops cannot cover
+        // h3: neither side can ever mate (CHA's vectors; before this proof
+        // the taking of g2 freed the g-pawn and ended it).
+        for fen in [
+            "8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1",
+            "8/8/7p/5p1P/5p1K/4bPp1/5bPb/4bkb1 b - - 0 1",
+            "8/b1b5/k6p/2b2p1P/1b3p2/5PpK/6P1/8 w - - 0 1",
+            // Black's king between a5 and a6 behind its blocked pawns, six
+            // dark White bishops: the light a6 is always free.
+            "8/1p2B1B1/1PpB1B2/k1P1B3/p1P2B2/P7/5K2/8 w - - 0 1",
+        ] {
+            let p = pos(fen);
+            assert!(p.never_mates(Color::White), "{fen}");
+            assert!(p.never_mates(Color::Black), "{fen}");
+        }
+    }
+
+    #[test]
+    fn no_squares_are_barred_where_a_discovered_mate_could_hide() {
+        let around_shuttle = |fen: &str, mover: Color| {
+            let p = pos(fen);
+            let fixed = p.fixed_men(Bitboard::EMPTY);
+            let board = p.board();
+            let guarded = pawn_attacked(
+                mover,
+                board.by_role(Role::Pawn) & board.by_color(mover) & fixed,
+            );
+            super::shuttle_bar(board, mover, fixed, guarded, true)
+        };
+        let bar = around_shuttle(
+            "8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1",
+            Color::Black,
+        );
+        let expected = ["g2", "g3", "g4", "g5", "h2", "h3", "h4", "h5"];
+        assert_eq!(bar.count() as usize, expected.len());
+        for sq in expected {
+            assert!(bar.contains(sq.parse().unwrap()), "{sq}");
+        }
+        // A rook of Black's: the h-file from h4 is open down to h1, where
+        // Black's king could stand and step to g2 — nothing is barred.
+        assert!(around_shuttle(
+            "8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/r4kb1 b - - 0 1",
+            Color::Black
+        )
+        .is_empty());
+        // Black's king next to the shuttle already: nothing is barred.
+        assert!(
+            around_shuttle("8/2b5/1b5p/b4p1P/5p1K/5Pp1/6Pk/6b1 w - - 0 1", Color::Black).is_empty()
+        );
     }
 }
