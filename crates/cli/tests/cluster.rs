@@ -100,6 +100,29 @@ fn eventually<T>(within: Duration, mut attempt: impl FnMut() -> Option<T>) -> Op
     }
 }
 
+/// Plays `m` on node `addr` until it is taken, for at most `within` since
+/// `since` (when the owner was stopped `how`); says how long it took.
+fn goes_on(
+    addr: SocketAddr,
+    id: &str,
+    token: &str,
+    m: &str,
+    (since, how): (Instant, &str),
+    within: Duration,
+) -> Reply {
+    let r = eventually(within, || {
+        let r = move_on(addr, id, token, m);
+        (r.status == 200).then_some(r)
+    });
+    let Some(r) = r else {
+        panic!("after {how} of the owner, the game did not go on within {within:?}")
+    };
+    let took = since.elapsed();
+    assert!(took < within, "after {how} of the owner: {took:?}");
+    eprintln!("after {how} of the owner, the game went on in {took:?}");
+    r
+}
+
 fn state(addr: SocketAddr, id: &str) -> Reply {
     request(addr, "GET", &format!("/api/games/{id}"), None, None)
 }
@@ -322,17 +345,13 @@ fn three_nodes_and_a_worker_share_the_games_and_survive_failures() {
     let _ = n1.0.kill();
     let _ = n1.0.wait();
     let killed = Instant::now();
-    let r = eventually(Duration::from_secs(10), || {
-        let r = move_on(a2, &id, &white, "Ba4");
-        (r.status == 200).then_some(r)
-    });
-    let Some(r) = r else {
-        panic!("the game did not go on within 10 s")
-    };
-    assert!(killed.elapsed() < Duration::from_secs(10));
-    eprintln!(
-        "after SIGKILL of the owner, the game went on in {:?}",
-        killed.elapsed()
+    let r = goes_on(
+        a2,
+        &id,
+        &white,
+        "Ba4",
+        (killed, "SIGKILL"),
+        Duration::from_secs(10),
     );
     let after = r.json();
     assert_eq!(after["moves"], "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4");
@@ -364,20 +383,13 @@ fn three_nodes_and_a_worker_share_the_games_and_survive_failures() {
         .args(["-TERM", &n2.0.id().to_string()])
         .status();
     let _ = n2.0.wait();
-    let drained = Instant::now();
-    let r = eventually(Duration::from_secs(10), || {
-        let r = move_on(a3, &id, &white, "O-O");
-        (r.status == 200).then_some(r)
-    });
-    assert!(r.is_some(), "the game did not go on after the drain");
-    assert!(
-        drained.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        drained.elapsed()
-    );
-    eprintln!(
-        "after SIGTERM of the owner, the game went on in {:?}",
-        drained.elapsed()
+    goes_on(
+        a3,
+        &id,
+        &white,
+        "O-O",
+        (Instant::now(), "SIGTERM"),
+        Duration::from_secs(2),
     );
 
     // A node that hangs (SIGSTOP: its connections stay open, it answers
@@ -389,20 +401,13 @@ fn three_nodes_and_a_worker_share_the_games_and_survive_failures() {
     let _ = Command::new("kill")
         .args(["-STOP", &n5.0.id().to_string()])
         .status();
-    let frozen = Instant::now();
-    let r = eventually(Duration::from_secs(10), || {
-        let r = move_on(a3, &hid, &b5, "e5");
-        (r.status == 200).then_some(r)
-    });
-    assert!(r.is_some(), "the hung node's game did not go on");
-    assert!(
-        frozen.elapsed() < Duration::from_secs(10),
-        "{:?}",
-        frozen.elapsed()
-    );
-    eprintln!(
-        "after SIGSTOP of the owner, the game went on in {:?}",
-        frozen.elapsed()
+    goes_on(
+        a3,
+        &hid,
+        &b5,
+        "e5",
+        (Instant::now(), "SIGSTOP"),
+        Duration::from_secs(10),
     );
     drop(n5);
 
