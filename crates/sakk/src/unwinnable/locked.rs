@@ -68,6 +68,13 @@ fn pawn_attacked(color: Color, pawns: Bitboard) -> Bitboard {
         .fold(Bitboard::EMPTY, |acc, sq| acc | pawn_attacks(color, sq))
 }
 
+/// The squares a king steps to from any of `squares`.
+fn king_steps(squares: Bitboard) -> Bitboard {
+    squares
+        .into_iter()
+        .fold(Bitboard::EMPTY, |acc, sq| acc | king_attacks(sq))
+}
+
 /// The squares around a king that shuttles between two squares and has no
 /// other move: the other king can step next to either of them only to end
 /// the game at once.
@@ -107,9 +114,7 @@ fn shuttle_bar(
     if shuttle.count() != 2 {
         return Bitboard::EMPTY;
     }
-    let around = shuttle
-        .into_iter()
-        .fold(shuttle, |acc, s| acc | king_attacks(s));
+    let around = shuttle | king_steps(shuttle);
     if around.contains(own_king) {
         return Bitboard::EMPTY;
     }
@@ -136,16 +141,9 @@ fn shuttle_bar(
         }
         // Next to the other square, not next to this one (where the
         // victim's king stands).
-        let arrivals = there
-            .into_iter()
-            .fold(Bitboard::EMPTY, |acc, s| acc | king_attacks(s))
-            - king_attacks(here)
-            - Bitboard::from_square(here);
+        let arrivals = king_steps(there) - king_attacks(here) - Bitboard::from_square(here);
         let departures = lines & !fixed & !around;
-        let steps = departures
-            .into_iter()
-            .fold(Bitboard::EMPTY, |acc, s| acc | king_attacks(s));
-        if steps.intersects(arrivals) {
+        if king_steps(departures).intersects(arrivals) {
             return Bitboard::EMPTY;
         }
     }
@@ -326,9 +324,7 @@ impl Position {
                     let barred = guarded[!c as usize] | bar[c as usize];
                     let reach = region(role, sq, fixed, barred);
                     king_regions[c as usize] |= reach;
-                    let hits = reach
-                        .into_iter()
-                        .fold(Bitboard::EMPTY, |acc, s| acc | king_attacks(s));
+                    let hits = king_steps(reach);
                     takes[c as usize] |= hits & !barred;
                 } else {
                     let reach = region(role, sq, fixed, Bitboard::EMPTY);
@@ -401,10 +397,7 @@ impl Position {
         // time, so more such squares than men that can reach them leave
         // a flight.
         let (w, l) = (winner as usize, !winner as usize);
-        let covered = attacks[w]
-            | king_regions[w]
-                .into_iter()
-                .fold(Bitboard::EMPTY, |acc, s| acc | king_attacks(s));
+        let covered = attacks[w] | king_steps(king_regions[w]);
         let holds = (king_regions[l] & attacks[w]).into_iter().all(|k| {
             let safe = king_attacks(k) & !fixed & !covered;
             let blockers = each[l].iter().filter(|r| r.intersects(safe)).count();
