@@ -62,22 +62,23 @@ pub fn for_skill(skill: f64) -> Option<Handicap> {
 /// The hand-made evaluation's levels were measured first: a ladder of
 /// 20-game matches between neighbouring skill levels at 10+0.1, tied to
 /// gnuchess at 2660 (its CCRL rating) by full strength's match against it,
-/// every player rated by maximum likelihood. Each level with the network
-/// then played the same level with the hand-made evaluation (30 games at
-/// 10+0.1), and took that level's rating plus the measured difference
+/// every player rated by maximum likelihood. Each level with net 4 then
+/// played the same level with the hand-made evaluation, and each level with
+/// net 5 (built in) the same level with net 4 (30 games at 10+0.1), and took
+/// that level's rating plus the measured difference
 /// (`scripts/calibrate-levels`; BENCHMARKS.md, "Strength levels"), rounded
 /// to tens. Each point is known to about ±150 Elo, the bottom of the
 /// scale less well than the top.
 pub const CALIBRATION: [(f64, i32); 9] = [
-    (0.0, -480),
-    (4.0, -60),
-    (8.0, 330),
-    (10.0, 850),
-    (12.0, 1290),
-    (14.0, 2100),
-    (16.0, 2260),
-    (18.0, 2730),
-    (20.0, 3030),
+    (0.0, -440),
+    (4.0, 50),
+    (8.0, 490),
+    (10.0, 970),
+    (12.0, 1420),
+    (14.0, 2110),
+    (16.0, 2390),
+    (18.0, 2840),
+    (20.0, 3190),
 ];
 
 /// The lowest Elo offered.
@@ -162,10 +163,10 @@ mod tests {
         }
         assert_eq!(CALIBRATION[CALIBRATION.len() - 1].0, MAX_SKILL);
         assert!(CALIBRATION[0].1 <= MIN_ELO);
-        // 2000 lies between skill 12 (1290) and 14 (2100).
+        // 2000 lies between skill 12 (1420) and 14 (2110).
         let s = skill_for_elo(2000);
         assert!((12.0..14.0).contains(&s), "{s}");
-        assert!((skill_for_elo(2100) - 14.0).abs() < 1e-9);
+        assert!((skill_for_elo(2110) - 14.0).abs() < 1e-9);
         assert_eq!(LEVELS[7], MAX_ELO);
     }
 
