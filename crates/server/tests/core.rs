@@ -8,19 +8,12 @@ use std::num::NonZeroU32;
 use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
-use serde_json::Value;
 
 use sakk_server::Rates;
 
 #[path = "common/oneshot.rs"]
 mod oneshot;
-use oneshot::{app_with, call, create, database};
-
-fn moves(state: &Value) -> usize {
-    state["moves"]
-        .as_str()
-        .map_or(0, |m| m.split_whitespace().count())
-}
+use oneshot::{app_with, call, create, database, moves};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failed_commit_changes_nothing_and_the_game_goes_on() {

@@ -7,19 +7,12 @@
 use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
-use serde_json::Value;
 
 use sakk_server::Rates;
 
 #[path = "common/oneshot.rs"]
 mod oneshot;
-use oneshot::{app_with, call, create, database};
-
-fn moves(state: &Value) -> usize {
-    state["moves"]
-        .as_str()
-        .map_or(0, |m| m.split_whitespace().count())
-}
+use oneshot::{app_with, call, create, database, moves};
 
 /// CPU time of this process so far (user + system), from /proc.
 fn cpu_time() -> Duration {

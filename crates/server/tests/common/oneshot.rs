@@ -114,3 +114,10 @@ pub async fn text(state: &AppState, path: &str) -> String {
         .unwrap_or_default();
     String::from_utf8_lossy(&bytes).into_owned()
 }
+
+/// How many moves a game's state (its JSON) has played.
+pub fn moves(state: &Value) -> usize {
+    state["moves"]
+        .as_str()
+        .map_or(0, |m| m.split_whitespace().count())
+}
