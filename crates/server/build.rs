@@ -3,6 +3,10 @@
 //! any directory.
 //!
 //! `SAKK_WEB_DIST=DIR` embeds an already built front-end instead (no npm).
+//! Where there is no npm at all (a machine without Node.js), the server is
+//! built without its front-end, with a warning: the API works, and its
+//! pages say how to get the UI. A machine with npm builds the front-end,
+//! and a failure of that build fails the build.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -12,6 +16,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = PathBuf::from(std::env::var("OUT_DIR")?);
     let web = manifest.join("../../web");
     println!("cargo:rerun-if-env-changed=SAKK_WEB_DIST");
+    println!("cargo:rerun-if-env-changed=SAKK_NPM");
     for p in [
         "src",
         "learn",
@@ -35,7 +40,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     match std::env::var_os("SAKK_WEB_DIST") {
         Some(dir) => copy_dir(Path::new(&dir), &dist)
             .map_err(|e| format!("cannot copy the front-end from SAKK_WEB_DIST: {e}"))?,
-        None => build(&web, &dist)?,
+        None if npm_runs() => build(&web, &dist)?,
+        None => {
+            println!(
+                "cargo:warning=npm was not found: the server is built without its browser \
+                 front-end (install Node.js 20+ and npm, and build again, for the UI)"
+            );
+            let _ = std::fs::remove_dir_all(&dist);
+            std::fs::create_dir_all(&dist)?;
+        }
     }
     Ok(())
 }
@@ -53,12 +66,28 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The npm command: `SAKK_NPM`, or `npm` on the `PATH`.
+fn npm() -> String {
+    std::env::var("SAKK_NPM")
+        .unwrap_or_else(|_| if cfg!(windows) { "npm.cmd" } else { "npm" }.to_string())
+}
+
+/// Whether npm can be run here at all.
+fn npm_runs() -> bool {
+    Command::new(npm())
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
 /// `npm ci` when `node_modules` is missing, then `npm run build` into `dist`.
 fn build(web: &Path, dist: &Path) -> Result<(), String> {
-    let npm = if cfg!(windows) { "npm.cmd" } else { "npm" };
+    let npm = npm();
     if !web.join("node_modules/.package-lock.json").exists() {
         run(
-            Command::new(npm)
+            Command::new(&npm)
                 .args(["ci", "--no-audit", "--no-fund"])
                 .current_dir(web),
             "npm ci",
@@ -66,7 +95,7 @@ fn build(web: &Path, dist: &Path) -> Result<(), String> {
     }
     let _ = std::fs::remove_dir_all(dist);
     run(
-        Command::new(npm)
+        Command::new(&npm)
             .args(["run", "--silent", "build"])
             .env("SAKK_WEB_OUT", dist)
             .current_dir(web),

@@ -210,7 +210,7 @@ def main():
     record = [] if args.record else None
     if keep:
         keep.mkdir(parents=True, exist_ok=True)
-    stats = {"rounds": 0, "file": 0, "py4swiss": 0, "bbp": 0, "crash": 0,
+    stats = {"rounds": 0, "file": 0, "py4swiss": 0, "bbp": 0, "crash": 0, "none": 0,
              "sakk": 0.0, "py": 0.0}
 
     def py4swiss(path):
@@ -245,6 +245,10 @@ def main():
         if old != theirs:
             stats["py4swiss"] += 1
             problems.append(f"2017: sakk {old}, py4swiss {theirs}")
+        elif old is None:
+            # Agreement that no pairing exists: counted apart, not hidden
+            # among the rounds both paired alike.
+            stats["none"] += 1
         if args.bbp:
             out = path.with_suffix(".bbp")
             b = subprocess.run([args.bbp, "--dutch", str(path), "-p", str(out)],
@@ -295,7 +299,8 @@ def main():
     print(f"{stats['rounds']} rounds of {args.tournaments} tournaments: "
           f"2017 rules: {stats['py4swiss']} differ from py4swiss; "
           f"2026 rules: {stats['bbp']} differ from bbpPairings"
-          f"{'' if args.bbp else ' (not run)'}, "
+          f"{'' if args.bbp else ' (NOT RUN: give --bbp PATH)'}, "
+          f"{stats['none']} where both found no pairing, "
           f"{stats['file']} from caissify's file (not counted as failures); "
           f"sakk {stats['sakk']:.1f} s for both rules, py4swiss {stats['py']:.1f} s")
     if record is not None:
@@ -303,6 +308,9 @@ def main():
     for f in tmp.iterdir():
         f.unlink()
     tmp.rmdir()
+    if stats["rounds"] == 0 or 2 * stats["none"] > stats["rounds"]:
+        print("most rounds were paired by neither program: the comparison proves little")
+        sys.exit(1)
     sys.exit(1 if stats["py4swiss"] or stats["bbp"] or stats["crash"] else 0)
 
 

@@ -49,10 +49,23 @@ struct ServeArgs {
     /// The most connections open at once.
     #[arg(long, env = "SAKK_MAX_CONNECTIONS", default_value_t = 16_384)]
     max_connections: usize,
+    /// The most game streams and sockets one client (an IPv4 address, an
+    /// IPv6 /64) may have open at once.
+    #[arg(long, env = "SAKK_MAX_WATCHERS", default_value_t = 100)]
+    max_watchers: usize,
+    /// A reverse proxy (address or network, such as 127.0.0.1 or
+    /// 10.0.0.0/8; repeat or separate with commas) whose `Forwarded` or
+    /// `X-Forwarded-For` header names the client: limits then count per
+    /// client, not per proxy. Headers from other peers are ignored.
+    #[arg(long, env = "SAKK_TRUSTED_PROXY", value_delimiter = ',')]
+    trusted_proxy: Vec<String>,
     /// Seconds within which a request's headers must arrive (and after
     /// which an idle connection is closed).
     #[arg(long, env = "SAKK_HEADER_TIMEOUT", default_value_t = 30)]
     header_timeout: u64,
+    /// Seconds within which a request's body must arrive whole.
+    #[arg(long, env = "SAKK_BODY_TIMEOUT", default_value_t = 30)]
+    body_timeout: u64,
     /// The longest the computer thinks on one move, in seconds.
     #[arg(long, env = "SAKK_MAX_THINK", default_value_t = 3.0)]
     max_think: f64,
@@ -99,7 +112,11 @@ impl ServeArgs {
                 actions: NonZeroU32::new(self.limit_actions),
             },
             max_connections: self.max_connections,
+            max_watchers: self.max_watchers.max(1),
+            trusted_proxies: sakk_server::client::TrustedProxies::parse(&self.trusted_proxy)
+                .map_err(|e| Failure::usage(format!("--trusted-proxy: {e}")))?,
             header_read_timeout: std::time::Duration::from_secs(self.header_timeout.max(1)),
+            body_read_timeout: std::time::Duration::from_secs(self.body_timeout.max(1)),
             max_think: std::time::Duration::from_secs_f64(self.max_think),
             min_clock: sakk_server::new_game::MIN_CLOCK,
             bus: self.bus,

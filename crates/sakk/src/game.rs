@@ -287,6 +287,25 @@ impl Game {
         self.draw_offer
     }
 
+    /// Sets again the draw offer of an incorrect claim (FIDE 9.5: the claim
+    /// stands as an offer, until the claimant moves) in a game rebuilt from
+    /// its moves, which carry every other offer.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] when the game is over;
+    /// [`GameError::NotYourTurn`] when `by` is not to move (a claimant's
+    /// offer goes with its next move).
+    pub fn restore_draw_offer(&mut self, by: Color) -> Result<(), GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if by != self.turn() {
+            return Err(GameError::NotYourTurn);
+        }
+        self.draw_offer = Some(by);
+        Ok(())
+    }
+
     /// The result in English words (see [`Outcome::describe_en`]).
     pub fn describe_en(&self) -> Option<String> {
         self.outcome.map(|o| o.describe_en(self.ended_by))
@@ -765,6 +784,27 @@ mod tests {
                 panic!("{san}: {e}");
             }
         }
+    }
+
+    #[test]
+    fn an_incorrect_claims_offer_is_restored_only_for_the_side_to_move() {
+        let mut game = Game::new();
+        play_all(&mut game, "e4 e5");
+        assert!(matches!(
+            game.claim_draw(None),
+            Err(GameError::ClaimRefused(_))
+        ));
+        assert_eq!(game.draw_offer(), Some(Color::White));
+        // Rebuilt from its moves, the game has lost the offer; it is set again.
+        let mut rebuilt = Game::new();
+        play_all(&mut rebuilt, "e4 e5");
+        assert_eq!(rebuilt.draw_offer(), None);
+        assert_eq!(
+            rebuilt.restore_draw_offer(Color::Black),
+            Err(GameError::NotYourTurn)
+        );
+        assert_eq!(rebuilt.restore_draw_offer(Color::White), Ok(()));
+        assert_eq!(rebuilt.draw_offer(), game.draw_offer());
     }
 
     #[test]

@@ -14,7 +14,7 @@ use sakk::Position;
 use sakk_engine::search::{Limits, Searcher, Shared, Task};
 use serde::{Deserialize, Serialize};
 
-use crate::engine_pool::{EnginePool, Stop};
+use crate::engine_pool::{EnginePool, Priority, Stop};
 use crate::error::ApiError;
 
 /// The engine's view of one position of a game, from White's side.
@@ -121,7 +121,7 @@ impl Analyses {
                     let result = match remote {
                         Some(a) => Ok(a),
                         None => {
-                            pool.run(Stop::new(32), move |stop| {
+                            pool.run(Priority::Analysis, Stop::new(32), move |stop| {
                                 analyse(&positions, NODES, MAX_PLIES, stop.flag(), &stop.search())
                             })
                             .await

@@ -1,6 +1,8 @@
 //! The browser front-end (`web/`), built by the build script and embedded
 //! in the binary (rust-embed): the app's pages and its files under
 //! `/assets/`, each with its content type and an `ETag` from its SHA-256.
+//! A server built without Node.js has no front-end: its pages then say so
+//! (the API works all the same).
 
 use axum::extract::Path;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -59,5 +61,32 @@ pub async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Response {
 /// The app's page (`/`, `/game/{id}`, `/clock`, `/history`): the front-end
 /// reads the address and draws the page.
 pub async fn app(headers: HeaderMap) -> Response {
+    if !has_front_end() {
+        return without_front_end();
+    }
     respond("index.html", &headers)
+}
+
+/// Whether the front-end was built into this binary.
+pub fn has_front_end() -> bool {
+    Web::get("index.html").is_some()
+}
+
+/// The page of a server built without its front-end (503: the UI is not
+/// there; the API is).
+fn without_front_end() -> Response {
+    use sakk_i18n::Locale;
+    let say = |locale| sakk_i18n::tr(locale, "page-no-front-end", &[]);
+    let page = format!(
+        "<!doctype html><html><head><meta charset=\"utf-8\"><title>sakk</title></head>\
+         <body><h1>sakk</h1><p lang=\"en\">{}</p><p lang=\"hu\">{}</p></body></html>",
+        say(Locale::English),
+        say(Locale::Hungarian)
+    );
+    let mut res = (StatusCode::SERVICE_UNAVAILABLE, page).into_response();
+    res.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    res
 }

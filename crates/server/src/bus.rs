@@ -222,6 +222,48 @@ impl Bus {
         Ok(rx)
     }
 
+    /// A subscription to `key`'s events from now on, kept only if `exists`
+    /// (run once the subscription is in place, so that nothing committed
+    /// after it is missed) says the game or tournament is there: otherwise
+    /// the feed goes at once (asking for unknown ids leaves nothing
+    /// behind). A key that is not a plain name (letters, digits, `-`, `_`;
+    /// no NATS wildcard or separator) is `not_found` before anything is
+    /// subscribed.
+    ///
+    /// # Errors
+    /// `not_found`, `bus_unavailable`, or what `exists` answers.
+    pub async fn watch_if<T>(
+        &self,
+        key: &str,
+        exists: impl std::future::Future<Output = Result<T, ApiError>>,
+    ) -> Result<(broadcast::Receiver<Arc<Published>>, T), ApiError> {
+        if !crate::security::is_plain_key(key) {
+            return Err(ApiError::NotFound);
+        }
+        let rx = self.watch(key).await?;
+        match exists.await {
+            Ok(t) => Ok((rx, t)),
+            Err(e) => {
+                drop(rx);
+                self.release(key);
+                Err(e)
+            }
+        }
+    }
+
+    /// Drops `key`'s feed (and its NATS subscription) if nobody watches it.
+    fn release(&self, key: &str) {
+        let mut feeds = lock(&self.feeds);
+        if feeds.get(key).is_some_and(|f| f.tx.receiver_count() == 0) {
+            feeds.remove(key);
+        }
+    }
+
+    /// The feeds on this node (each game or tournament watched here).
+    pub fn feeds(&self) -> usize {
+        lock(&self.feeds).len()
+    }
+
     /// How many watchers game `id` has on this node.
     pub fn watchers(&self, id: &str) -> usize {
         lock(&self.feeds)

@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use sakk::{Color, Lang, Move, Position, Square};
 
-use crate::engine_pool::Stop;
+use crate::engine_pool::{Priority, Stop};
 use crate::error::ApiError;
 use crate::games::{Inner, Published, Slot};
 use crate::live::{initial_ms, unix_ms, LiveGame};
@@ -172,15 +172,34 @@ pub async fn apply(
             change: effect.change,
             inserts: effect.inserts,
         };
+        let version = next.row.version;
         match state.store().commit(commit).await {
             Ok(()) => {}
-            Err(StoreError::Stale { .. }) if state.node().is_some() && fenced < 3 => {
-                tracing::info!(game = id, "commit fenced off: the game is taken anew");
+            Err(StoreError::Stale { .. }) if fenced < 3 => {
+                // Fenced off (the game is another node's now), or the
+                // stored game is ahead of this copy (a commit whose answer
+                // was lost): the game is taken anew from storage.
+                tracing::info!(game = id, "stale commit: the game is taken anew");
                 g.evicted = true;
                 drop(g);
                 state.games().forget(id).await;
                 fenced += 1;
                 continue;
+            }
+            Err(e @ StoreError::Database(_)) => {
+                // The answer to the commit may have been lost (the
+                // connection dropped around COMMIT) with the change stored.
+                // A single server, the only writer of its games, asks: if it
+                // was stored, the change goes on as committed. If it was
+                // not, nothing changed. If that cannot be told now, the game
+                // stays as it was in memory, and its next commit, refused as
+                // stale if the change was stored after all, takes the game
+                // anew from storage (above) — as a cluster node does, whose
+                // lease meanwhile says whether it may serve the game.
+                if !committed_after_all(state, id, version).await {
+                    return Err(e.into());
+                }
+                tracing::info!(game = id, version, "the commit was stored after all");
             }
             Err(e) => return Err(e.into()),
         }
@@ -206,6 +225,15 @@ pub async fn apply(
         effect.reply?;
         return Ok(shown);
     }
+}
+
+/// Whether a commit whose answer was lost stored `version` of game `id`
+/// after all (only a single server can tell: it is the one writer).
+async fn committed_after_all(state: &AppState, id: &str, version: i64) -> bool {
+    if state.node().is_some() {
+        return false;
+    }
+    matches!(state.store().stored_version(id).await, Ok(Some(v)) if v == version)
 }
 
 /// Announces the committed state to the game's watchers (on every node,
@@ -284,30 +312,68 @@ pub fn follow_up(state: &AppState, slot: &Arc<Slot>, g: &mut Inner) {
             let from_worker = crate::worker::request(&state2, &job, &pos).await;
             let remaining = remaining.map(|r| r.saturating_sub(asked.elapsed()));
             let found = match from_worker {
-                Some(mv) => Ok(Some(mv)),
-                None if stop.is_stopped() => Ok(None),
+                Some(mv) => Some(mv),
                 None => {
-                    state2
-                        .pool()
-                        .run(stop, move |stop| {
-                            sakk_engine::opponent::choose_bounded(
-                                &pos,
-                                &job.history,
-                                level,
-                                remaining,
-                                inc,
-                                Some(max_think),
-                                stop.search(),
-                            )
-                            .filter(|_| !stop.is_stopped())
-                        })
-                        .await
+                    computer_move(&state2, &stop, pos, job.history, level, remaining, inc).await
                 }
             };
-            if let Ok(Some(mv)) = found {
+            if let Some(mv) = found {
                 server_command(&state2, &id, Command::ComputerMove { mv, version }).await;
             }
         });
+    }
+}
+
+/// The computer's move in `pos`, searched in the node's pool (ahead of
+/// analyses); a pool too busy to take it now is asked again, with the
+/// time waited off the clock, until the move is found or the search is
+/// stopped (the game changed or ended, or the server is shutting down).
+async fn computer_move(
+    state: &AppState,
+    stop: &Stop,
+    pos: Position,
+    history: Vec<u64>,
+    level: i64,
+    remaining: Option<Duration>,
+    inc: Duration,
+) -> Option<Move> {
+    let max_think = state.max_think();
+    let asked = std::time::Instant::now();
+    let history = Arc::new(history);
+    let mut wait = Duration::from_millis(50);
+    loop {
+        if stop.is_stopped() {
+            return None;
+        }
+        let remaining = remaining.map(|r| r.saturating_sub(asked.elapsed()));
+        let history = Arc::clone(&history);
+        let found = state
+            .pool()
+            .run(Priority::Play, stop.clone(), move |stop| {
+                sakk_engine::opponent::choose_bounded(
+                    &pos,
+                    &history,
+                    level,
+                    remaining,
+                    inc,
+                    Some(max_think),
+                    stop.search(),
+                )
+                .filter(|_| !stop.is_stopped())
+            })
+            .await;
+        match found {
+            Ok(mv) => return mv,
+            Err(ApiError::EngineBusy) => {
+                tracing::warn!("engine queue full; the computer's move is asked again");
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(Duration::from_secs(1));
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "the computer's move was not searched");
+                return None;
+            }
+        }
     }
 }
 

@@ -1,16 +1,18 @@
 //! One pool for all the engine work of the server — the computer's moves
-//! and the after-game analyses — sized to the machine, with a bounded
-//! queue. A job holds its slot until its work is done, whoever still waits
+//! and the after-game analyses — sized to the machine, with bounded
+//! queues: the computer's moves go first, and are never refused for an
+//! analysis's sake. A job holds its slot until its work is done, whoever still waits
 //! for it; every job can be stopped at once (its game changed or ended, or
 //! the server is shutting down).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use sakk_engine::search::Shared;
-use tokio::sync::Semaphore;
+use tokio::sync::oneshot;
 
 use crate::error::ApiError;
 
@@ -54,15 +56,79 @@ impl Stop {
     }
 }
 
+/// Which work a job is: the computer's moves go before analyses (a player
+/// waits at the board for one, a reader of the other can wait).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Priority {
+    /// A computer's move.
+    Play,
+    /// An after-game analysis.
+    Analysis,
+}
+
+/// Computer moves that may wait for each analysis that may: a refused
+/// move is tried again, so this only bounds the memory of a flood.
+const PLAY_QUEUE_FACTOR: usize = 16;
+
 /// The pool.
 pub struct EnginePool {
-    slots: Arc<Semaphore>,
+    queue: Arc<std::sync::Mutex<Queue>>,
+    /// Told when a slot is given back with nobody waiting for it.
+    freed: Arc<tokio::sync::Notify>,
     size: usize,
-    waiting: AtomicUsize,
     max_waiting: usize,
-    closed: AtomicBool,
     next_id: AtomicU64,
     running: Arc<std::sync::Mutex<HashMap<u64, Stop>>>,
+}
+
+/// The slots and who waits for them, by priority (first come, first
+/// served within each).
+struct Queue {
+    free: usize,
+    closed: bool,
+    play: VecDeque<oneshot::Sender<Slot>>,
+    analysis: VecDeque<oneshot::Sender<Slot>>,
+}
+
+/// The right to run one job. Dropped, it goes to the first waiter of the
+/// highest priority, or back to the free slots.
+struct Slot {
+    queue: Arc<std::sync::Mutex<Queue>>,
+    freed: Arc<tokio::sync::Notify>,
+    /// A slot that a waiter could no longer take goes back by the hand
+    /// that offered it, not by its own drop.
+    armed: bool,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        if !self.armed {
+            return;
+        }
+        let mut q = lock(&self.queue);
+        while !q.closed {
+            let Some(waiter) = q.play.pop_front().or_else(|| q.analysis.pop_front()) else {
+                break;
+            };
+            let slot = Slot {
+                queue: Arc::clone(&self.queue),
+                freed: Arc::clone(&self.freed),
+                armed: true,
+            };
+            match waiter.send(slot) {
+                Ok(()) => return,
+                // That waiter went away: the next one.
+                Err(mut slot) => slot.armed = false,
+            }
+        }
+        q.free += 1;
+        drop(q);
+        self.freed.notify_waiters();
+    }
+}
+
+fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Removes a job from the running set when it ends, however it ends.
@@ -73,74 +139,88 @@ struct Running {
 
 impl Drop for Running {
     fn drop(&mut self) {
-        self.set
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .remove(&self.id);
+        lock(&self.set).remove(&self.id);
     }
 }
 
 impl EnginePool {
     /// A pool running `size` jobs at once (at least one), with at most
-    /// `max_waiting` more waiting.
+    /// `max_waiting` analyses waiting (and sixteen times as many of the
+    /// computer's moves).
     pub fn new(size: usize, max_waiting: usize) -> EnginePool {
         let size = size.max(1);
         EnginePool {
-            slots: Arc::new(Semaphore::new(size)),
+            queue: Arc::new(std::sync::Mutex::new(Queue {
+                free: size,
+                closed: false,
+                play: VecDeque::new(),
+                analysis: VecDeque::new(),
+            })),
+            freed: Arc::new(tokio::sync::Notify::new()),
             size,
-            waiting: AtomicUsize::new(0),
             max_waiting,
-            closed: AtomicBool::new(false),
             next_id: AtomicU64::new(0),
             running: Arc::new(std::sync::Mutex::new(HashMap::new())),
         }
     }
 
-    /// A pool sized to this machine: one job per core.
-    pub fn for_machine() -> EnginePool {
-        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        EnginePool::new(cores, 64)
+    /// A slot now, or a place in the queue of `priority`.
+    fn take(&self, priority: Priority) -> Result<Result<Slot, oneshot::Receiver<Slot>>, ApiError> {
+        let mut q = lock(&self.queue);
+        if q.closed {
+            return Err(ApiError::ShuttingDown);
+        }
+        if q.free > 0 {
+            q.free -= 1;
+            return Ok(Ok(Slot {
+                queue: Arc::clone(&self.queue),
+                freed: Arc::clone(&self.freed),
+                armed: true,
+            }));
+        }
+        let (waiting, cap) = match priority {
+            Priority::Play => (&mut q.play, self.max_waiting * PLAY_QUEUE_FACTOR),
+            Priority::Analysis => (&mut q.analysis, self.max_waiting),
+        };
+        // Those who stopped waiting hold no place.
+        waiting.retain(|w| !w.is_closed());
+        if waiting.len() >= cap {
+            return Err(ApiError::EngineBusy);
+        }
+        let (tx, rx) = oneshot::channel();
+        waiting.push_back(tx);
+        Ok(Err(rx))
     }
 
-    /// Runs `job` on a blocking thread when a slot is free. The slot is held
-    /// by the job itself, until it returns, even if the caller stops
-    /// waiting.
+    /// Runs `job` on a blocking thread when a slot is free (the computer's
+    /// moves before analyses). The slot is held by the job itself, until
+    /// it returns, even if the caller stops waiting.
     ///
     /// # Errors
-    /// [`ApiError::EngineBusy`] when the queue is full,
+    /// [`ApiError::EngineBusy`] when the queue of `priority` is full,
     /// [`ApiError::ShuttingDown`] once the pool is closed or the job was
     /// stopped before it started.
     pub async fn run<T: Send + 'static>(
         &self,
+        priority: Priority,
         stop: Stop,
         job: impl FnOnce(&Stop) -> T + Send + 'static,
     ) -> Result<T, ApiError> {
-        if self.closed.load(Ordering::SeqCst) {
-            return Err(ApiError::ShuttingDown);
-        }
-        if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.max_waiting {
-            self.waiting.fetch_sub(1, Ordering::SeqCst);
-            return Err(ApiError::EngineBusy);
-        }
-        let permit = Arc::clone(&self.slots).acquire_owned().await;
-        self.waiting.fetch_sub(1, Ordering::SeqCst);
-        let Ok(permit) = permit else {
-            return Err(ApiError::ShuttingDown);
+        let slot = match self.take(priority)? {
+            Ok(slot) => slot,
+            Err(waiting) => waiting.await.map_err(|_| ApiError::ShuttingDown)?,
         };
-        if self.closed.load(Ordering::SeqCst) || stop.is_stopped() {
+        if lock(&self.queue).closed || stop.is_stopped() {
             return Err(ApiError::ShuttingDown);
         }
         let id = self.next_id.fetch_add(1, Ordering::SeqCst);
-        self.running
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .insert(id, stop.clone());
+        lock(&self.running).insert(id, stop.clone());
         let running = Running {
             id,
             set: Arc::clone(&self.running),
         };
         tokio::task::spawn_blocking(move || {
-            let _slot = permit;
+            let _slot = slot;
             let _running = running;
             job(&stop)
         })
@@ -150,28 +230,40 @@ impl EnginePool {
 
     /// Jobs running now.
     pub fn running(&self) -> usize {
-        self.running
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .len()
+        lock(&self.running).len()
     }
 
-    /// Refuses new jobs, stops the running ones, and waits (at most
-    /// `within`) until they have returned. Returns whether they all did.
+    /// Jobs waiting for a slot now, of each priority: (moves, analyses).
+    pub fn waiting(&self) -> (usize, usize) {
+        let q = lock(&self.queue);
+        let count =
+            |w: &VecDeque<oneshot::Sender<Slot>>| w.iter().filter(|w| !w.is_closed()).count();
+        (count(&q.play), count(&q.analysis))
+    }
+
+    /// Refuses new jobs and the waiting ones, stops the running ones, and
+    /// waits (at most `within`) until they have returned. Returns whether
+    /// they all did.
     pub async fn close(&self, within: Duration) -> bool {
-        self.closed.store(true, Ordering::SeqCst);
-        for stop in self
-            .running
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .values()
         {
+            let mut q = lock(&self.queue);
+            q.closed = true;
+            q.play.clear();
+            q.analysis.clear();
+        }
+        for stop in lock(&self.running).values() {
             stop.stop();
         }
-        let all = u32::try_from(self.size).unwrap_or(u32::MAX);
-        let drained = tokio::time::timeout(within, self.slots.acquire_many(all)).await;
-        self.slots.close();
-        matches!(drained, Ok(Ok(_)))
+        let drained = async {
+            loop {
+                let freed = self.freed.notified();
+                if lock(&self.queue).free == self.size {
+                    return;
+                }
+                freed.await;
+            }
+        };
+        tokio::time::timeout(within, drained).await.is_ok()
     }
 }
 
@@ -179,35 +271,45 @@ impl EnginePool {
 mod tests {
     use super::*;
 
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn jobs_hold_their_slot_the_queue_is_bounded_and_close_stops_them() {
-        let pool = Arc::new(EnginePool::new(1, 1));
-        // A job that runs until it is stopped.
-        let spin = |s: &Stop| {
+    /// Waits (at most 10 s) until `cond` holds.
+    async fn until(what: &str, cond: impl Fn() -> bool) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        while !cond() {
+            assert!(tokio::time::Instant::now() < deadline, "never: {what}");
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+    }
+
+    /// A job that runs until it is stopped, then answers `n`.
+    fn spin(n: u32) -> impl FnOnce(&Stop) -> u32 + Send + 'static {
+        move |s: &Stop| {
             while !s.is_stopped() {
                 std::thread::sleep(Duration::from_millis(1));
             }
-            1
-        };
+            n
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn jobs_hold_their_slot_the_queue_is_bounded_and_close_stops_them() {
+        let pool = Arc::new(EnginePool::new(1, 1));
         let first = {
             let pool = Arc::clone(&pool);
-            tokio::spawn(async move { pool.run(Stop::new(1), spin).await })
+            tokio::spawn(async move { pool.run(Priority::Analysis, Stop::new(1), spin(1)).await })
         };
-        while pool.running() == 0 {
-            tokio::time::sleep(Duration::from_millis(1)).await;
-        }
+        until("the first job runs", || pool.running() == 1).await;
         // The caller of the first job goes away: the job keeps its slot.
         first.abort();
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        let _ = first.await;
         assert_eq!(pool.running(), 1);
-        // One more may wait; the next is refused.
+        // One more analysis may wait; the next is refused.
         let second = {
             let pool = Arc::clone(&pool);
-            tokio::spawn(async move { pool.run(Stop::new(1), |_| 2).await })
+            tokio::spawn(async move { pool.run(Priority::Analysis, Stop::new(1), |_| 2).await })
         };
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        until("the second waits", || pool.waiting() == (0, 1)).await;
         assert!(matches!(
-            pool.run(Stop::new(1), |_| 3).await,
+            pool.run(Priority::Analysis, Stop::new(1), |_| 3).await,
             Err(ApiError::EngineBusy)
         ));
         // Closing stops the running job, refuses the waiting one and new ones.
@@ -215,8 +317,81 @@ mod tests {
         assert_eq!(pool.running(), 0);
         assert!(matches!(second.await, Ok(Err(ApiError::ShuttingDown))));
         assert!(matches!(
-            pool.run(Stop::new(1), |_| 4).await,
+            pool.run(Priority::Play, Stop::new(1), |_| 4).await,
             Err(ApiError::ShuttingDown)
         ));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_computers_moves_go_before_analyses_and_are_not_refused_for_them() {
+        let pool = Arc::new(EnginePool::new(1, 1));
+        let hold = Stop::new(1);
+        let busy = {
+            let (pool, hold) = (Arc::clone(&pool), hold.clone());
+            tokio::spawn(async move { pool.run(Priority::Analysis, hold, spin(0)).await })
+        };
+        until("the slot is taken", || pool.running() == 1).await;
+        // The analyses' queue is full…
+        let (order_tx, mut order) = tokio::sync::mpsc::unbounded_channel();
+        let analysis = {
+            let (pool, tx) = (Arc::clone(&pool), order_tx.clone());
+            tokio::spawn(async move {
+                pool.run(Priority::Analysis, Stop::new(1), move |_| {
+                    let _ = tx.send("analysis");
+                })
+                .await
+            })
+        };
+        until("the analysis waits", || pool.waiting() == (0, 1)).await;
+        assert!(matches!(
+            pool.run(Priority::Analysis, Stop::new(1), |_| ()).await,
+            Err(ApiError::EngineBusy)
+        ));
+        // …and a computer's move still gets a place, ahead of it.
+        let play = {
+            let (pool, tx) = (Arc::clone(&pool), order_tx);
+            tokio::spawn(async move {
+                pool.run(Priority::Play, Stop::new(1), move |_| {
+                    let _ = tx.send("move");
+                })
+                .await
+            })
+        };
+        until("the move waits", || pool.waiting() == (1, 1)).await;
+        hold.stop();
+        assert!(matches!(busy.await, Ok(Ok(0))));
+        assert!(matches!(play.await, Ok(Ok(()))));
+        assert!(matches!(analysis.await, Ok(Ok(()))));
+        assert_eq!(order.recv().await, Some("move"));
+        assert_eq!(order.recv().await, Some("analysis"));
+        // Every slot is free again.
+        assert!(pool.close(Duration::from_secs(5)).await);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_waiter_that_goes_away_gives_its_place_to_the_next() {
+        let pool = Arc::new(EnginePool::new(1, 4));
+        let hold = Stop::new(1);
+        let busy = {
+            let (pool, hold) = (Arc::clone(&pool), hold.clone());
+            tokio::spawn(async move { pool.run(Priority::Play, hold, spin(0)).await })
+        };
+        until("the slot is taken", || pool.running() == 1).await;
+        let gone = {
+            let pool = Arc::clone(&pool);
+            tokio::spawn(async move { pool.run(Priority::Play, Stop::new(1), |_| 1).await })
+        };
+        until("a move waits", || pool.waiting() == (1, 0)).await;
+        gone.abort();
+        let _ = gone.await;
+        let next = {
+            let pool = Arc::clone(&pool);
+            tokio::spawn(async move { pool.run(Priority::Analysis, Stop::new(1), |_| 2).await })
+        };
+        until("the analysis waits", || pool.waiting() == (0, 1)).await;
+        hold.stop();
+        assert!(matches!(busy.await, Ok(Ok(0))));
+        assert!(matches!(next.await, Ok(Ok(2))));
+        assert!(pool.close(Duration::from_secs(5)).await);
     }
 }

@@ -68,6 +68,9 @@ pub enum ApiError {
     /// A WebSocket address asked without the upgrade (426).
     #[error("a WebSocket upgrade is needed")]
     UpgradeRequired,
+    /// The request's body did not arrive within the body timeout (408).
+    #[error("the request's body came too slowly")]
+    RequestTimeout,
     /// The game is over.
     #[error("the game is already over")]
     GameOver,
@@ -84,6 +87,13 @@ pub enum ApiError {
         /// Seconds until a retry may succeed.
         retry_after: u64,
     },
+    /// The client has as many streams and sockets open as it may (429).
+    #[error("too many streams and sockets open")]
+    TooManyWatchers,
+    /// More CPU-heavy requests (pairings, rules trials) wait than the
+    /// server takes (503).
+    #[error("the server is busy")]
+    ServerBusy,
     /// The engine has more work waiting than it takes (503).
     #[error("the engine is busy")]
     EngineBusy,
@@ -258,6 +268,7 @@ impl ApiError {
                 vec![("max", crate::routes::MAX_URI.to_string())],
             ),
             ApiError::UpgradeRequired => plain(StatusCode::UPGRADE_REQUIRED, "websocket_upgrade"),
+            ApiError::RequestTimeout => plain(StatusCode::REQUEST_TIMEOUT, "request_timeout"),
             ApiError::GameOver => plain(StatusCode::CONFLICT, "game_over"),
             ApiError::TooLarge => plain(StatusCode::PAYLOAD_TOO_LARGE, "too_large"),
             ApiError::StorageUnavailable => {
@@ -269,6 +280,8 @@ impl ApiError {
                 sakk_i18n::id("error", "rate_limited"),
                 vec![("seconds", retry_after.to_string())],
             ),
+            ApiError::TooManyWatchers => plain(StatusCode::TOO_MANY_REQUESTS, "too_many_watchers"),
+            ApiError::ServerBusy => plain(StatusCode::SERVICE_UNAVAILABLE, "server_busy"),
             ApiError::EngineBusy => plain(StatusCode::SERVICE_UNAVAILABLE, "engine_busy"),
             ApiError::ShuttingDown => plain(StatusCode::SERVICE_UNAVAILABLE, "shutting_down"),
             ApiError::NotHere { .. } => plain(StatusCode::SERVICE_UNAVAILABLE, "not_owner"),
@@ -316,6 +329,7 @@ impl IntoResponse for ApiError {
             ApiError::RateLimited { retry_after } => Some(*retry_after),
             ApiError::StorageUnavailable
             | ApiError::EngineBusy
+            | ApiError::ServerBusy
             | ApiError::ShuttingDown
             | ApiError::NotHere { .. }
             | ApiError::BusUnavailable
@@ -404,10 +418,13 @@ mod tests {
             ApiError::Forbidden("not_your_turn"),
             ApiError::NotFound,
             ApiError::GameOver,
+            ApiError::RequestTimeout,
             ApiError::TooLarge,
             ApiError::StorageUnavailable,
             ApiError::RateLimited { retry_after: 3 },
             ApiError::EngineBusy,
+            ApiError::ServerBusy,
+            ApiError::TooManyWatchers,
             ApiError::ShuttingDown,
             ApiError::NotHere {
                 owner: "n".to_string(),

@@ -28,12 +28,15 @@
 pub mod analysis;
 pub mod assets;
 pub mod bus;
+pub mod client;
 pub mod cluster;
 pub mod command;
+pub mod cpu;
 pub mod engine_pool;
 pub mod error;
 pub mod games;
 pub mod limits;
+pub mod listen;
 pub mod live;
 pub mod new_game;
 pub mod ops;
@@ -50,11 +53,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::ConnectInfo;
-use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
-use tower::Service;
 
 pub use limits::Rates;
 pub use routes::router;
@@ -80,12 +79,20 @@ pub struct Config {
     pub rates: Rates,
     /// The most connections open at once; more are closed at once.
     pub max_connections: usize,
+    /// The most streams and sockets one client may have open at once.
+    pub max_watchers: usize,
+    /// The reverse proxies whose `Forwarded` and `X-Forwarded-For`
+    /// headers name the client.
+    pub trusted_proxies: client::TrustedProxies,
     /// A request's headers must arrive within this time (a half-sent
     /// request does not hold its connection), and an idle connection is
     /// closed after it.
     pub header_read_timeout: Duration,
     /// The longest the computer thinks on one move.
     pub max_think: Duration,
+    /// How long a request's body may take to arrive, whole (a body sent a
+    /// byte at a time does not hold its connection).
+    pub body_read_timeout: Duration,
     /// The shortest starting time a new game's clock may have (15 s; tests
     /// of flag fall use less).
     pub min_clock: Duration,
@@ -107,7 +114,10 @@ impl Default for Config {
             public_url: None,
             rates: Rates::default(),
             max_connections: 16_384,
+            max_watchers: state::MAX_WATCHERS,
+            trusted_proxies: client::TrustedProxies::none(),
             header_read_timeout: Duration::from_secs(30),
+            body_read_timeout: Duration::from_secs(30),
             max_think: Duration::from_secs(3),
             min_clock: new_game::MIN_CLOCK,
             bus: None,
@@ -239,6 +249,9 @@ pub async fn serve_until(
     options.rates = config.rates;
     options.max_think = config.max_think;
     options.min_clock = config.min_clock;
+    options.body_timeout = config.body_read_timeout;
+    options.max_watchers = config.max_watchers;
+    options.trusted_proxies = config.trusted_proxies.clone();
     if let Some((bus, settings)) = cluster {
         options.bus = Arc::new(bus);
         options.cluster = Some(settings);
@@ -258,57 +271,19 @@ pub async fn serve_until(
     tokio::spawn(state.clone().housekeeping(Duration::from_secs(30)));
     on_ready(local);
     let app = router(state.clone());
-    let connections = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    let timeouts = listen::Timeouts {
+        idle: config.header_read_timeout,
+    };
     let mut shutdown = state.shutdown_signal();
-    tokio::pin!(stop);
-    loop {
-        let (stream, remote) = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok(a) => a,
-                Err(e) => {
-                    // Out of file descriptors and the like: wait, go on.
-                    tracing::warn!(error = %e, "accept");
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                }
-            },
-            () = &mut stop => break,
-        };
-        let Ok(permit) = Arc::clone(&connections).try_acquire_owned() else {
-            // Over the cap: closed at once.
-            drop(stream);
-            continue;
-        };
-        let _ = stream.set_nodelay(true);
-        let app = app.clone();
-        let mut conn_shutdown = shutdown.clone();
-        let header_timeout = config.header_read_timeout;
-        tokio::spawn(async move {
-            let _permit = permit;
-            let service = hyper::service::service_fn(
-                move |mut req: hyper::Request<hyper::body::Incoming>| {
-                    req.extensions_mut().insert(ConnectInfo(remote));
-                    let mut app = app.clone();
-                    async move { app.call(req).await }
-                },
-            );
-            let mut builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
-            builder
-                .http1()
-                .timer(TokioTimer::new())
-                .header_read_timeout(header_timeout);
-            let conn = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
-            tokio::pin!(conn);
-            tokio::select! {
-                _ = conn.as_mut() => {}
-                _ = conn_shutdown.changed() => {
-                    conn.as_mut().graceful_shutdown();
-                    let _ = conn.await;
-                }
-            }
-        });
-    }
-    drop(listener);
+    let connections = listen::accept(
+        listener,
+        app,
+        config.max_connections,
+        timeouts,
+        shutdown.clone(),
+        stop,
+    )
+    .await;
     tracing::info!("shutting down");
     state.shut_down(SHUTDOWN_WITHIN).await;
     let _ = shutdown.borrow_and_update();

@@ -1,4 +1,5 @@
-//! Limits per client address: new games, analyses and game actions are
+//! Limits per client (an IPv4 address or an IPv6 /64, see
+//! [`crate::client`]): new games, analyses and game actions are
 //! rate-limited (GCRA, by the `governor` crate); a client over its limit
 //! gets 429 `rate_limited` with `Retry-After`.
 
@@ -8,6 +9,7 @@ use std::num::NonZeroU32;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
+use crate::client::ClientKey;
 use crate::error::ApiError;
 
 /// Requests a minute per client address for each kind (`None`: unlimited).
@@ -58,12 +60,12 @@ pub enum Kind {
 
 /// The limiters.
 pub struct RateLimits {
-    new_games: Option<DefaultKeyedRateLimiter<IpAddr>>,
-    analyses: Option<DefaultKeyedRateLimiter<IpAddr>>,
-    actions: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    new_games: Option<DefaultKeyedRateLimiter<ClientKey>>,
+    analyses: Option<DefaultKeyedRateLimiter<ClientKey>>,
+    actions: Option<DefaultKeyedRateLimiter<ClientKey>>,
 }
 
-fn limiter(per_minute: Option<NonZeroU32>) -> Option<DefaultKeyedRateLimiter<IpAddr>> {
+fn limiter(per_minute: Option<NonZeroU32>) -> Option<DefaultKeyedRateLimiter<ClientKey>> {
     per_minute.map(|n| RateLimiter::keyed(Quota::per_minute(n)))
 }
 
@@ -90,12 +92,14 @@ impl RateLimits {
         let Some(limiter) = limiter else {
             return Ok(());
         };
-        limiter.check_key(&addr).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            ApiError::RateLimited {
-                retry_after: wait.as_secs() + 1,
-            }
-        })
+        limiter
+            .check_key(&ClientKey::of(addr))
+            .map_err(|not_until| {
+                let wait = not_until.wait_time_from(DefaultClock::default().now());
+                ApiError::RateLimited {
+                    retry_after: wait.as_secs() + 1,
+                }
+            })
     }
 
     /// Forgets the addresses whose limits are back to full.

@@ -8,13 +8,13 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use sakk::{
-    Clock, Color, DelayKind, Game, GameResult, GameRules, Move, Outcome, Position, Stage,
+    Clock, Color, DelayKind, Game, GameResult, GameRules, Move, Outcome, Position, Square, Stage,
     Termination, TimeControl,
 };
 
 use sakk_i18n::Locale;
 
-use crate::store::{GameRow, MoveRow};
+use crate::store::{GameRow, MoveRow, Pending};
 use crate::wire::{
     ClockInUse, GameState, GameStatus, MoveMarks, OpeningInfo, Opponent, Side, Status,
 };
@@ -130,8 +130,8 @@ pub struct LiveGame {
     pub takeback_offer: Option<Color>,
     /// The last move is the move a correct draw claim declared.
     pub declared_last: bool,
-    /// The incorrect draw claim just made, until the next move (kept in
-    /// memory only: the state shows it to both players).
+    /// The incorrect draw claim just made, until the next move (stored
+    /// with the game: the state shows it to both players).
     pub rejected_claim: Option<crate::wire::RejectedClaim>,
 }
 
@@ -247,7 +247,57 @@ impl LiveGame {
                 let _ = c.start(live.game.turn(), now);
             }
         }
+        live.resume_pending();
         Ok(live)
+    }
+
+    /// What the game showed between moves when it was stored: the
+    /// takeback request, the touched squares (touched again, in order, by
+    /// the side to move), the refused claim.
+    fn resume_pending(&mut self) {
+        let Some(pending) = self.row.pending.clone() else {
+            return;
+        };
+        if self.outcome.is_some() {
+            return;
+        }
+        self.takeback_offer = pending.takeback_offer.map(Color::from);
+        let turn = self.game.turn();
+        for square in pending
+            .touched
+            .iter()
+            .filter_map(|s| s.parse::<Square>().ok())
+        {
+            // A square the rules no longer let be touched (nothing there
+            // now) is left out, as it would have been then.
+            let _ = self.game.touch(turn, square, false);
+        }
+        if let Some(claim) = &pending.rejected_claim {
+            // The claim stands as a draw offer (its declared move, if any,
+            // carried the offer and has restored it).
+            if claim.declared.is_none() && self.game.draw_offer().is_none() {
+                let _ = self.game.restore_draw_offer(Color::from(claim.by));
+            }
+        }
+        self.rejected_claim = pending.rejected_claim;
+    }
+
+    /// What the game shows between moves, as stored.
+    fn pending(&self) -> Option<Pending> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        Pending {
+            takeback_offer: self.takeback_offer.map(Side::from),
+            touched: self
+                .game
+                .touched()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+            rejected_claim: self.rejected_claim.clone(),
+        }
+        .some()
     }
 
     /// The colours a seat token plays (both for a local game's one token).
@@ -426,6 +476,7 @@ impl LiveGame {
     /// Brings the stored row in step with the game.
     pub fn touch_row(&mut self, now: Duration) {
         let (w, b) = self.times(now);
+        let pending = self.pending();
         let row = &mut self.row;
         row.updated_at = unix_ms();
         row.white_ms = w;
@@ -441,6 +492,7 @@ impl LiveGame {
         row.result = self.outcome.map(|o| o.pgn_result().to_string());
         row.termination = self.outcome.map(|o| o.termination.code().to_string());
         row.ended_by = self.ended_by.map(Side::from);
+        row.pending = pending;
     }
 
     /// The state as the API shows it, at `now`.

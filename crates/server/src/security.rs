@@ -51,6 +51,17 @@ pub fn new_token() -> Result<String, ApiError> {
     random_string(24)
 }
 
+/// Whether `key` can name a game, a tournament or their feed: 1 to 80
+/// ASCII letters, digits, `-` and `_` (an id the server made is 8 of
+/// them). Anything else is unknown at once — and never reaches NATS,
+/// where `*`, `>` and `.` have meanings of their own.
+pub fn is_plain_key(key: &str) -> bool {
+    (1..=80).contains(&key.len())
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
 /// The stored form of a seat token: its SHA-256, in lowercase hex.
 pub fn hash_token(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))

@@ -9,12 +9,17 @@ use tokio::sync::watch;
 
 use crate::analysis::Analyses;
 use crate::bus::Bus;
+use crate::client::{TrustedProxies, Watchers};
 use crate::cluster::{Node, Settings};
+use crate::cpu::CpuPool;
 use crate::engine_pool::EnginePool;
 use crate::error::ApiError;
 use crate::games::{Games, Retention, Slot};
 use crate::limits::{RateLimits, Rates};
 use crate::store::{Claim, Store};
+
+/// The most streams and sockets one client has open at once, by default.
+pub const MAX_WATCHERS: usize = 100;
 
 /// How the server's shared state is set up.
 #[derive(Clone)]
@@ -28,6 +33,9 @@ pub struct Options {
     pub min_clock: Duration,
     /// Engine jobs at once (default: one per core).
     pub engine_threads: Option<usize>,
+    /// Analyses that may wait for the engine (the computer's moves: sixteen
+    /// times as many).
+    pub engine_queue: usize,
     /// How long unused games stay in memory.
     pub retention: Retention,
     /// Requests allowed per client address.
@@ -37,6 +45,15 @@ pub struct Options {
     /// How long a WebSocket client may stay silent (no message, no pong)
     /// before it is closed.
     pub silent_for: Duration,
+    /// How long a request's body may take to arrive, whole.
+    pub body_timeout: Duration,
+    /// The most streams and sockets one client may have open at once.
+    pub max_watchers: usize,
+    /// The proxies whose forwarding headers name the client.
+    pub trusted_proxies: TrustedProxies,
+    /// The pool of CPU-heavy requests (pairings, rules trials): jobs at once
+    /// and waiting (default: one less than the cores, at least one).
+    pub cpu: Option<(usize, usize)>,
     /// Where committed changes are announced (in this process, or on NATS).
     pub bus: Arc<Bus>,
     /// The node, in a cluster.
@@ -54,10 +71,15 @@ impl Options {
             max_think: Duration::from_secs(3),
             min_clock: crate::new_game::MIN_CLOCK,
             engine_threads: None,
+            engine_queue: 64,
             retention: Retention::default(),
             rates: Rates::default(),
             ping_every: Duration::from_secs(20),
             silent_for: Duration::from_secs(60),
+            body_timeout: Duration::from_secs(30),
+            max_watchers: MAX_WATCHERS,
+            trusted_proxies: TrustedProxies::none(),
+            cpu: None,
             bus: Arc::new(Bus::local()),
             cluster: None,
             worker_grace: Duration::from_secs(1),
@@ -75,6 +97,7 @@ struct Inner {
     store: Store,
     games: Games,
     pool: Arc<EnginePool>,
+    cpu: CpuPool,
     analyses: Arc<Analyses>,
     limits: RateLimits,
     epoch: Instant,
@@ -83,6 +106,9 @@ struct Inner {
     min_clock: Duration,
     ping_every: Duration,
     silent_for: Duration,
+    body_timeout: Duration,
+    watchers: Watchers,
+    trusted_proxies: TrustedProxies,
     bus: Arc<Bus>,
     node: Option<Arc<Node>>,
     worker_grace: Duration,
@@ -99,15 +125,19 @@ impl AppState {
 
     /// The state over a store.
     pub fn with_options(store: Store, options: Options) -> AppState {
-        let pool = match options.engine_threads {
-            Some(n) => EnginePool::new(n, 64),
-            None => EnginePool::for_machine(),
-        };
+        let threads = options.engine_threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        });
+        let pool = EnginePool::new(threads, options.engine_queue);
         AppState {
             inner: Arc::new(Inner {
                 store,
                 games: Games::new(options.retention),
                 pool: Arc::new(pool),
+                cpu: match options.cpu {
+                    Some((size, waiting)) => CpuPool::new(size, waiting),
+                    None => CpuPool::for_machine(),
+                },
                 analyses: Arc::new(Analyses::new(256)),
                 limits: RateLimits::new(options.rates),
                 epoch: Instant::now(),
@@ -116,6 +146,9 @@ impl AppState {
                 min_clock: options.min_clock,
                 ping_every: options.ping_every,
                 silent_for: options.silent_for,
+                body_timeout: options.body_timeout,
+                watchers: Watchers::new(options.max_watchers),
+                trusted_proxies: options.trusted_proxies,
                 bus: options.bus,
                 node: options.cluster.map(|s| Arc::new(Node::new(s))),
                 worker_grace: options.worker_grace,
@@ -166,6 +199,11 @@ impl AppState {
         &self.inner.pool
     }
 
+    /// The pool of CPU-heavy requests.
+    pub fn cpu(&self) -> &CpuPool {
+        &self.inner.cpu
+    }
+
     /// The analyses.
     pub fn analyses(&self) -> &Arc<Analyses> {
         &self.inner.analyses
@@ -195,6 +233,21 @@ impl AppState {
     /// stay silent before it is closed.
     pub fn socket_timing(&self) -> (Duration, Duration) {
         (self.inner.ping_every, self.inner.silent_for)
+    }
+
+    /// How long a request's body may take to arrive, whole.
+    pub fn body_timeout(&self) -> Duration {
+        self.inner.body_timeout
+    }
+
+    /// The streams and sockets open, per client.
+    pub fn watchers(&self) -> &Watchers {
+        &self.inner.watchers
+    }
+
+    /// The proxies whose forwarding headers name the client.
+    pub fn trusted_proxies(&self) -> &TrustedProxies {
+        &self.inner.trusted_proxies
     }
 
     /// A new game id.

@@ -456,7 +456,7 @@ pub struct GameState {
 /// FIDE 9.5 the game goes on: a declared move stands and has been played,
 /// the claim stands as a draw offer, and in a timed game the opponent gets
 /// two more minutes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RejectedClaim {
     /// The claimant.

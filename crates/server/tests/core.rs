@@ -11,8 +11,11 @@ use axum::http::StatusCode;
 
 use sakk_server::Rates;
 
+#[path = "common/listening.rs"]
+mod listening;
 #[path = "common/oneshot.rs"]
 mod oneshot;
+use listening::{config, create_game, listening};
 use oneshot::{app_with, call, create, database, moves};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -315,117 +318,17 @@ async fn games_are_loaded_on_demand_not_at_start() {
     assert_eq!(fresh.games().in_memory().await, 1);
 }
 
-/// A real server on a free port, stopped when the sender is used or
-/// dropped; the join handle says when `serve_until` returned.
-async fn listening(
-    config: sakk_server::Config,
-) -> (
-    std::net::SocketAddr,
-    tokio::sync::oneshot::Sender<()>,
-    tokio::task::JoinHandle<Result<(), sakk_server::ServeError>>,
-) {
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
-    let server = tokio::spawn(sakk_server::serve_until(
-        config,
-        move |addr| {
-            let _ = ready_tx.send(addr);
-        },
-        async move {
-            let _ = stop_rx.await;
-        },
-    ));
-    match tokio::time::timeout(Duration::from_secs(20), ready_rx).await {
-        Ok(Ok(addr)) => (addr, stop_tx, server),
-        _ => panic!("server did not start"),
-    }
-}
-
-fn config(header_read_timeout: Duration) -> sakk_server::Config {
-    sakk_server::Config {
-        port: 0,
-        database: Some(database()),
-        rates: Rates::unlimited(),
-        header_read_timeout,
-        max_think: Duration::from_secs(30),
-        ..sakk_server::Config::default()
-    }
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_half_sent_request_is_closed() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let (addr, _stop, _server) = listening(config(Duration::from_secs(2))).await;
-    let mut conn = match tokio::net::TcpStream::connect(addr).await {
-        Ok(c) => c,
-        Err(e) => panic!("connect: {e}"),
-    };
-    let sent = Instant::now();
-    let _ = conn
-        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow")
-        .await;
-    let mut buf = [0u8; 256];
-    // The server answers 408 or just closes; either way the connection ends.
-    let closed = tokio::time::timeout(Duration::from_secs(10), async {
-        loop {
-            match conn.read(&mut buf).await {
-                Ok(0) | Err(_) => return,
-                Ok(_) => {}
-            }
-        }
-    })
-    .await;
-    assert!(closed.is_ok(), "the connection is still open");
-    assert!(
-        sent.elapsed() >= Duration::from_millis(1500),
-        "{:?}",
-        sent.elapsed()
-    );
-    // A whole request on a new connection is served.
-    let mut ok = match tokio::net::TcpStream::connect(addr).await {
-        Ok(c) => c,
-        Err(e) => panic!("connect: {e}"),
-    };
-    let _ = ok
-        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        .await;
-    let mut answer = String::new();
-    let _ = ok.read_to_string(&mut answer).await;
-    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
-    assert!(answer
-        .to_ascii_lowercase()
-        .contains("x-content-type-options: nosniff"));
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn shutdown_completes_within_five_seconds_with_the_engine_busy_and_a_stream_open() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let (addr, stop, server) = listening(config(Duration::from_secs(30))).await;
-    let request = |method: &str, path: &str, body: &str| {
-        format!(
-            "{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
-        )
-    };
     // A computer game where the computer (White, level 8, a day on its
     // clock, 30 s allowed) is thinking.
-    let mut c = match tokio::net::TcpStream::connect(addr).await {
-        Ok(c) => c,
-        Err(e) => panic!("connect: {e}"),
-    };
-    let body = r#"{"opponent": "computer", "color": "black", "level": 8, "clock": {"limit": 86400, "increment": 86400}}"#;
-    let _ = c
-        .write_all(request("POST", "/api/games", body).as_bytes())
-        .await;
-    let mut answer = String::new();
-    let _ = c.read_to_string(&mut answer).await;
-    assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
-    let id = answer
-        .split("\"id\":\"")
-        .nth(1)
-        .and_then(|r| r.split('"').next())
-        .unwrap_or_default()
-        .to_string();
+    let id = create_game(
+        addr,
+        r#"{"opponent": "computer", "color": "black", "level": 8, "clock": {"limit": 86400, "increment": 86400}}"#,
+    )
+    .await;
     // A spectator's stream stays open.
     let mut watcher = match tokio::net::TcpStream::connect(addr).await {
         Ok(c) => c,
@@ -435,7 +338,8 @@ async fn shutdown_completes_within_five_seconds_with_the_engine_busy_and_a_strea
         .write_all(format!("GET /api/games/{id}/stream HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())
         .await;
     let mut first = [0u8; 64];
-    let _ = watcher.read(&mut first).await;
+    let got = watcher.read(&mut first).await.unwrap_or(0);
+    let mut received = first[..got].to_vec();
     tokio::time::sleep(Duration::from_millis(300)).await;
     let asked = Instant::now();
     let _ = stop.send(());
@@ -448,7 +352,118 @@ async fn shutdown_completes_within_five_seconds_with_the_engine_busy_and_a_strea
         "{:?}",
         asked.elapsed()
     );
-    // The stream was ended, not cut mid-line.
+    // The stream was ended, not cut mid-line: the response's last chunk
+    // came (chunked encoding's `0`), after whole lines only.
     let mut rest = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(2), watcher.read_to_end(&mut rest)).await;
+    let read = tokio::time::timeout(Duration::from_secs(2), watcher.read_to_end(&mut rest)).await;
+    assert!(
+        matches!(read, Ok(Ok(_))),
+        "the stream is still open: {read:?}"
+    );
+    received.extend_from_slice(&rest);
+    let text = String::from_utf8_lossy(&received);
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    assert!(
+        text.ends_with("\r\n0\r\n\r\n"),
+        "not ended by its last chunk: {text:?}"
+    );
+    let chunked = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    let body = dechunk(chunked);
+    assert!(body.ends_with('\n'), "{body:?}");
+    for line in body.lines().filter(|l| !l.is_empty()) {
+        assert!(
+            serde_json::from_str::<serde_json::Value>(line).is_ok(),
+            "{line:?}"
+        );
+    }
+    assert!(body.contains("gameFull"), "{body:?}");
+}
+
+/// The data of an HTTP/1.1 chunked body (`SIZE\r\nDATA\r\n` … `0\r\n\r\n`).
+fn dechunk(mut chunked: &str) -> String {
+    let mut data = String::new();
+    while let Some((size, rest)) = chunked.split_once("\r\n") {
+        let Ok(n) = usize::from_str_radix(size.trim(), 16) else {
+            panic!("not a chunk size: {size:?}")
+        };
+        if n == 0 {
+            break;
+        }
+        let Some(chunk) = rest.get(..n) else {
+            panic!("a chunk cut short: {rest:?}")
+        };
+        data.push_str(chunk);
+        chunked = rest.get(n + 2..).unwrap_or_default();
+    }
+    data
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_shows_the_takeback_request_the_touched_piece_and_the_refused_claim() {
+    let url = database();
+    let (state, store) = app_with(&url, Rates::unlimited()).await;
+    let (id, white, black) = create(
+        &state,
+        r#"{"opponent": "friend", "color": "white", "rules": {"touch_move": true}}"#,
+    )
+    .await;
+    let act = |path: String, token: String| {
+        let state = state.clone();
+        async move {
+            let (status, _, v) = call(&state, "POST", &path, Some(&token), None).await;
+            assert_eq!(status, StatusCode::OK, "{path}: {v}");
+            v
+        }
+    };
+    act(format!("/api/games/{id}/move/e4"), white.clone()).await;
+    act(format!("/api/games/{id}/move/e5"), black.clone()).await;
+    // Black asks to take back; White claims a draw it has no grounds for,
+    // then touches the knight on g1.
+    act(format!("/api/games/{id}/takeback/yes"), black.clone()).await;
+    let claimed = act(format!("/api/games/{id}/claim-draw"), white.clone()).await;
+    assert_eq!(claimed["rejected_claim"]["by"], "white", "{claimed}");
+    let before = act(format!("/api/games/{id}/touch/g1"), white.clone()).await;
+    assert_eq!(before["btakeback"], true);
+    assert_eq!(before["touched"], serde_json::json!(["g1"]));
+
+    // The server restarts: a fresh state over the same database.
+    drop(state);
+    let (fresh, _) = app_with(&url, Rates::unlimited()).await;
+    let (_, _, after) = call(&fresh, "GET", &format!("/api/games/{id}"), None, None).await;
+    for field in [
+        "btakeback",
+        "wtakeback",
+        "touched",
+        "rejected_claim",
+        "moves",
+        "wdraw",
+    ] {
+        assert_eq!(after[field], before[field], "{field}: {after}");
+    }
+    // And they still bind: the touched knight must move, the request can
+    // be answered.
+    let (status, _, v) = call(
+        &fresh,
+        "POST",
+        &format!("/api/games/{id}/move/d4"),
+        Some(&white),
+        None,
+    )
+    .await;
+    assert_eq!(
+        (status, v["error"].clone()),
+        (StatusCode::BAD_REQUEST, "touched_piece_must_move".into())
+    );
+    let (status, _, v) = call(
+        &fresh,
+        "POST",
+        &format!("/api/games/{id}/takeback/yes"),
+        Some(&white),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["moves"], "e2e4", "{v}");
+    assert_eq!(v["btakeback"], false);
+    drop(store);
 }

@@ -157,3 +157,28 @@ async fn a_quiet_socket_is_pinged_and_a_silent_client_closed() {
     }
     assert!(closed, "the silent client is still connected");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_silent_client_is_closed_when_its_silence_is_up_not_at_the_next_ping() {
+    // Pings far apart: a close that waited for the next ping would come at
+    // 6 s, not at 2 s.
+    let mut o = options();
+    o.ping_every = Duration::from_secs(6);
+    o.silent_for = Duration::from_secs(2);
+    let (addr, state) = serve(o).await;
+    let (id, _, _) = oneshot::create(&state, r#"{"opponent": "local"}"#).await;
+    let mut silent = connect(addr, &id).await;
+    assert_eq!(recv(&mut silent).await["type"], "gameFull");
+    let since = tokio::time::Instant::now();
+    // Reading (which would answer a ping) sees no ping before the close.
+    let closed = loop {
+        match tokio::time::timeout(Duration::from_secs(20), silent.next()).await {
+            Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) => break since.elapsed(),
+            Ok(Some(Ok(Message::Ping(_)))) => panic!("pinged before the close"),
+            Ok(Some(Ok(_))) => {}
+            Err(_) => panic!("still open after 20 s"),
+        }
+    };
+    assert!(closed >= Duration::from_millis(1800), "{closed:?}");
+    assert!(closed < Duration::from_millis(5000), "{closed:?}");
+}

@@ -11,9 +11,10 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, Method, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, post, MethodRouter};
 use axum::Router;
 
+use crate::client::ClientAddr;
 use crate::error::ApiError;
 use crate::limits::Kind;
 use crate::state::AppState;
@@ -90,40 +91,90 @@ impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<
     }
 }
 
-/// The client's address (unspecified when the server was not told it).
+/// The client's address, as [`client_address`] found it (unspecified
+/// when the server was not told the peer).
 fn client(req: &Request) -> IpAddr {
     req.extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip())
+        .get::<ClientAddr>()
+        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0)
 }
 
-/// Counts a request against its kind's rate limit.
-async fn rate_limit(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    let path = req.uri().path();
-    let kind = match *req.method() {
-        Method::POST
-            if path == "/api/games" || path == "/api/tournaments" || path.ends_with("/rematch") =>
-        {
-            Some(Kind::NewGame)
-        }
-        Method::POST
-            if path.starts_with("/api/games/")
-                || path.starts_with("/api/tournaments/")
-                || path == "/api/rules/try" =>
-        {
-            Some(Kind::Action)
-        }
-        Method::GET if path.starts_with("/api/games/") && path.ends_with("/analysis") => {
-            Some(Kind::Analysis)
-        }
-        _ => None,
-    };
-    if let Some(kind) = kind {
-        if let Err(e) = state.limits().check(kind, client(&req)) {
-            return e.into_response();
-        }
+/// Finds who the request comes from — the peer, or the client a trusted
+/// proxy names ([`crate::client`]) — for every layer and handler after it.
+async fn client_address(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
+    let peer = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
+    let addr = state.trusted_proxies().client(peer, req.headers());
+    req.extensions_mut().insert(ClientAddr(addr));
+    next.run(req).await
+}
+
+/// Counts a request against its kind's rate limit: the layer of each
+/// limited route ([`limited`]).
+async fn rate_limit(
+    State((state, kind)): State<(AppState, Kind)>,
+    req: Request,
+    next: Next,
+) -> Response {
+    if let Err(e) = state.limits().check(kind, client(&req)) {
+        return e.into_response();
     }
     next.run(req).await
+}
+
+/// `method_router` with its requests counted against `kind`'s limit.
+fn limited(
+    state: &AppState,
+    kind: Kind,
+    method_router: MethodRouter<AppState>,
+) -> MethodRouter<AppState> {
+    method_router.layer(middleware::from_fn_with_state(
+        (state.clone(), kind),
+        rate_limit,
+    ))
+}
+
+/// The most a request's body may hold (a tournament's TRF); each route's
+/// own limit is smaller or equal.
+pub const MAX_BODY: usize = 1 << 20;
+
+/// Reads a request's body whole within the body timeout, however slowly
+/// it comes (a body sent a byte a second does not hold its connection):
+/// 408 `request_timeout` otherwise, and the connection is closed. A body
+/// over [`MAX_BODY`] is 413.
+async fn body_deadline(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    use http_body::Body as _;
+    if req.body().is_end_stream() {
+        return next.run(req).await;
+    }
+    let (parts, body) = req.into_parts();
+    let read = axum::body::to_bytes(body, MAX_BODY + 1);
+    let bytes = match tokio::time::timeout(state.body_timeout(), read).await {
+        Ok(Ok(bytes)) if bytes.len() <= MAX_BODY => bytes,
+        Ok(Ok(_)) => return ApiError::TooLarge.into_response(),
+        Ok(Err(e)) => {
+            // Too large (axum's limit), or the client went away.
+            let too_large = std::error::Error::source(&e)
+                .is_some_and(|s| s.is::<http_body_util::LengthLimitError>());
+            return if too_large {
+                ApiError::TooLarge.into_response()
+            } else {
+                ApiError::bad_detail("bad_request", e.to_string()).into_response()
+            };
+        }
+        Err(_) => {
+            let mut res = ApiError::RequestTimeout.into_response();
+            res.headers_mut().insert(
+                header::CONNECTION,
+                axum::http::HeaderValue::from_static("close"),
+            );
+            return res;
+        }
+    };
+    next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
+        .await
 }
 
 /// Adds the security headers to every response.
@@ -156,8 +207,11 @@ async fn method_not_allowed(method: Method) -> ApiError {
     ApiError::MethodNotAllowed(method.to_string())
 }
 
-/// The router of the whole API and the front-end.
+/// The router of the whole API and the front-end. Each limited route names
+/// its kind of limit ([`Kind`]): new games, analyses, game actions.
 pub fn router(state: AppState) -> Router {
+    use Kind::{Action, Analysis, NewGame};
+    let s = &state;
     Router::new()
         .route("/", get(crate::assets::app))
         .route("/game/{id}", get(crate::assets::app))
@@ -169,30 +223,73 @@ pub fn router(state: AppState) -> Router {
         .route("/assets/{file}", get(crate::assets::asset))
         .route("/healthz", get(games::healthz))
         .route("/readyz", get(games::readyz))
-        .route("/api/rules/try", post(rules::try_action))
-        .route("/api/games", post(games::create).get(games::list))
+        .route(
+            "/api/rules/try",
+            limited(s, Action, post(rules::try_action)),
+        )
+        .route(
+            "/api/games",
+            get(games::list).merge(limited(s, NewGame, post(games::create))),
+        )
         .route("/api/games/{id}", get(games::show))
         .route("/api/games/{id}/pgn", get(games::pgn))
         .route("/api/games/{id}/seat", get(games::seat))
-        .route("/api/games/{id}/rematch", post(games::rematch))
+        .route(
+            "/api/games/{id}/rematch",
+            limited(s, NewGame, post(games::rematch)),
+        )
         .route("/api/games/{id}/stream", get(watch::stream))
         .route("/api/games/{id}/socket", get(watch::socket))
-        .route("/api/games/{id}/analysis", get(analysis::analysis))
-        .route("/api/games/{id}/move/{mv}", post(actions::play_move))
-        .route("/api/games/{id}/draw/{answer}", post(actions::draw))
-        .route("/api/games/{id}/claim-draw", post(actions::claim))
-        .route("/api/games/{id}/resign", post(actions::resign))
-        .route("/api/games/{id}/abort", post(actions::abort))
-        .route("/api/games/{id}/takeback/{answer}", post(actions::takeback))
-        .route("/api/games/{id}/touch/{square}", post(actions::touch))
+        .route(
+            "/api/games/{id}/analysis",
+            limited(s, Analysis, get(analysis::analysis)),
+        )
+        .route(
+            "/api/games/{id}/move/{mv}",
+            limited(s, Action, post(actions::play_move)),
+        )
+        .route(
+            "/api/games/{id}/draw/{answer}",
+            limited(s, Action, post(actions::draw)),
+        )
+        .route(
+            "/api/games/{id}/claim-draw",
+            limited(s, Action, post(actions::claim)),
+        )
+        .route(
+            "/api/games/{id}/resign",
+            limited(s, Action, post(actions::resign)),
+        )
+        .route(
+            "/api/games/{id}/abort",
+            limited(s, Action, post(actions::abort)),
+        )
+        .route(
+            "/api/games/{id}/takeback/{answer}",
+            limited(s, Action, post(actions::takeback)),
+        )
+        .route(
+            "/api/games/{id}/touch/{square}",
+            limited(s, Action, post(actions::touch)),
+        )
         // A tournament's TRF comes in its creation: up to 1 MiB there.
         .route(
             "/api/tournaments",
-            post(tournaments::create).layer(axum::extract::DefaultBodyLimit::max(1 << 20)),
+            limited(
+                s,
+                NewGame,
+                post(tournaments::create).layer(axum::extract::DefaultBodyLimit::max(MAX_BODY)),
+            ),
         )
         .route("/api/tournaments/{id}", get(tournaments::show))
-        .route("/api/tournaments/{id}/actions", post(tournaments::act))
-        .route("/api/tournaments/{id}/join", post(tournaments::join))
+        .route(
+            "/api/tournaments/{id}/actions",
+            limited(s, Action, post(tournaments::act)),
+        )
+        .route(
+            "/api/tournaments/{id}/join",
+            limited(s, Action, post(tournaments::join)),
+        )
         .route("/api/tournaments/{id}/me", get(tournaments::me))
         .route("/api/tournaments/{id}/links", get(tournaments::links))
         .route("/api/tournaments/{id}/trf", get(tournaments::trf))
@@ -200,7 +297,11 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tournaments/{id}/stream", get(tournaments::stream))
         .fallback(no_route)
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
+        .layer(middleware::from_fn_with_state(state.clone(), body_deadline))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            client_address,
+        ))
         .layer(axum::extract::DefaultBodyLimit::max(16 * 1024))
         .layer(middleware::from_fn(uri_length))
         .layer(middleware::from_fn(security_headers))

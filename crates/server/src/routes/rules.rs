@@ -165,9 +165,12 @@ pub fn judge(trial: &Trial) -> Result<TrialResult, ApiError> {
 
 /// `POST /api/rules/try`.
 pub(crate) async fn try_action(
+    axum::extract::State(state): axum::extract::State<crate::state::AppState>,
     super::Body(trial): super::Body<Trial>,
 ) -> Result<Json<TrialResult>, ApiError> {
-    judge(&trial).map(Json)
+    // Up to 300 moves replayed and a dead-position search: on the bounded
+    // pool, not on the threads that serve every other request.
+    state.cpu().run(move || judge(&trial)).await?.map(Json)
 }
 
 #[cfg(test)]

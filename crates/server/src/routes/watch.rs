@@ -12,12 +12,14 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use axum::Extension;
 use futures_util::StreamExt;
 use serde::Deserialize;
 use tokio::sync::broadcast;
 
 use super::actions::{move_lang, yes_or_no};
 use super::P;
+use crate::client::ClientAddr;
 use crate::cluster::dispatch;
 use crate::command::Command;
 use crate::error::ApiError;
@@ -48,15 +50,18 @@ async fn full(
     state: &AppState,
     id: &str,
 ) -> Result<(String, broadcast::Receiver<Arc<Published>>, bool, Seen), ApiError> {
-    let rx = state.bus().watch(id).await?;
-    match dispatch(state, id, "", Op::Full).await? {
-        Answer::Full {
-            line,
-            version,
-            over,
-        } => Ok((line, rx, over, Seen(version))),
-        _ => Err(ApiError::Internal("not a full state".to_string())),
-    }
+    let full = async {
+        match dispatch(state, id, "", Op::Full).await? {
+            Answer::Full {
+                line,
+                version,
+                over,
+            } => Ok((line, version, over)),
+            _ => Err(ApiError::Internal("not a full state".to_string())),
+        }
+    };
+    let (rx, (line, version, over)) = state.bus().watch_if(id, full).await?;
+    Ok((line, rx, over, Seen(version)))
 }
 
 /// `GET /api/games/{id}/stream`: one JSON object a line (`gameFull`, then
@@ -65,10 +70,16 @@ async fn full(
 pub(crate) async fn stream(
     State(state): State<AppState>,
     P(id): P<String>,
+    Extension(ClientAddr(addr)): Extension<ClientAddr>,
 ) -> Result<Response, ApiError> {
+    let place = state
+        .watchers()
+        .open(addr)
+        .ok_or(ApiError::TooManyWatchers)?;
     let (first, mut rx, over, mut seen) = full(&state, &id).await?;
     let mut shutdown = state.shutdown_signal();
     let lines = async_stream_lines(first, over, move |tx| async move {
+        let _place = place;
         let mut keepalive = tokio::time::interval(Duration::from_secs(5));
         keepalive.tick().await;
         loop {
@@ -219,12 +230,15 @@ fn error_message(e: ApiError) -> String {
 pub(crate) async fn socket(
     State(state): State<AppState>,
     P(id): P<String>,
-    connect: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
+    Extension(ClientAddr(addr)): Extension<ClientAddr>,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let ws = ws.map_err(|_| ApiError::UpgradeRequired)?;
+    let place = state
+        .watchers()
+        .open(addr)
+        .ok_or(ApiError::TooManyWatchers)?;
     let watched = full(&state, &id).await?;
-    let addr = connect.map_or(std::net::IpAddr::from([0, 0, 0, 0]), |c| c.0 .0.ip());
     // Small buffers: a socket carries short JSON messages (the defaults,
     // 128 KiB each way, cost more memory than the game itself). A client's
     // message larger than 64 KiB is refused.
@@ -233,7 +247,10 @@ pub(crate) async fn socket(
         .write_buffer_size(0)
         .max_message_size(64 * 1024)
         .max_frame_size(64 * 1024);
-    Ok(ws.on_upgrade(move |socket| serve_socket(state, id, watched, addr, socket)))
+    Ok(ws.on_upgrade(move |socket| async move {
+        let _place = place;
+        serve_socket(state, id, watched, addr, socket).await;
+    }))
 }
 
 /// What a watcher starts with: the full state's line, the subscription,
@@ -253,13 +270,17 @@ async fn serve_socket(
     }
     let mut shutdown = state.shutdown_signal();
     // A quiet socket is pinged; a client silent too long (no message, no
-    // pong) is closed.
+    // pong) is closed when that time is up, not at the next ping.
     let (ping_every, silent_for) = state.socket_timing();
     let mut ping = tokio::time::interval(ping_every);
     ping.tick().await;
     let mut heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
+            () = tokio::time::sleep_until(heard + silent_for) => {
+                let _ = socket.send(Message::Close(None)).await;
+                return;
+            }
             event = rx.recv() => {
                 let line = match event {
                     Ok(p) if seen.fresh(&p) => p.line.clone(),
@@ -306,10 +327,6 @@ async fn serve_socket(
                 }
             }
             _ = ping.tick() => {
-                if heard.elapsed() >= silent_for {
-                    let _ = socket.send(Message::Close(None)).await;
-                    return;
-                }
                 if socket.send(Message::Ping(Vec::new().into())).await.is_err() {
                     return;
                 }

@@ -34,6 +34,11 @@ fn migrate_error(e: sqlx::migrate::MigrateError) -> sqlx::Error {
 pub(super) async fn migrate(pool: &AnyPool, postgres: bool) -> Result<(), sqlx::Error> {
     let mut conn = pool.acquire().await?;
     if postgres {
+        // A migration may wait for another server's and run long: no time
+        // limits on this connection while it does (set again after).
+        for unlimited in ["SET statement_timeout = 0", "SET lock_timeout = 0"] {
+            sqlx::query(unlimited).execute(&mut *conn).await?;
+        }
         sqlx::query("SELECT pg_advisory_lock($1)")
             .bind(LOCK)
             .execute(&mut *conn)
@@ -45,6 +50,7 @@ pub(super) async fn migrate(pool: &AnyPool, postgres: bool) -> Result<(), sqlx::
             .bind(LOCK)
             .execute(&mut *conn)
             .await;
+        super::configure(&mut conn).await?;
     }
     result
 }

@@ -120,6 +120,49 @@ pub struct GameRow {
     pub tournament: Option<String>,
     /// Bumped by every commit; a commit of version `v` replaces `v - 1`.
     pub version: i64,
+    /// What the game shows between moves (none: nothing).
+    pub pending: Option<Pending>,
+}
+
+/// What a game shows between moves — a takeback request standing, the
+/// squares touched under touch-move, an incorrect draw claim just refused
+/// — stored with it, so that a restart or a take-over shows the same
+/// (column `pending`, JSON).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Pending {
+    /// The side that asked to take back, while the question stands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takeback_offer: Option<Side>,
+    /// The squares touched by the side to move, in order (`e2`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub touched: Vec<String>,
+    /// The incorrect draw claim just made, until the next move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rejected_claim: Option<crate::wire::RejectedClaim>,
+}
+
+impl Pending {
+    /// `None` when there is nothing to keep.
+    pub fn some(self) -> Option<Pending> {
+        (self != Pending::default()).then_some(self)
+    }
+
+    /// The column's text.
+    fn to_column(pending: Option<&Pending>) -> Option<String> {
+        pending.and_then(|p| serde_json::to_string(p).ok())
+    }
+
+    /// From the column's text.
+    fn from_column(r: &AnyRow) -> Result<Option<Pending>, sqlx::Error> {
+        let text: Option<String> = r.try_get("pending")?;
+        text.map(|t| {
+            serde_json::from_str(&t).map_err(|e| sqlx::Error::ColumnDecode {
+                index: "pending".to_string(),
+                source: Box::new(e),
+            })
+        })
+        .transpose()
+    }
 }
 
 /// A move as stored.
@@ -208,8 +251,47 @@ pub fn redact(url: &str) -> String {
     }
 }
 
-/// SQLite's settings on each new connection: WAL, full sync, foreign keys.
+/// How long a PostgreSQL statement waits for a row lock before it gives
+/// up (a node paused in the middle of a write holds its locks).
+pub const LOCK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+/// How long PostgreSQL lets a session sit in an open transaction before it
+/// ends the session and frees its locks (a node paused or cut off in the
+/// middle of a write; ours take milliseconds).
+pub const IDLE_IN_TRANSACTION_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+/// The longest any one statement may run.
+pub const STATEMENT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The statements that set a PostgreSQL session's time limits, as every
+/// connection of the server runs them.
+pub fn postgres_session() -> Vec<String> {
+    [
+        ("lock_timeout", LOCK_TIMEOUT),
+        (
+            "idle_in_transaction_session_timeout",
+            IDLE_IN_TRANSACTION_TIMEOUT,
+        ),
+        ("statement_timeout", STATEMENT_TIMEOUT),
+    ]
+    .iter()
+    .map(|(name, limit)| format!("SET {name} = {}", limit.as_millis()))
+    .collect()
+}
+
+/// Each new connection's settings. SQLite: WAL, full sync, foreign keys, a
+/// busy wait. PostgreSQL: the session's time limits, so that a node that
+/// stops in the middle of a write holds its locks seconds, not for ever,
+/// and no other node waits on them longer than [`LOCK_TIMEOUT`].
 async fn configure(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+    if conn.backend_name().eq_ignore_ascii_case("postgresql")
+        || conn.backend_name().eq_ignore_ascii_case("postgres")
+    {
+        for set in postgres_session() {
+            // Built from the constants above, no input in it.
+            sqlx::query(sqlx::AssertSqlSafe(set))
+                .execute(&mut *conn)
+                .await?;
+        }
+    }
     if conn.backend_name().eq_ignore_ascii_case("sqlite") {
         for pragma in [
             "PRAGMA journal_mode = WAL",
@@ -349,6 +431,7 @@ impl Store {
             rematch: r.try_get("rematch")?,
             tournament: r.try_get("tournament")?,
             version: r.try_get("version")?,
+            pending: Pending::from_column(r)?,
         })
     }
 
@@ -384,6 +467,20 @@ impl Store {
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
         Ok(Some((game, moves)))
+    }
+
+    /// The stored version of a game (`None`: no such game): after a commit
+    /// whose answer was lost, whether it was stored.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn stored_version(&self, id: &str) -> Result<Option<i64>, sqlx::Error> {
+        sqlx::query("SELECT version FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .map(|r| r.try_get("version"))
+            .transpose()
     }
 
     /// A game's result (`1-0`, …; none while it goes on), without its

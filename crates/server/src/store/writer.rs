@@ -9,7 +9,7 @@ use std::sync::{Arc, PoisonError, RwLock};
 use sqlx::{AnyPool, AssertSqlSafe};
 use tokio::sync::{mpsc, oneshot};
 
-use super::{Change, Commit, Fence, GameRow, MoveRow, StoreError};
+use super::{Change, Commit, Fence, GameRow, MoveRow, Pending, StoreError};
 use crate::wire::Side;
 
 /// One commit waiting for the writer.
@@ -265,8 +265,8 @@ pub(super) async fn insert_game(
     sqlx::query(
         "INSERT INTO games (id, created_at, updated_at, opponent, white_token, black_token, human_color, level, \
          start_fen, clock, rules, status, result, termination, ended_by, white_ms, black_ms, draw_offer, rematch, version, \
-         owner, owner_epoch, tournament) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)",
+         owner, owner_epoch, tournament, pending) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)",
     )
     .bind(&g.id)
     .bind(g.created_at)
@@ -291,6 +291,7 @@ pub(super) async fn insert_game(
     .bind(to.fence.map(|(f, _)| f.node.as_str()))
     .bind(to.fence.map(|(f, _)| f.epoch))
     .bind(&g.tournament)
+    .bind(Pending::to_column(g.pending.as_ref()))
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -307,7 +308,7 @@ async fn update_games(
     to: Target<'_>,
     games: &[&GameRow],
 ) -> Result<(), StoreError> {
-    let n = games.len() * 12;
+    let n = games.len() * 13;
     let param = |i: usize| match to.ph {
         Placeholders::Numbered => format!("${}", n + i),
         Placeholders::Anonymous => "?".to_string(),
@@ -328,9 +329,9 @@ async fn update_games(
     let sql = format!(
         "UPDATE games SET updated_at = v.column1, status = v.column2, result = v.column3, \
          termination = v.column4, ended_by = v.column5, white_ms = v.column6, black_ms = v.column7, \
-         draw_offer = v.column8, rematch = v.column9, version = v.column10 \
+         draw_offer = v.column8, rematch = v.column9, version = v.column10, pending = v.column13 \
          FROM (VALUES {}) AS v WHERE games.id = v.column11 AND games.version = v.column12{fenced}",
-        values(to.ph, games.len(), 12)
+        values(to.ph, games.len(), 13)
     );
     // Only placeholders are formatted into the text: nothing from input.
     let mut query = sqlx::query(AssertSqlSafe(sql));
@@ -347,7 +348,8 @@ async fn update_games(
             .bind(&g.rematch)
             .bind(g.version)
             .bind(&g.id)
-            .bind(g.version - 1);
+            .bind(g.version - 1)
+            .bind(Pending::to_column(g.pending.as_ref()));
     }
     if let Some((f, _)) = to.fence {
         query = query

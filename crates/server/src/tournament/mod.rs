@@ -374,14 +374,19 @@ pub async fn apply(
         if online::any_begun(state, &called_off).await? {
             return Err(ApiError::bad("round_games_begun"));
         }
-        // Pairing a large Swiss round takes seconds: off the async threads.
-        let (mut event, done) = tokio::task::spawn_blocking(move || {
+        // Pairing a large Swiss round takes seconds: on the bounded pool,
+        // off the threads that serve every other request. The other
+        // actions take microseconds.
+        let apply = move || {
             let mut event = event;
             let done = event.apply(act);
             (event, done)
-        })
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
+        };
+        let (mut event, done) = if pairs {
+            state.cpu().run(apply).await?
+        } else {
+            apply()
+        };
         done?;
         if adds {
             let player = u16::try_from(event.players.len().saturating_sub(1)).unwrap_or(u16::MAX);
@@ -528,8 +533,10 @@ pub async fn watch(
     ),
     ApiError,
 > {
-    let rx = state.bus().watch(&feed(id)).await?;
-    let (row, _) = load(state, id).await?;
+    if !crate::security::is_plain_key(id) {
+        return Err(ApiError::NoTournament);
+    }
+    let (rx, (row, _)) = state.bus().watch_if(&feed(id), load(state, id)).await?;
     Ok((row.version, rx))
 }
 
