@@ -26,6 +26,7 @@ use axum::http::StatusCode;
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 
+use crate::codes::ErrorCode;
 use crate::error::ApiError;
 use crate::ops::{perform, Answer, Op};
 use crate::state::AppState;
@@ -334,7 +335,8 @@ pub async fn serve_calls(state: AppState) {
                     }
                 },
                 Err(e) => {
-                    let (status, body) = ApiError::bad_detail("bad_request", e.to_string()).body();
+                    let (status, body) =
+                        ApiError::bad_detail(ErrorCode::BadRequest, e.to_string()).body();
                     Reply::Refused {
                         status: status.as_u16(),
                         body,

@@ -19,6 +19,7 @@ use std::time::Duration;
 
 use sakk::{Color, Lang, Move, Position, Square};
 
+use crate::codes::ErrorCode;
 use crate::engine_pool::{Priority, Stop};
 use crate::error::ApiError;
 use crate::games::{Inner, Published, Slot};
@@ -398,14 +399,14 @@ async fn server_command(state: &AppState, id: &str, command: Command) {
 /// token); `bad_token` when it holds none, or the actor is the server.
 fn seats(g: &LiveGame, actor: Actor<'_>) -> Result<Vec<Color>, ApiError> {
     let Actor::Client(token) = actor else {
-        return Err(ApiError::Forbidden("bad_token"));
+        return Err(ApiError::Forbidden(ErrorCode::BadToken));
     };
     if token.is_empty() {
         return Err(ApiError::Unauthorized);
     }
     let seats = g.seat(token);
     if seats.is_empty() {
-        return Err(ApiError::Forbidden("bad_token"));
+        return Err(ApiError::Forbidden(ErrorCode::BadToken));
     }
     Ok(seats)
 }
@@ -415,14 +416,14 @@ fn seats(g: &LiveGame, actor: Actor<'_>) -> Result<Vec<Color>, ApiError> {
 fn acting_color(g: &LiveGame, actor: Actor<'_>, needs_turn: bool) -> Result<Color, ApiError> {
     let seats = seats(g, actor)?;
     let Some(&first) = seats.first() else {
-        return Err(ApiError::Forbidden("bad_token"));
+        return Err(ApiError::Forbidden(ErrorCode::BadToken));
     };
     let turn = g.game.turn();
     if seats.contains(&turn) {
         return Ok(turn);
     }
     if needs_turn {
-        return Err(ApiError::Forbidden("not_your_turn"));
+        return Err(ApiError::Forbidden(ErrorCode::NotYourTurn));
     }
     Ok(first)
 }
@@ -466,7 +467,7 @@ fn execute(
         }),
         Command::CallOff => over_guard(g).and_then(|()| {
             if !matches!(actor, Actor::Server) {
-                return Err(ApiError::Forbidden("bad_token"));
+                return Err(ApiError::Forbidden(ErrorCode::BadToken));
             }
             let o = g.game.abort()?;
             g.finish(Some(o), None);
@@ -659,7 +660,7 @@ fn takeback(
     over_guard(g)?;
     let seats = seats(g, actor)?;
     let Some(&first) = seats.first() else {
-        return Err(ApiError::Forbidden("bad_token"));
+        return Err(ApiError::Forbidden(ErrorCode::BadToken));
     };
     let me = if seats.len() == 2 {
         !g.game.turn()
@@ -686,7 +687,7 @@ fn takeback(
             None
         }
         // As for a draw: nothing to answer is refused.
-        (false, None) => return Err(ApiError::bad("no_takeback_request")),
+        (false, None) => return Err(ApiError::bad(ErrorCode::NoTakebackRequest)),
     };
     match back_to {
         Some(to) => {
@@ -708,11 +709,11 @@ fn takeback(
 /// out a new one to the second player).
 fn rematch(state: &AppState, g: &mut LiveGame, actor: Actor<'_>) -> Result<Effect, ApiError> {
     if !g.is_over() {
-        return Err(ApiError::bad("game_not_over"));
+        return Err(ApiError::bad(ErrorCode::GameNotOver));
     }
     seats(g, actor)?;
     if g.row.tournament.is_some() {
-        return Err(ApiError::bad("tournament_game"));
+        return Err(ApiError::bad(ErrorCode::TournamentGame));
     }
     if g.row.rematch.is_some() {
         return Ok(Effect::state());

@@ -11,6 +11,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use sakk_i18n::Locale;
 
+use crate::codes::ErrorCode;
+
 /// A message's parameters, by name.
 pub type Args = Vec<(&'static str, String)>;
 
@@ -19,9 +21,18 @@ pub type Args = Vec<(&'static str, String)>;
 pub enum ApiError {
     /// A malformed request (400): its code names the catalogue's
     /// `error-<code>` message.
-    #[error("bad request: {code}")]
+    #[error("bad request: {}", code.as_str())]
     BadRequest {
         /// The stable code.
+        code: ErrorCode,
+        /// The message's parameters.
+        args: Args,
+    },
+    /// An action a tournament refuses (400): the tournament's own code
+    /// (`sakk-tournament`) names the catalogue's `error-<code>` message.
+    #[error("refused by the tournament: {code}")]
+    Tournament {
+        /// The tournament's code.
         code: &'static str,
         /// The message's parameters.
         args: Args,
@@ -44,8 +55,8 @@ pub enum ApiError {
     Unauthorized,
     /// The wrong seat token (`bad_token`), or not this seat's turn
     /// (`not_your_turn`).
-    #[error("{0}")]
-    Forbidden(&'static str),
+    #[error("{}", .0.as_str())]
+    Forbidden(ErrorCode),
     /// No such game.
     #[error("no such game")]
     NotFound,
@@ -133,7 +144,7 @@ pub enum ApiError {
 
 impl ApiError {
     /// A bad request without parameters.
-    pub fn bad(code: &'static str) -> ApiError {
+    pub fn bad(code: ErrorCode) -> ApiError {
         ApiError::BadRequest {
             code,
             args: Vec::new(),
@@ -143,7 +154,7 @@ impl ApiError {
     /// A bad request whose English message names what was wrong (`detail`,
     /// from a parser that speaks English only; the other catalogues say it
     /// in their own words, without it).
-    pub fn bad_detail(code: &'static str, detail: impl Into<String>) -> ApiError {
+    pub fn bad_detail(code: ErrorCode, detail: impl Into<String>) -> ApiError {
         ApiError::BadRequest {
             code,
             args: vec![("detail", detail.into())],
@@ -152,7 +163,7 @@ impl ApiError {
 
     /// A request field that does not apply to a game against `opponent`.
     pub fn bad_field(
-        code: &'static str,
+        code: ErrorCode,
         field: &'static str,
         opponent: crate::wire::Opponent,
     ) -> ApiError {
@@ -222,6 +233,12 @@ impl ApiError {
         match self {
             ApiError::BadRequest { code, args } => (
                 StatusCode::BAD_REQUEST,
+                code.as_str(),
+                sakk_i18n::id("error", code.as_str()),
+                args,
+            ),
+            ApiError::Tournament { code, args } => (
+                StatusCode::BAD_REQUEST,
                 code,
                 sakk_i18n::id("error", code),
                 args,
@@ -243,7 +260,7 @@ impl ApiError {
                 )
             }
             ApiError::Unauthorized => plain(StatusCode::UNAUTHORIZED, "missing_token"),
-            ApiError::Forbidden(code) => plain(StatusCode::FORBIDDEN, code),
+            ApiError::Forbidden(code) => plain(StatusCode::FORBIDDEN, code.as_str()),
             ApiError::NotFound => plain(StatusCode::NOT_FOUND, "not_found"),
             ApiError::NoTournament => plain(StatusCode::NOT_FOUND, "no_such_tournament"),
             ApiError::OrganiserUnauthorized => {
@@ -375,47 +392,47 @@ mod tests {
     #[test]
     fn every_error_has_its_words() {
         let errors = [
-            ApiError::bad("bad_opponent"),
-            ApiError::bad("bad_color"),
-            ApiError::bad("bad_level"),
-            ApiError::bad_detail("bad_request", "x"),
-            ApiError::bad_detail("bad_query", "x"),
-            ApiError::bad("bad_path"),
-            ApiError::bad("bad_limit"),
-            ApiError::bad("no_takeback_request"),
+            ApiError::bad(ErrorCode::BadOpponent),
+            ApiError::bad(ErrorCode::BadColor),
+            ApiError::bad(ErrorCode::BadLevel),
+            ApiError::bad_detail(ErrorCode::BadRequest, "x"),
+            ApiError::bad_detail(ErrorCode::BadQuery, "x"),
+            ApiError::bad(ErrorCode::BadPath),
+            ApiError::bad(ErrorCode::BadLimit),
+            ApiError::bad(ErrorCode::NoTakebackRequest),
             ApiError::bad_field(
-                "field_not_for_opponent",
+                ErrorCode::FieldNotForOpponent,
                 "level",
                 crate::wire::Opponent::Friend,
             ),
             ApiError::BadRequest {
-                code: "position_over",
+                code: ErrorCode::PositionOver,
                 args: vec![("termination", "stalemate".to_string())],
             },
-            ApiError::bad("clock_preset_with_fields"),
-            ApiError::bad_detail("clock_unknown_preset", "x"),
-            ApiError::bad("clock_control_with_fields"),
-            ApiError::bad_detail("clock_bad_control", "x"),
-            ApiError::bad("clock_too_short"),
-            ApiError::bad("clock_out_of_range"),
-            ApiError::bad("clock_delay_kind_missing"),
-            ApiError::bad("clock_delay_kind_without_delay"),
+            ApiError::bad(ErrorCode::ClockPresetWithFields),
+            ApiError::bad_detail(ErrorCode::ClockUnknownPreset, "x"),
+            ApiError::bad(ErrorCode::ClockControlWithFields),
+            ApiError::bad_detail(ErrorCode::ClockBadControl, "x"),
+            ApiError::bad(ErrorCode::ClockTooShort),
+            ApiError::bad(ErrorCode::ClockOutOfRange),
+            ApiError::bad(ErrorCode::ClockDelayKindMissing),
+            ApiError::bad(ErrorCode::ClockDelayKindWithoutDelay),
             ApiError::Fen(sakk::FenError::InvalidTurn),
             ApiError::Unauthorized,
             ApiError::NoRoute("/x".to_string()),
             ApiError::MethodNotAllowed("PUT".to_string()),
             ApiError::UriTooLong,
             ApiError::UpgradeRequired,
-            ApiError::bad("bad_lang"),
-            ApiError::bad("bad_square"),
-            ApiError::bad("bad_answer"),
-            ApiError::bad("bad_status"),
-            ApiError::bad("bad_cursor"),
-            ApiError::bad("game_not_over"),
-            ApiError::bad("tournament_game"),
-            ApiError::bad("round_games_begun"),
-            ApiError::Forbidden("bad_token"),
-            ApiError::Forbidden("not_your_turn"),
+            ApiError::bad(ErrorCode::BadLang),
+            ApiError::bad(ErrorCode::BadSquare),
+            ApiError::bad(ErrorCode::BadAnswer),
+            ApiError::bad(ErrorCode::BadStatus),
+            ApiError::bad(ErrorCode::BadCursor),
+            ApiError::bad(ErrorCode::GameNotOver),
+            ApiError::bad(ErrorCode::TournamentGame),
+            ApiError::bad(ErrorCode::RoundGamesBegun),
+            ApiError::Forbidden(ErrorCode::BadToken),
+            ApiError::Forbidden(ErrorCode::NotYourTurn),
             ApiError::NotFound,
             ApiError::GameOver,
             ApiError::RequestTimeout,
@@ -435,17 +452,17 @@ mod tests {
             ApiError::Internal("x".to_string()),
             ApiError::NoTournament,
             ApiError::OrganiserUnauthorized,
-            ApiError::Forbidden("bad_organiser_token"),
-            ApiError::bad("missing_join_token"),
-            ApiError::Forbidden("bad_join_token"),
-            ApiError::Forbidden("bad_player_token"),
-            ApiError::bad("double_not_for_swiss"),
-            ApiError::bad("rounds_missing"),
-            ApiError::bad("rounds_not_for_round_robin"),
-            ApiError::bad_detail("bad_tiebreak", "x"),
-            ApiError::bad_detail("bad_time_control", "x"),
+            ApiError::Forbidden(ErrorCode::BadOrganiserToken),
+            ApiError::bad(ErrorCode::MissingJoinToken),
+            ApiError::Forbidden(ErrorCode::BadJoinToken),
+            ApiError::Forbidden(ErrorCode::BadPlayerToken),
+            ApiError::bad(ErrorCode::DoubleNotForSwiss),
+            ApiError::bad(ErrorCode::RoundsMissing),
+            ApiError::bad(ErrorCode::RoundsNotForRoundRobin),
+            ApiError::bad_detail(ErrorCode::BadTiebreak, "x"),
+            ApiError::bad_detail(ErrorCode::BadTimeControl, "x"),
             ApiError::BadRequest {
-                code: "bad_trf",
+                code: ErrorCode::BadTrf,
                 args: vec![("line", "3".to_string()), ("detail", "x".to_string())],
             },
         ];

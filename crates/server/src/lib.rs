@@ -30,6 +30,7 @@ pub mod assets;
 pub mod bus;
 pub mod client;
 pub mod cluster;
+pub mod codes;
 pub mod command;
 pub mod cpu;
 pub mod engine_pool;

@@ -3,6 +3,7 @@
 
 use sakk::{Color, Position};
 
+use crate::codes::ErrorCode;
 use crate::command::follow_up;
 use crate::error::ApiError;
 use crate::live::{initial_ms, unix_ms, ClockSpec, LiveGame, RulesSpec};
@@ -31,29 +32,32 @@ pub fn check_clock(c: &ClockSpec, min: std::time::Duration) -> Result<sakk::Time
             || c.delay_kind.is_some()
             || c.control.is_some()
         {
-            return Err(ApiError::bad("clock_preset_with_fields"));
+            return Err(ApiError::bad(ErrorCode::ClockPresetWithFields));
         }
         return sakk::TimeControl::preset(label)
-            .ok_or_else(|| ApiError::bad_detail("clock_unknown_preset", label.clone()));
+            .ok_or_else(|| ApiError::bad_detail(ErrorCode::ClockUnknownPreset, label.clone()));
     }
     if let Some(pgn) = &c.control {
         if c.limit.is_some() || c.increment.is_some() || c.delay.is_some() || c.delay_kind.is_some()
         {
-            return Err(ApiError::bad("clock_control_with_fields"));
+            return Err(ApiError::bad(ErrorCode::ClockControlWithFields));
         }
         let control = sakk::TimeControl::from_pgn(pgn)
-            .map_err(|e| ApiError::bad_detail("clock_bad_control", e.to_string()))?;
+            .map_err(|e| ApiError::bad_detail(ErrorCode::ClockBadControl, e.to_string()))?;
         let first = match &control {
             sakk::TimeControl::Sandclock(t) => Some(*t),
             other => other.first_stage().map(|s| s.time),
         };
         let Some(first) = first else {
             // Unlimited: no clock.
-            return Err(ApiError::bad_detail("clock_bad_control", pgn.clone()));
+            return Err(ApiError::bad_detail(
+                ErrorCode::ClockBadControl,
+                pgn.clone(),
+            ));
         };
         if first < min {
             return Err(ApiError::BadRequest {
-                code: "clock_too_short",
+                code: ErrorCode::ClockTooShort,
                 args: vec![("seconds", min.as_secs_f64().to_string())],
             });
         }
@@ -62,21 +66,21 @@ pub fn check_clock(c: &ClockSpec, min: std::time::Duration) -> Result<sakk::Time
     let in_range =
         |x: Option<f64>| x.is_none_or(|x| x.is_finite() && (0.0..=86_400.0).contains(&x));
     if !(in_range(c.limit) && in_range(c.increment) && in_range(c.delay)) {
-        return Err(ApiError::bad("clock_out_of_range"));
+        return Err(ApiError::bad(ErrorCode::ClockOutOfRange));
     }
     if c.limit.unwrap_or(0.0) < min.as_secs_f64() {
         return Err(ApiError::BadRequest {
-            code: "clock_too_short",
+            code: ErrorCode::ClockTooShort,
             args: vec![("seconds", min.as_secs_f64().to_string())],
         });
     }
     match (c.delay.unwrap_or(0.0) > 0.0, c.delay_kind.is_some()) {
-        (true, false) => return Err(ApiError::bad("clock_delay_kind_missing")),
-        (false, true) => return Err(ApiError::bad("clock_delay_kind_without_delay")),
+        (true, false) => return Err(ApiError::bad(ErrorCode::ClockDelayKindMissing)),
+        (false, true) => return Err(ApiError::bad(ErrorCode::ClockDelayKindWithoutDelay)),
         _ => {}
     }
     c.time_control()
-        .map_err(|_| ApiError::bad("clock_out_of_range"))
+        .map_err(|_| ApiError::bad(ErrorCode::ClockOutOfRange))
 }
 
 /// A game to create.

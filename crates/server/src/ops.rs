@@ -13,6 +13,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
+use crate::codes::ErrorCode;
 use crate::command::{apply, Actor, Command};
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -101,7 +102,7 @@ impl Change {
     /// `bad_lang` or `bad_square` (from a node that speaks another version).
     pub fn command(self) -> Result<Command, ApiError> {
         let lang = |l: Option<String>| {
-            l.map(|c| sakk::Lang::from_code(&c).ok_or_else(|| ApiError::bad("bad_lang")))
+            l.map(|c| sakk::Lang::from_code(&c).ok_or_else(|| ApiError::bad(ErrorCode::BadLang)))
                 .transpose()
         };
         Ok(match self {
@@ -123,7 +124,9 @@ impl Change {
             Change::Abort => Command::Abort,
             Change::Takeback { yes } => Command::Takeback { yes },
             Change::Touch { square, adjust } => Command::Touch {
-                square: square.parse().map_err(|_| ApiError::bad("bad_square"))?,
+                square: square
+                    .parse()
+                    .map_err(|_| ApiError::bad(ErrorCode::BadSquare))?,
                 adjust,
             },
         })
@@ -273,7 +276,7 @@ pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<
             let slot = state.slot(id).await?;
             let seats = slot.lock().await.live.seat(token);
             if seats.is_empty() {
-                return Err(ApiError::Forbidden("bad_token"));
+                return Err(ApiError::Forbidden(ErrorCode::BadToken));
             }
             Ok(Answer::Seats {
                 colors: seats.into_iter().map(Side::from).collect(),
@@ -302,7 +305,7 @@ pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<
             let positions = {
                 let g = slot.lock().await;
                 if !g.live.is_over() {
-                    return Err(ApiError::bad("game_not_over"));
+                    return Err(ApiError::bad(ErrorCode::GameNotOver));
                 }
                 g.live.game.positions().to_vec()
             };

@@ -12,6 +12,7 @@ use sakk::Lang;
 use super::token;
 use super::{P, Q};
 use crate::cluster::dispatch;
+use crate::codes::ErrorCode;
 use crate::command::Command;
 use crate::error::ApiError;
 use crate::ops::{Change, Op};
@@ -27,7 +28,7 @@ pub(crate) fn move_lang(lang: Option<&str>) -> Result<Option<Lang>, ApiError> {
         Some("hu") => Ok(Some(Lang::Hungarian)),
         Some("de") => Ok(Some(Lang::German)),
         Some("fr") => Ok(Some(Lang::French)),
-        Some(_) => Err(ApiError::bad("bad_lang")),
+        Some(_) => Err(ApiError::bad(ErrorCode::BadLang)),
     }
 }
 
@@ -36,7 +37,7 @@ pub(crate) fn yes_or_no(answer: &str) -> Result<bool, ApiError> {
     match answer {
         "yes" | "accept" => Ok(true),
         "no" | "decline" => Ok(false),
-        _ => Err(ApiError::bad("bad_answer")),
+        _ => Err(ApiError::bad(ErrorCode::BadAnswer)),
     }
 }
 
@@ -152,7 +153,9 @@ pub(crate) async fn touch(
     Q(q): Q<TouchQuery>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let square: sakk::Square = square.parse().map_err(|_| ApiError::bad("bad_square"))?;
+    let square: sakk::Square = square
+        .parse()
+        .map_err(|_| ApiError::bad(ErrorCode::BadSquare))?;
     let command = Command::Touch {
         square,
         adjust: q.adjust == Some(true),

@@ -11,6 +11,7 @@ use sakk::{Color, Position};
 use super::token;
 use super::{P, Q};
 use crate::cluster::dispatch;
+use crate::codes::ErrorCode;
 use crate::error::ApiError;
 use crate::live::{ClockSpec, RulesSpec};
 use crate::new_game::{self, NewGame};
@@ -47,17 +48,18 @@ pub(crate) struct NewGameRequest {
 /// Checks a request for a new game: every field must apply to the game's
 /// kind (a `level` for a friend game is refused, not ignored).
 fn new_game(state: &AppState, req: NewGameRequest) -> Result<NewGame, ApiError> {
-    let opponent = Opponent::parse(&req.opponent).ok_or_else(|| ApiError::bad("bad_opponent"))?;
+    let opponent =
+        Opponent::parse(&req.opponent).ok_or_else(|| ApiError::bad(ErrorCode::BadOpponent))?;
     if opponent != Opponent::Computer && req.level.is_some() {
         return Err(ApiError::bad_field(
-            "field_not_for_opponent",
+            ErrorCode::FieldNotForOpponent,
             "level",
             opponent,
         ));
     }
     if opponent == Opponent::Local && req.color.is_some() {
         return Err(ApiError::bad_field(
-            "field_not_for_opponent",
+            ErrorCode::FieldNotForOpponent,
             "color",
             opponent,
         ));
@@ -74,12 +76,12 @@ fn new_game(state: &AppState, req: NewGameRequest) -> Result<NewGame, ApiError> 
         }
         Some(name) => Side::parse(name)
             .map(Color::from)
-            .ok_or_else(|| ApiError::bad("bad_color"))?,
+            .ok_or_else(|| ApiError::bad(ErrorCode::BadColor))?,
     };
     let level = match (opponent, req.level) {
         (Opponent::Computer, Some(l)) if (1..=8).contains(&l) => Some(l),
         (Opponent::Computer, None) => Some(4),
-        (Opponent::Computer, Some(_)) => return Err(ApiError::bad("bad_level")),
+        (Opponent::Computer, Some(_)) => return Err(ApiError::bad(ErrorCode::BadLevel)),
         _ => None,
     };
     let start = match req.fen.as_deref().map(str::trim) {
@@ -89,7 +91,7 @@ fn new_game(state: &AppState, req: NewGameRequest) -> Result<NewGame, ApiError> 
     // A position where the game is already over is no game to play.
     if let Some(over) = sakk::Game::from_position(start).outcome() {
         return Err(ApiError::BadRequest {
-            code: "position_over",
+            code: ErrorCode::PositionOver,
             args: vec![("termination", over.termination.code().to_string())],
         });
     }
@@ -214,7 +216,7 @@ pub(crate) async fn list(
 ) -> Result<Json<GameList>, ApiError> {
     let status = match q.status.as_deref() {
         None | Some("") => None,
-        Some(s) => Some(Status::parse(s).ok_or_else(|| ApiError::bad("bad_status"))?),
+        Some(s) => Some(Status::parse(s).ok_or_else(|| ApiError::bad(ErrorCode::BadStatus))?),
     };
     let after = match q.after.as_deref() {
         None | Some("") => None,
@@ -222,13 +224,13 @@ pub(crate) async fn list(
             cursor
                 .split_once('.')
                 .and_then(|(t, id)| Some((t.parse::<i64>().ok()?, id.to_string())))
-                .ok_or_else(|| ApiError::bad("bad_cursor"))?,
+                .ok_or_else(|| ApiError::bad(ErrorCode::BadCursor))?,
         ),
     };
     let limit = match q.limit {
         None => 50,
         Some(n) if (1..=100).contains(&n) => n,
-        Some(_) => return Err(ApiError::bad("bad_limit")),
+        Some(_) => return Err(ApiError::bad(ErrorCode::BadLimit)),
     };
     let rows = state
         .store()

@@ -15,6 +15,7 @@ use axum::routing::{get, post, MethodRouter};
 use axum::Router;
 
 use crate::client::ClientAddr;
+use crate::codes::ErrorCode;
 use crate::error::ApiError;
 use crate::limits::Kind;
 use crate::state::AppState;
@@ -53,7 +54,7 @@ impl<T: serde::de::DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Q<T
         axum::extract::Query::<T>::from_request_parts(parts, state)
             .await
             .map(|axum::extract::Query(t)| Q(t))
-            .map_err(|e| ApiError::bad_detail("bad_query", e.body_text()))
+            .map_err(|e| ApiError::bad_detail(ErrorCode::BadQuery, e.body_text()))
     }
 }
 
@@ -68,7 +69,7 @@ impl<T: serde::de::DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> 
         axum::extract::Path::<T>::from_request_parts(parts, state)
             .await
             .map(|axum::extract::Path(t)| P(t))
-            .map_err(|_| ApiError::bad("bad_path"))
+            .map_err(|_| ApiError::bad(ErrorCode::BadPath))
     }
 }
 
@@ -86,7 +87,7 @@ impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<
             Err(e) if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
                 Err(ApiError::TooLarge)
             }
-            Err(e) => Err(ApiError::bad_detail("bad_request", e.body_text())),
+            Err(e) => Err(ApiError::bad_detail(ErrorCode::BadRequest, e.body_text())),
         }
     }
 }
@@ -161,7 +162,7 @@ async fn body_deadline(State(state): State<AppState>, req: Request, next: Next) 
             return if too_large {
                 ApiError::TooLarge.into_response()
             } else {
-                ApiError::bad_detail("bad_request", e.to_string()).into_response()
+                ApiError::bad_detail(ErrorCode::BadRequest, e.to_string()).into_response()
             };
         }
         Err(_) => {

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use sakk::{Game, GameRules, Position};
 
 use super::actions::move_lang;
+use crate::codes::ErrorCode;
 use crate::command::read_move;
 use crate::error::ApiError;
 use crate::wire::{MoveMarks, NamedMate, Side};
@@ -93,7 +94,7 @@ pub struct TrialResult {
 /// Plays `trial` by the rules; a refusal is the same error a game gives.
 pub fn judge(trial: &Trial) -> Result<TrialResult, ApiError> {
     if trial.moves.len() > MAX_TRIAL_MOVES {
-        return Err(ApiError::bad("too_many_moves"));
+        return Err(ApiError::bad(ErrorCode::TooManyMoves));
     }
     let start = Position::from_fen(&trial.fen)?;
     let mut game = Game::from_position(start).with_rules(GameRules {
@@ -104,13 +105,15 @@ pub fn judge(trial: &Trial) -> Result<TrialResult, ApiError> {
         let m = game
             .position()
             .parse_uci(uci)
-            .map_err(|e| ApiError::bad_detail("bad_trial_move", format!("{uci}: {e}")))?;
+            .map_err(|e| ApiError::bad_detail(ErrorCode::BadTrialMove, format!("{uci}: {e}")))?;
         game.play(m)
-            .map_err(|e| ApiError::bad_detail("bad_trial_move", format!("{uci}: {e}")))?;
+            .map_err(|e| ApiError::bad_detail(ErrorCode::BadTrialMove, format!("{uci}: {e}")))?;
     }
     let mover = game.turn();
     for square in &trial.touched {
-        let square: sakk::Square = square.parse().map_err(|_| ApiError::bad("bad_square"))?;
+        let square: sakk::Square = square
+            .parse()
+            .map_err(|_| ApiError::bad(ErrorCode::BadSquare))?;
         game.touch(mover, square, false)?;
     }
     let mut played = None;
@@ -293,7 +296,7 @@ mod tests {
         assert!(matches!(
             r,
             Err(ApiError::BadRequest {
-                code: "bad_trial_move",
+                code: ErrorCode::BadTrialMove,
                 ..
             })
         ));
@@ -302,7 +305,7 @@ mod tests {
         assert!(matches!(
             r,
             Err(ApiError::BadRequest {
-                code: "too_many_moves",
+                code: ErrorCode::TooManyMoves,
                 ..
             })
         ));

@@ -21,6 +21,7 @@ use super::actions::{move_lang, yes_or_no};
 use super::P;
 use crate::client::ClientAddr;
 use crate::cluster::dispatch;
+use crate::codes::ErrorCode;
 use crate::command::Command;
 use crate::error::ApiError;
 use crate::games::Published;
@@ -176,7 +177,7 @@ enum ClientMessage {
 /// Decodes a client message into the command and its token.
 fn decode(text: &str) -> Result<(String, Command), ApiError> {
     let msg: ClientMessage = serde_json::from_str(text)
-        .map_err(|e| ApiError::bad_detail("bad_request", e.to_string()))?;
+        .map_err(|e| ApiError::bad_detail(ErrorCode::BadRequest, e.to_string()))?;
     Ok(match msg {
         ClientMessage::Move {
             token,
@@ -310,7 +311,7 @@ async fn serve_socket(
                                     Some(change) => dispatch(&state, &id, &token, Op::Act(change))
                                         .await
                                         .map(|_| ()),
-                                    None => Err(ApiError::bad("bad_request")),
+                                    None => Err(ApiError::bad(ErrorCode::BadRequest)),
                                 },
                                 Err(e) => Err(e),
                             },

@@ -17,6 +17,7 @@ use std::sync::Arc;
 use sakk_tournament::event::{Action, Event, EventError, NewPlayer, Settings, System};
 use sakk_tournament::{dutch::Edition, tiebreak::TieBreak, Points, Tournament};
 
+use crate::codes::ErrorCode;
 use crate::error::ApiError;
 use crate::games::Published;
 use crate::live::unix_ms;
@@ -43,7 +44,7 @@ fn feed(id: &str) -> String {
 
 impl From<EventError> for ApiError {
     fn from(e: EventError) -> ApiError {
-        ApiError::BadRequest {
+        ApiError::Tournament {
             code: e.code(),
             args: e.args(),
         }
@@ -55,13 +56,13 @@ fn settings(req: NewTournament, file: Option<&Tournament>) -> Result<Settings, A
     let system = match req.system {
         SystemKind::Swiss => {
             if req.double.is_some() {
-                return Err(ApiError::bad("double_not_for_swiss"));
+                return Err(ApiError::bad(ErrorCode::DoubleNotForSwiss));
             }
             System::Swiss {
                 rounds: req
                     .rounds
                     .or_else(|| file.and_then(Tournament::rounds_planned))
-                    .ok_or_else(|| ApiError::bad("rounds_missing"))?,
+                    .ok_or_else(|| ApiError::bad(ErrorCode::RoundsMissing))?,
                 // A tournament begun elsewhere goes on by the texts in
                 // force when it began (its `042` start date).
                 edition: file.map_or(Edition::Current, Edition::for_tournament),
@@ -69,7 +70,7 @@ fn settings(req: NewTournament, file: Option<&Tournament>) -> Result<Settings, A
         }
         SystemKind::RoundRobin => {
             if req.rounds.is_some() {
-                return Err(ApiError::bad("rounds_not_for_round_robin"));
+                return Err(ApiError::bad(ErrorCode::RoundsNotForRoundRobin));
             }
             System::RoundRobin {
                 cycles: if req.double.unwrap_or(false) {
@@ -91,11 +92,11 @@ fn settings(req: NewTournament, file: Option<&Tournament>) -> Result<Settings, A
             .iter()
             .map(|c| c.parse::<TieBreak>())
             .collect::<Result<_, _>>()
-            .map_err(|e| ApiError::bad_detail("bad_tiebreak", e.0))?;
+            .map_err(|e| ApiError::bad_detail(ErrorCode::BadTiebreak, e.0))?;
     }
     if let Some(tc) = &req.time_control {
         sakk::TimeControl::from_pgn(tc)
-            .map_err(|e| ApiError::bad_detail("bad_time_control", e.to_string()))?;
+            .map_err(|e| ApiError::bad_detail(ErrorCode::BadTimeControl, e.to_string()))?;
     }
     s.time_control = req.time_control;
     s.no_draw_before = req.no_draw_before;
@@ -122,7 +123,7 @@ pub async fn create(state: &AppState, req: NewTournament) -> Result<TournamentCr
             let words = e.to_string();
             let detail = words.split_once(": ").map_or(words.as_str(), |(_, d)| d);
             ApiError::BadRequest {
-                code: "bad_trf",
+                code: ErrorCode::BadTrf,
                 args: vec![("line", e.line.to_string()), ("detail", detail.to_string())],
             }
         })?),
@@ -196,7 +197,7 @@ pub fn check_organiser(row: &TournamentRow, token: &str) -> Result<(), ApiError>
         return Err(ApiError::OrganiserUnauthorized);
     }
     if !token_matches(token, &row.organiser_token) {
-        return Err(ApiError::Forbidden("bad_organiser_token"));
+        return Err(ApiError::Forbidden(ErrorCode::BadOrganiserToken));
     }
     Ok(())
 }
@@ -372,7 +373,7 @@ pub async fn apply(
             Vec::new()
         };
         if online::any_begun(state, &called_off).await? {
-            return Err(ApiError::bad("round_games_begun"));
+            return Err(ApiError::bad(ErrorCode::RoundGamesBegun));
         }
         // Pairing a large Swiss round takes seconds: on the bounded pool,
         // off the threads that serve every other request. The other
@@ -430,14 +431,14 @@ pub async fn join(
         let (row, mut event) = load(state, id).await?;
         let mut secrets = Secrets::read(&row.secrets)?;
         if token.is_empty() {
-            return Err(ApiError::bad("missing_join_token"));
+            return Err(ApiError::bad(ErrorCode::MissingJoinToken));
         }
         if !secrets
             .join
             .as_deref()
             .is_some_and(|h| token_matches(token, h))
         {
-            return Err(ApiError::Forbidden("bad_join_token"));
+            return Err(ApiError::Forbidden(ErrorCode::BadJoinToken));
         }
         event.apply(Action::AddPlayer(player.clone()))?;
         let me = u16::try_from(event.players.len().saturating_sub(1)).unwrap_or(u16::MAX);
@@ -467,7 +468,7 @@ pub async fn me(state: &AppState, id: &str, token: &str) -> Result<wire::Me, Api
     Secrets::read(&row.secrets)?
         .player_of(token)
         .map(|player| wire::Me { player })
-        .ok_or(ApiError::Forbidden("bad_player_token"))
+        .ok_or(ApiError::Forbidden(ErrorCode::BadPlayerToken))
 }
 
 /// The links the organiser hands out: the join link and each player's

@@ -1,0 +1,132 @@
+//! The stable codes of the server's own refusals: each is the `error` of
+//! the API's error body and names the catalogues' `error-<code>` message.
+//! The rules' codes come from `sakk` and a tournament's from
+//! `sakk-tournament`; these are the ones the server itself decides.
+
+/// Defines [`ErrorCode`] with each variant's wire text, and the list of
+/// them all.
+macro_rules! codes {
+    ($($(#[$doc:meta])* $variant:ident = $text:literal,)*) => {
+        /// A refusal of the server's own.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum ErrorCode {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl ErrorCode {
+            /// Every code.
+            pub const ALL: &'static [ErrorCode] = &[$(ErrorCode::$variant,)*];
+
+            /// The code as the wire carries it (`snake_case`).
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(ErrorCode::$variant => $text,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    /// A malformed request (its parser's words in `detail`).
+    BadRequest = "bad_request",
+    /// A malformed query string.
+    BadQuery = "bad_query",
+    /// An address part that is not UTF-8 text.
+    BadPath = "bad_path",
+    /// A page size out of range.
+    BadLimit = "bad_limit",
+    /// Not a page cursor.
+    BadCursor = "bad_cursor",
+    /// Not a game status.
+    BadStatus = "bad_status",
+    /// Not an opponent kind.
+    BadOpponent = "bad_opponent",
+    /// Not a colour choice.
+    BadColor = "bad_color",
+    /// Not a computer level.
+    BadLevel = "bad_level",
+    /// Not a language of move text.
+    BadLang = "bad_lang",
+    /// Not a square.
+    BadSquare = "bad_square",
+    /// Not `yes` or `no`.
+    BadAnswer = "bad_answer",
+    /// A field that does not apply to the game's opponent.
+    FieldNotForOpponent = "field_not_for_opponent",
+    /// A start position where the game is already over.
+    PositionOver = "position_over",
+    /// A clock given as a preset and as fields.
+    ClockPresetWithFields = "clock_preset_with_fields",
+    /// No such clock preset.
+    ClockUnknownPreset = "clock_unknown_preset",
+    /// A clock given as a control and as fields.
+    ClockControlWithFields = "clock_control_with_fields",
+    /// Not a time control in PGN form.
+    ClockBadControl = "clock_bad_control",
+    /// A clock shorter than the server allows.
+    ClockTooShort = "clock_too_short",
+    /// A clock's time out of range.
+    ClockOutOfRange = "clock_out_of_range",
+    /// A delay without its kind.
+    ClockDelayKindMissing = "clock_delay_kind_missing",
+    /// A delay kind without a delay.
+    ClockDelayKindWithoutDelay = "clock_delay_kind_without_delay",
+    /// A rules trial of too many moves.
+    TooManyMoves = "too_many_moves",
+    /// A rules trial whose earlier move is not legal.
+    BadTrialMove = "bad_trial_move",
+    /// A takeback answer with no request standing.
+    NoTakebackRequest = "no_takeback_request",
+    /// Possible only after the game.
+    GameNotOver = "game_not_over",
+    /// A tournament's game has no rematch.
+    TournamentGame = "tournament_game",
+    /// Not the seat token of a player of the game.
+    BadToken = "bad_token",
+    /// Not the player's turn.
+    NotYourTurn = "not_your_turn",
+    /// A double round robin asked of a Swiss.
+    DoubleNotForSwiss = "double_not_for_swiss",
+    /// A Swiss without its number of rounds.
+    RoundsMissing = "rounds_missing",
+    /// A number of rounds given to a round robin.
+    RoundsNotForRoundRobin = "rounds_not_for_round_robin",
+    /// Not a tie-break.
+    BadTiebreak = "bad_tiebreak",
+    /// Not a time control.
+    BadTimeControl = "bad_time_control",
+    /// A TRF that cannot be read (its line and what is wrong).
+    BadTrf = "bad_trf",
+    /// A round whose games have begun cannot be unpaired.
+    RoundGamesBegun = "round_games_begun",
+    /// No join token.
+    MissingJoinToken = "missing_join_token",
+    /// Not the organiser's token.
+    BadOrganiserToken = "bad_organiser_token",
+    /// Not the join link's token.
+    BadJoinToken = "bad_join_token",
+    /// Not a player's link.
+    BadPlayerToken = "bad_player_token",
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_is_its_own_and_has_its_words_in_every_catalogue() {
+        let mut seen = std::collections::HashSet::new();
+        for code in ErrorCode::ALL {
+            assert!(seen.insert(code.as_str()), "{code:?} twice");
+            let id = sakk_i18n::id("error", code.as_str());
+            for locale in [sakk_i18n::Locale::English, sakk_i18n::Locale::Hungarian] {
+                assert!(
+                    sakk_i18n::catalogue().has(locale, &id),
+                    "{id} missing in {}",
+                    locale.tag()
+                );
+            }
+        }
+    }
+}
