@@ -46,6 +46,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 "cargo:warning=npm was not found: the server is built without its browser \
                  front-end (install Node.js 20+ and npm, and build again, for the UI)"
             );
+            // Installing Node.js changes no source: look again at every
+            // build (a path that does not exist is always out of date),
+            // so that the next build after npm is there has the pages.
+            println!(
+                "cargo:rerun-if-changed={}",
+                out.join("npm-was-missing").display()
+            );
             let _ = std::fs::remove_dir_all(&dist);
             std::fs::create_dir_all(&dist)?;
         }

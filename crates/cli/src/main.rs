@@ -59,6 +59,10 @@ struct ServeArgs {
     /// client, not per proxy. Headers from other peers are ignored.
     #[arg(long, env = "SAKK_TRUSTED_PROXY", value_delimiter = ',')]
     trusted_proxy: Vec<String>,
+    /// The header the trusted proxy names the client in: `x-forwarded-for`
+    /// (nginx, Caddy) or `forwarded` (RFC 7239). Only that one is read.
+    #[arg(long, env = "SAKK_PROXY_HEADER", default_value = "x-forwarded-for")]
+    proxy_header: String,
     /// Seconds within which a request's headers must arrive (and after
     /// which an idle connection is closed).
     #[arg(long, env = "SAKK_HEADER_TIMEOUT", default_value_t = 30)]
@@ -114,7 +118,16 @@ impl ServeArgs {
             max_connections: self.max_connections,
             max_watchers: self.max_watchers.max(1),
             trusted_proxies: sakk_server::client::TrustedProxies::parse(&self.trusted_proxy)
-                .map_err(|e| Failure::usage(format!("--trusted-proxy: {e}")))?,
+                .map_err(|e| Failure::usage(format!("--trusted-proxy: {e}")))?
+                .with_header(match self.proxy_header.to_ascii_lowercase().as_str() {
+                    "x-forwarded-for" => sakk_server::client::ProxyHeader::XForwardedFor,
+                    "forwarded" => sakk_server::client::ProxyHeader::Forwarded,
+                    _ => {
+                        return Err(Failure::usage(
+                            "--proxy-header must be x-forwarded-for or forwarded",
+                        ))
+                    }
+                }),
             header_read_timeout: std::time::Duration::from_secs(self.header_timeout.max(1)),
             body_read_timeout: std::time::Duration::from_secs(self.body_timeout.max(1)),
             max_think: std::time::Duration::from_secs_f64(self.max_think),

@@ -1,9 +1,11 @@
 //! Who a request comes from. Without a proxy it is the connection's peer.
 //! Behind a reverse proxy every connection comes from the proxy, so a
 //! proxy the server is told to trust (`--trusted-proxy`) is asked instead:
-//! the client is the nearest address in `Forwarded` (RFC 7239) or else
-//! `X-Forwarded-For` that is not itself a trusted proxy. Headers from any
-//! other peer are ignored (anyone can send them).
+//! the client is the nearest address, in the one header that proxy sets
+//! (`X-Forwarded-For`, as nginx and Caddy do, or RFC 7239's `Forwarded`:
+//! `--proxy-header`), that is not itself a trusted proxy. Only that header
+//! is read — a proxy passes the other on as the client wrote it — and
+//! headers from any other peer are ignored (anyone can send them).
 //!
 //! Limits count per [`ClientKey`]: an IPv4 address, or an IPv6 address's
 //! /64 (what one subscriber is usually given, and can change at will within
@@ -42,9 +44,22 @@ impl ClientKey {
     }
 }
 
-/// The proxies whose forwarding headers are believed.
+/// The header a trusted proxy names the client in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ProxyHeader {
+    /// `X-Forwarded-For` (nginx's `$proxy_add_x_forwarded_for`, Caddy).
+    #[default]
+    XForwardedFor,
+    /// `Forwarded` (RFC 7239).
+    Forwarded,
+}
+
+/// The proxies whose forwarding header is believed, and that header.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TrustedProxies(Vec<IpNet>);
+pub struct TrustedProxies {
+    nets: Vec<IpNet>,
+    header: ProxyHeader,
+}
 
 /// A `--trusted-proxy` that is neither an address nor a network.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -54,7 +69,12 @@ pub struct BadProxy(pub String);
 impl TrustedProxies {
     /// None: every forwarding header is ignored.
     pub fn none() -> TrustedProxies {
-        TrustedProxies(Vec::new())
+        TrustedProxies::default()
+    }
+
+    /// The same proxies, naming the client in `header`.
+    pub fn with_header(self, header: ProxyHeader) -> TrustedProxies {
+        TrustedProxies { header, ..self }
     }
 
     /// Reads addresses (`127.0.0.1`, `::1`) and networks (`10.0.0.0/8`).
@@ -70,7 +90,10 @@ impl TrustedProxies {
                     .map_err(|_| BadProxy(s.to_string()))
             })
             .collect::<Result<Vec<_>, _>>()
-            .map(TrustedProxies)
+            .map(|nets| TrustedProxies {
+                nets,
+                header: ProxyHeader::default(),
+            })
     }
 
     /// Whether `addr` is a trusted proxy.
@@ -79,7 +102,7 @@ impl TrustedProxies {
             IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(addr, IpAddr::V4),
             v4 => v4,
         };
-        self.0.iter().any(|net| net.contains(&addr))
+        self.nets.iter().any(|net| net.contains(&addr))
     }
 
     /// The client of a request that came from `peer` with `headers`.
@@ -87,7 +110,10 @@ impl TrustedProxies {
         if !self.contains(peer) {
             return peer;
         }
-        let chain = forwarded_for(headers).or_else(|| x_forwarded_for(headers));
+        let chain = match self.header {
+            ProxyHeader::XForwardedFor => x_forwarded_for(headers),
+            ProxyHeader::Forwarded => forwarded_for(headers),
+        };
         let Some(chain) = chain else {
             return peer;
         };
@@ -275,7 +301,8 @@ mod tests {
         // proxy appends the real one, which is the nearest untrusted hop.
         let spoofed = headers(&[("x-forwarded-for", "1.2.3.4, 203.0.113.9")]);
         assert_eq!(trusted.client(ip("127.0.0.1"), &spoofed), ip("203.0.113.9"));
-        // Forwarded (RFC 7239) is read first, with ports and brackets.
+        // Only the header the proxy sets is read: a `Forwarded` the client
+        // wrote itself (nginx passes it on) names nobody.
         let fwd = headers(&[
             (
                 "forwarded",
@@ -283,9 +310,17 @@ mod tests {
             ),
             ("x-forwarded-for", "203.0.113.9"),
         ]);
-        assert_eq!(trusted.client(ip("127.0.0.1"), &fwd), ip("2001:db8::7"));
+        assert_eq!(trusted.client(ip("127.0.0.1"), &fwd), ip("203.0.113.9"));
+        let only_forwarded = headers(&[("forwarded", "for=198.51.100.9")]);
+        assert_eq!(
+            trusted.client(ip("127.0.0.1"), &only_forwarded),
+            ip("127.0.0.1")
+        );
+        // A proxy that sets `Forwarded` (RFC 7239): ports and brackets.
+        let rfc = trusted.clone().with_header(ProxyHeader::Forwarded);
+        assert_eq!(rfc.client(ip("127.0.0.1"), &fwd), ip("2001:db8::7"));
         let unknown = headers(&[("forwarded", "for=unknown, for=10.0.0.2")]);
-        assert_eq!(trusted.client(ip("127.0.0.1"), &unknown), ip("10.0.0.2"));
+        assert_eq!(rfc.client(ip("127.0.0.1"), &unknown), ip("10.0.0.2"));
         // No header: the proxy itself.
         assert_eq!(
             trusted.client(ip("::ffff:127.0.0.1"), &HeaderMap::new()),

@@ -168,18 +168,32 @@ pub async fn apply(
         }
         next.touch_row(now);
         next.row.version = g.live.row.version + 1;
+        next.row.commit_id = crate::security::commit_id()?;
         let commit = Commit {
             row: next.row.clone(),
             change: effect.change,
             inserts: effect.inserts,
         };
-        let version = next.row.version;
-        match state.store().commit(commit).await {
+        let commit_id = commit.row.commit_id;
+        let mut result = state.store().commit(commit).await;
+        if matches!(
+            result,
+            Err(StoreError::Stale { .. } | StoreError::Database(_))
+        ) && committed_after_all(state, id, commit_id).await
+        {
+            // The answer to the commit was lost (the connection dropped
+            // around COMMIT; a group's commits retried one by one then find
+            // their own rows ahead): the stored row is this commit's.
+            tracing::info!(game = id, "the commit was stored after all");
+            result = Ok(());
+        }
+        match result {
             Ok(()) => {}
             Err(StoreError::Stale { .. }) if fenced < 3 => {
                 // Fenced off (the game is another node's now), or the
-                // stored game is ahead of this copy (a commit whose answer
-                // was lost): the game is taken anew from storage.
+                // stored game is ahead of this copy (an earlier commit
+                // whose answer was lost): the game is taken anew from
+                // storage, and the command applied to it.
                 tracing::info!(game = id, "stale commit: the game is taken anew");
                 g.evicted = true;
                 drop(g);
@@ -187,21 +201,9 @@ pub async fn apply(
                 fenced += 1;
                 continue;
             }
-            Err(e @ StoreError::Database(_)) => {
-                // The answer to the commit may have been lost (the
-                // connection dropped around COMMIT) with the change stored.
-                // A single server, the only writer of its games, asks: if it
-                // was stored, the change goes on as committed. If it was
-                // not, nothing changed. If that cannot be told now, the game
-                // stays as it was in memory, and its next commit, refused as
-                // stale if the change was stored after all, takes the game
-                // anew from storage (above) — as a cluster node does, whose
-                // lease meanwhile says whether it may serve the game.
-                if !committed_after_all(state, id, version).await {
-                    return Err(e.into());
-                }
-                tracing::info!(game = id, version, "the commit was stored after all");
-            }
+            // Not stored, or not known yet: the game stays as it was in
+            // memory; if the change was stored after all, the next commit
+            // finds the stored game ahead (stale, above).
             Err(e) => return Err(e.into()),
         }
         // A tournament's game that ends with this change: its result goes
@@ -228,13 +230,10 @@ pub async fn apply(
     }
 }
 
-/// Whether a commit whose answer was lost stored `version` of game `id`
-/// after all (only a single server can tell: it is the one writer).
-async fn committed_after_all(state: &AppState, id: &str, version: i64) -> bool {
-    if state.node().is_some() {
-        return false;
-    }
-    matches!(state.store().stored_version(id).await, Ok(Some(v)) if v == version)
+/// Whether the stored row of game `id` is the one the commit `commit_id`
+/// wrote (after a commit whose answer was lost).
+async fn committed_after_all(state: &AppState, id: &str, commit_id: i64) -> bool {
+    matches!(state.store().stored_commit(id).await, Ok(Some(c)) if c == commit_id)
 }
 
 /// Announces the committed state to the game's watchers (on every node,

@@ -12,6 +12,15 @@ use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
 
+/// One caller counted as waiting, until dropped.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 /// The pool.
 pub struct CpuPool {
     slots: Arc<Semaphore>,
@@ -52,12 +61,14 @@ impl CpuPool {
         let slot = match Arc::clone(&self.slots).try_acquire_owned() {
             Ok(slot) => slot,
             Err(_) => {
-                if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.max_waiting {
-                    self.waiting.fetch_sub(1, Ordering::SeqCst);
+                // Counted while waiting, however the wait ends (a caller
+                // that goes away gives its place back too).
+                let waiting = Waiting(&self.waiting);
+                if waiting.0.fetch_add(1, Ordering::SeqCst) >= self.max_waiting {
                     return Err(ApiError::ServerBusy);
                 }
                 let slot = Arc::clone(&self.slots).acquire_owned().await;
-                self.waiting.fetch_sub(1, Ordering::SeqCst);
+                drop(waiting);
                 slot.map_err(|_| ApiError::ShuttingDown)?
             }
         };
@@ -99,7 +110,7 @@ mod tests {
         assert_eq!(started.recv().await, Some(1));
         assert_eq!(pool.running(), 1);
         let second = {
-            let pool = Arc::clone(&pool);
+            let (pool, started_tx) = (Arc::clone(&pool), started_tx.clone());
             tokio::spawn(async move {
                 pool.run(move || {
                     let _ = started_tx.send(2);
@@ -117,6 +128,27 @@ mod tests {
             tokio::time::sleep(Duration::from_millis(1)).await;
         }
         assert!(matches!(pool.run(|| 3).await, Err(ApiError::ServerBusy)));
+        // A waiter that goes away gives its place back.
+        second.abort();
+        let _ = second.await;
+        assert_eq!(pool.waiting.load(Ordering::SeqCst), 0);
+        let second = {
+            let pool = Arc::clone(&pool);
+            tokio::spawn(async move {
+                pool.run(move || {
+                    let _ = started_tx.send(2);
+                    2
+                })
+                .await
+            })
+        };
+        while pool.waiting.load(Ordering::SeqCst) == 0 {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the second never waits again"
+            );
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
         let _ = release_tx.send(());
         assert!(matches!(first.await, Ok(Ok(1))));
         assert!(matches!(second.await, Ok(Ok(2))));

@@ -362,6 +362,9 @@ impl IntoResponse for ApiError {
             ApiError::Unauthorized | ApiError::OrganiserUnauthorized
         );
         let upgrade = matches!(self, ApiError::UpgradeRequired);
+        // The rest of a body that came too slowly is not read: the
+        // connection ends with the answer.
+        let close = matches!(self, ApiError::RequestTimeout);
         let (status, body) = self.body();
         let mut res = (status, Json(body)).into_response();
         let h = res.headers_mut();
@@ -372,6 +375,12 @@ impl IntoResponse for ApiError {
             h.insert(
                 axum::http::header::WWW_AUTHENTICATE,
                 axum::http::HeaderValue::from_static("Bearer"),
+            );
+        }
+        if close {
+            h.insert(
+                axum::http::header::CONNECTION,
+                axum::http::HeaderValue::from_static("close"),
             );
         }
         if upgrade {

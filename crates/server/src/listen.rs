@@ -113,8 +113,10 @@ impl http_body::Body for Tracked {
 }
 
 /// Accepts connections on `listener` until `stop` completes, serving each
-/// with `app`; at most `max_connections` are open at once (more are closed
-/// at once). When `shutdown` turns true, each connection finishes what it
+/// with `app`; at most `max_connections` HTTP connections are open at once
+/// (more are closed at once; a connection upgraded to a WebSocket leaves
+/// the HTTP server, and sockets are capped per client instead:
+/// [`crate::client::Watchers`]). When `shutdown` turns true, each connection finishes what it
 /// is doing and closes. Returns the semaphore of the connections' places,
 /// so that the caller can wait for the open ones to close.
 pub async fn accept(
@@ -205,12 +207,19 @@ async fn serve_connection(
             }
         }
     }
-    // Idle too long, or shutting down: what is in flight finishes (a
-    // second at most when idle), then the connection closes.
+    // Idle too long, or shutting down: what is in flight finishes, then
+    // the connection closes. (A request that began as the idle time ran
+    // out is in flight, and finishes too; an idle connection that does not
+    // close by itself is dropped after a second.)
     conn.as_mut().graceful_shutdown();
     if *shutdown.borrow() {
         let _ = conn.await;
-    } else {
-        let _ = tokio::time::timeout(Duration::from_secs(1), conn).await;
+        return;
+    }
+    loop {
+        match tokio::time::timeout(Duration::from_secs(1), conn.as_mut()).await {
+            Err(_) if activity.in_flight.load(Ordering::SeqCst) > 0 => continue,
+            _ => return,
+        }
     }
 }

@@ -273,9 +273,13 @@ impl LiveGame {
             let _ = self.game.touch(turn, square, false);
         }
         if let Some(claim) = &pending.rejected_claim {
-            // The claim stands as a draw offer (its declared move, if any,
-            // carried the offer and has restored it).
-            if claim.declared.is_none() && self.game.draw_offer().is_none() {
+            // The claim stands as a draw offer, unless it was declined
+            // (its declared move, if any, carried the offer and has
+            // restored it).
+            if claim.declared.is_none()
+                && self.game.draw_offer().is_none()
+                && self.row.draw_offer == Some(claim.by)
+            {
                 let _ = self.game.restore_draw_offer(Color::from(claim.by));
             }
         }

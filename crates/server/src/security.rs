@@ -51,6 +51,16 @@ pub fn new_token() -> Result<String, ApiError> {
     random_string(24)
 }
 
+/// A random commit id (see [`crate::store::GameRow::commit_id`]).
+///
+/// # Errors
+/// The random source failed.
+pub fn commit_id() -> Result<i64, ApiError> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(i64::from_le_bytes(bytes))
+}
+
 /// Whether `key` can name a game, a tournament or their feed: 1 to 80
 /// ASCII letters, digits, `-` and `_` (an id the server made is 8 of
 /// them). Anything else is unknown at once — and never reaches NATS,

@@ -467,3 +467,29 @@ async fn a_restart_shows_the_takeback_request_the_touched_piece_and_the_refused_
     assert_eq!(v["btakeback"], false);
     drop(store);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_declined_claim_offer_stays_declined_after_a_restart() {
+    let url = database();
+    let (state, _) = app_with(&url, Rates::unlimited()).await;
+    let (id, white, black) = create(&state, r#"{"opponent": "friend", "color": "white"}"#).await;
+    for (path, token) in [
+        (format!("/api/games/{id}/move/e4"), &white),
+        (format!("/api/games/{id}/move/e5"), &black),
+        (format!("/api/games/{id}/claim-draw"), &white),
+    ] {
+        let (status, _, v) = call(&state, "POST", &path, Some(token), None).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {v}");
+    }
+    let (_, _, offered) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(offered["wdraw"], true, "{offered}");
+    let path = format!("/api/games/{id}/draw/no");
+    let (status, _, declined) = call(&state, "POST", &path, Some(&black), None).await;
+    assert_eq!(status, StatusCode::OK, "{declined}");
+    assert_eq!(declined["wdraw"], false);
+    drop(state);
+    let (fresh, _) = app_with(&url, Rates::unlimited()).await;
+    let (_, _, after) = call(&fresh, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(after["wdraw"], false, "{after}");
+    assert_eq!(after["rejected_claim"], declined["rejected_claim"]);
+}

@@ -406,3 +406,44 @@ async fn each_limited_route_counts_against_its_own_kind() {
         create(&state, r#"{"opponent": "local"}"#).await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computers_move_refused_by_a_full_pool_is_asked_again() {
+    // One engine thread and no queue at all: while an analysis runs, the
+    // computer's move is refused, and must be asked again.
+    let state = state_with(|o| {
+        o.engine_threads = Some(1);
+        o.engine_queue = 0;
+    })
+    .await;
+    let a = finished_game(&state, 20).await;
+    let analysis = {
+        let state = state.clone();
+        tokio::spawn(async move {
+            call(
+                &state,
+                "GET",
+                &format!("/api/games/{a}/analysis"),
+                None,
+                None,
+            )
+            .await
+            .0
+        })
+    };
+    until("the analysis runs", Duration::from_secs(30), async || {
+        state.pool().running() == 1
+    })
+    .await;
+    let (id, _, _) = create(
+        &state,
+        r#"{"opponent": "computer", "color": "black", "level": 1}"#,
+    )
+    .await;
+    until("the computer moves", Duration::from_secs(120), async || {
+        let (_, _, v) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
+        moves(&v) == 1
+    })
+    .await;
+    assert_eq!(analysis.await.ok(), Some(StatusCode::OK));
+}

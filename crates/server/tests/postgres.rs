@@ -241,11 +241,9 @@ async fn relay(
     let _ = down.await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs PostgreSQL (SAKK_TEST_DATABASE_URL); scripts/test runs it"]
-async fn a_commit_whose_answer_is_lost_is_found_stored_and_the_game_goes_on() {
-    let url = postgres_url();
-    // The URL through the relay: the same database, another port.
+/// A relay to the database of `url`, and the URL through it (the same
+/// database, another port, no TLS so that the relay can read it).
+async fn relayed(url: &str) -> (Relay, String) {
     let (before_host, after) = match url.split_once('@') {
         Some(parts) => parts,
         None => panic!("no host in {url}"),
@@ -253,11 +251,47 @@ async fn a_commit_whose_answer_is_lost_is_found_stored_and_the_game_goes_on() {
     let (host_port, path) = after.split_once('/').unwrap_or((after, ""));
     let relay = Relay::start(host_port.to_string()).await;
     let path = path.split_once('?').map_or(path, |(p, _)| p);
-    let relayed = format!(
+    let through = format!(
         "{before_host}@127.0.0.1:{}/{path}?sslmode=disable",
         relay.port
     );
-    let state = server(&relayed).await;
+    (relay, through)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL (SAKK_TEST_DATABASE_URL); scripts/test runs it"]
+async fn a_takeback_whose_answer_is_lost_is_made_once() {
+    let url = postgres_url();
+    let (relay, through) = relayed(&url).await;
+    let state = server(&through).await;
+    let (id, token, _) = create(&state, r#"{"opponent": "local"}"#).await;
+    for mv in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+        assert_eq!(play(&state, &id, &token, mv).await.0, StatusCode::OK);
+    }
+    // A takeback in a local game is made at once; its COMMIT's answer is
+    // lost. Retried alone by the writer, the commit finds its row ahead:
+    // it must be recognised as its own, not made again on the reloaded
+    // game.
+    relay.armed.store(true, Ordering::SeqCst);
+    let path = format!("/api/games/{id}/takeback/yes");
+    let (status, _, v) = call(&state, "POST", &path, Some(&token), None).await;
+    assert_eq!(relay.cuts.load(Ordering::SeqCst), 1, "no COMMIT was cut");
+    let fresh = server(&url).await;
+    let (_, _, stored) = call(&fresh, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(stored["moves"], "e2e4 e7e5 g1f3", "{stored}");
+    if status == StatusCode::OK {
+        assert_eq!(v["moves"], "e2e4 e7e5 g1f3", "{v}");
+    }
+    let (_, _, shown) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(shown["moves"], "e2e4 e7e5 g1f3", "{shown}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL (SAKK_TEST_DATABASE_URL); scripts/test runs it"]
+async fn a_commit_whose_answer_is_lost_is_found_stored_and_the_game_goes_on() {
+    let url = postgres_url();
+    let (relay, through) = relayed(&url).await;
+    let state = server(&through).await;
     let (id, white, black) = create(&state, r#"{"opponent": "friend", "color": "white"}"#).await;
     assert_eq!(play(&state, &id, &white, "e2e4").await.0, StatusCode::OK);
     // Black's move is stored, but its COMMIT's answer is lost.

@@ -87,6 +87,7 @@ impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<
             Err(e) if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
                 Err(ApiError::TooLarge)
             }
+            Err(e) if timed_out(&e) => Err(ApiError::RequestTimeout),
             Err(e) => Err(ApiError::bad_detail(ErrorCode::BadRequest, e.body_text())),
         }
     }
@@ -141,41 +142,75 @@ fn limited(
 /// own limit is smaller or equal.
 pub const MAX_BODY: usize = 1 << 20;
 
-/// Reads a request's body whole within the body timeout, however slowly
-/// it comes (a body sent a byte a second does not hold its connection):
-/// 408 `request_timeout` otherwise, and the connection is closed. A body
-/// over [`MAX_BODY`] is 413.
+/// A request's body must arrive whole within the body timeout, however
+/// slowly it comes (a body sent a byte a second does not hold its
+/// connection): the body fails when the time is up, and the handler
+/// reading it answers 408 `request_timeout`. Nothing is buffered here: each
+/// route reads its body within its own size limit.
 async fn body_deadline(State(state): State<AppState>, req: Request, next: Next) -> Response {
     use http_body::Body as _;
     if req.body().is_end_stream() {
         return next.run(req).await;
     }
-    let (parts, body) = req.into_parts();
-    let read = axum::body::to_bytes(body, MAX_BODY + 1);
-    let bytes = match tokio::time::timeout(state.body_timeout(), read).await {
-        Ok(Ok(bytes)) if bytes.len() <= MAX_BODY => bytes,
-        Ok(Ok(_)) => return ApiError::TooLarge.into_response(),
-        Ok(Err(e)) => {
-            // Too large (axum's limit), or the client went away.
-            let too_large = std::error::Error::source(&e)
-                .is_some_and(|s| s.is::<http_body_util::LengthLimitError>());
-            return if too_large {
-                ApiError::TooLarge.into_response()
-            } else {
-                ApiError::bad_detail(ErrorCode::BadRequest, e.to_string()).into_response()
-            };
-        }
-        Err(_) => {
-            let mut res = ApiError::RequestTimeout.into_response();
-            res.headers_mut().insert(
-                header::CONNECTION,
-                axum::http::HeaderValue::from_static("close"),
-            );
-            return res;
-        }
-    };
-    next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
+    let until = tokio::time::Instant::now() + state.body_timeout();
+    next.run(req.map(|body| axum::body::Body::new(Deadline::new(body, until))))
         .await
+}
+
+/// Why a request's body failed: its time was up.
+#[derive(Debug, thiserror::Error)]
+#[error("the request's body did not arrive in time")]
+pub struct BodyTimedOut;
+
+/// Whether `e`, or an error it came from, is [`BodyTimedOut`].
+pub(crate) fn timed_out(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut next = Some(e);
+    while let Some(e) = next {
+        if e.is::<BodyTimedOut>() {
+            return true;
+        }
+        next = e.source();
+    }
+    false
+}
+
+/// A request body that fails with [`BodyTimedOut`] once its time is up.
+struct Deadline {
+    body: axum::body::Body,
+    until: std::pin::Pin<Box<tokio::time::Sleep>>,
+}
+
+impl Deadline {
+    fn new(body: axum::body::Body, until: tokio::time::Instant) -> Deadline {
+        Deadline {
+            body,
+            until: Box::pin(tokio::time::sleep_until(until)),
+        }
+    }
+}
+
+impl http_body::Body for Deadline {
+    type Data = axum::body::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        use std::future::Future as _;
+        if self.until.as_mut().poll(cx).is_ready() {
+            return std::task::Poll::Ready(Some(Err(axum::Error::new(BodyTimedOut))));
+        }
+        std::pin::Pin::new(&mut self.body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.body.size_hint()
+    }
 }
 
 /// Adds the security headers to every response.

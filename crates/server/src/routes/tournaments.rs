@@ -136,12 +136,18 @@ pub(crate) async fn pgn(
 pub(crate) async fn stream(
     State(state): State<AppState>,
     P(id): P<String>,
+    axum::Extension(crate::client::ClientAddr(addr)): axum::Extension<crate::client::ClientAddr>,
 ) -> Result<Response, ApiError> {
+    let place = state
+        .watchers()
+        .open(addr)
+        .ok_or(ApiError::TooManyWatchers)?;
     let (version, mut rx) = tournament::watch(&state, &id).await?;
     let first = serde_json::to_string(&wire::TournamentChanged { version })
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     let mut shutdown = state.shutdown_signal();
     let lines = async_stream_lines(first, false, move |tx| async move {
+        let _place = place;
         let mut keepalive = tokio::time::interval(Duration::from_secs(5));
         keepalive.tick().await;
         loop {

@@ -33,9 +33,13 @@ fn migrate_error(e: sqlx::migrate::MigrateError) -> sqlx::Error {
 /// Brings the schema up to date.
 pub(super) async fn migrate(pool: &AnyPool, postgres: bool) -> Result<(), sqlx::Error> {
     let mut conn = pool.acquire().await?;
-    if postgres {
-        // A migration may wait for another server's and run long: no time
-        // limits on this connection while it does (set again after).
+    if !postgres {
+        return steps(&mut conn, postgres).await;
+    }
+    // A migration may wait for another server's and run long: no time
+    // limits on this connection, which is closed after, whatever happens
+    // (none without the limits goes back to the pool).
+    let result = async {
         for unlimited in ["SET statement_timeout = 0", "SET lock_timeout = 0"] {
             sqlx::query(unlimited).execute(&mut *conn).await?;
         }
@@ -43,15 +47,15 @@ pub(super) async fn migrate(pool: &AnyPool, postgres: bool) -> Result<(), sqlx::
             .bind(LOCK)
             .execute(&mut *conn)
             .await?;
-    }
-    let result = steps(&mut conn, postgres).await;
-    if postgres {
+        let result = steps(&mut conn, postgres).await;
         let _ = sqlx::query("SELECT pg_advisory_unlock($1)")
             .bind(LOCK)
             .execute(&mut *conn)
             .await;
-        super::configure(&mut conn).await?;
+        result
     }
+    .await;
+    let _ = conn.close().await;
     result
 }
 

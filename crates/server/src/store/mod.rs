@@ -122,6 +122,8 @@ pub struct GameRow {
     pub version: i64,
     /// What the game shows between moves (none: nothing).
     pub pending: Option<Pending>,
+    /// The random number of the commit that wrote this row.
+    pub commit_id: i64,
 }
 
 /// What a game shows between moves — a takeback request standing, the
@@ -432,6 +434,7 @@ impl Store {
             tournament: r.try_get("tournament")?,
             version: r.try_get("version")?,
             pending: Pending::from_column(r)?,
+            commit_id: r.try_get("commit_id")?,
         })
     }
 
@@ -469,17 +472,17 @@ impl Store {
         Ok(Some((game, moves)))
     }
 
-    /// The stored version of a game (`None`: no such game): after a commit
-    /// whose answer was lost, whether it was stored.
+    /// The commit id of a game's stored row (`None`: no such game): after
+    /// a commit whose answer was lost, whether it was the one stored.
     ///
     /// # Errors
     /// A database error.
-    pub async fn stored_version(&self, id: &str) -> Result<Option<i64>, sqlx::Error> {
-        sqlx::query("SELECT version FROM games WHERE id = $1")
+    pub async fn stored_commit(&self, id: &str) -> Result<Option<i64>, sqlx::Error> {
+        sqlx::query("SELECT commit_id FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?
-            .map(|r| r.try_get("version"))
+            .map(|r| r.try_get("commit_id"))
             .transpose()
     }
 

@@ -265,8 +265,8 @@ pub(super) async fn insert_game(
     sqlx::query(
         "INSERT INTO games (id, created_at, updated_at, opponent, white_token, black_token, human_color, level, \
          start_fen, clock, rules, status, result, termination, ended_by, white_ms, black_ms, draw_offer, rematch, version, \
-         owner, owner_epoch, tournament, pending) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)",
+         owner, owner_epoch, tournament, pending, commit_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)",
     )
     .bind(&g.id)
     .bind(g.created_at)
@@ -292,6 +292,7 @@ pub(super) async fn insert_game(
     .bind(to.fence.map(|(f, _)| f.epoch))
     .bind(&g.tournament)
     .bind(Pending::to_column(g.pending.as_ref()))
+    .bind(g.commit_id)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -308,7 +309,7 @@ async fn update_games(
     to: Target<'_>,
     games: &[&GameRow],
 ) -> Result<(), StoreError> {
-    let n = games.len() * 13;
+    let n = games.len() * 14;
     let param = |i: usize| match to.ph {
         Placeholders::Numbered => format!("${}", n + i),
         Placeholders::Anonymous => "?".to_string(),
@@ -329,9 +330,10 @@ async fn update_games(
     let sql = format!(
         "UPDATE games SET updated_at = v.column1, status = v.column2, result = v.column3, \
          termination = v.column4, ended_by = v.column5, white_ms = v.column6, black_ms = v.column7, \
-         draw_offer = v.column8, rematch = v.column9, version = v.column10, pending = v.column13 \
+         draw_offer = v.column8, rematch = v.column9, version = v.column10, pending = v.column13, \
+         commit_id = v.column14 \
          FROM (VALUES {}) AS v WHERE games.id = v.column11 AND games.version = v.column12{fenced}",
-        values(to.ph, games.len(), 13)
+        values(to.ph, games.len(), 14)
     );
     // Only placeholders are formatted into the text: nothing from input.
     let mut query = sqlx::query(AssertSqlSafe(sql));
@@ -349,7 +351,8 @@ async fn update_games(
             .bind(g.version)
             .bind(&g.id)
             .bind(g.version - 1)
-            .bind(Pending::to_column(g.pending.as_ref()));
+            .bind(Pending::to_column(g.pending.as_ref()))
+            .bind(g.commit_id);
     }
     if let Some((f, _)) = to.fence {
         query = query
