@@ -56,6 +56,21 @@ async fn finished_game(state: &AppState, plies: usize) -> String {
     id
 }
 
+/// Creates a computer game where the computer (White, level 1) moves
+/// first, and waits (two minutes at most) for its move.
+async fn computer_moves_first(state: &AppState) {
+    let (id, _, _) = create(
+        state,
+        r#"{"opponent": "computer", "color": "black", "level": 1}"#,
+    )
+    .await;
+    until("the computer moves", Duration::from_secs(120), async || {
+        let (_, _, v) = call(state, "GET", &format!("/api/games/{id}"), None, None).await;
+        moves(&v) == 1
+    })
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_engine_queue_does_not_keep_the_computer_from_moving() {
     // One engine thread, one analysis may wait.
@@ -108,16 +123,7 @@ async fn a_full_engine_queue_does_not_keep_the_computer_from_moving() {
     assert_eq!(v["error"], "engine_busy");
     assert!(headers.contains_key("retry-after"));
     // A computer game created now: the computer (White) gets its move.
-    let (id, _, _) = create(
-        &state,
-        r#"{"opponent": "computer", "color": "black", "level": 1}"#,
-    )
-    .await;
-    until("the computer moves", Duration::from_secs(120), async || {
-        let (_, _, v) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
-        moves(&v) == 1
-    })
-    .await;
+    computer_moves_first(&state).await;
     assert_eq!(first.await.ok(), Some(StatusCode::OK));
     assert_eq!(second.await.ok(), Some(StatusCode::OK));
 }
@@ -435,15 +441,6 @@ async fn a_computers_move_refused_by_a_full_pool_is_asked_again() {
         state.pool().running() == 1
     })
     .await;
-    let (id, _, _) = create(
-        &state,
-        r#"{"opponent": "computer", "color": "black", "level": 1}"#,
-    )
-    .await;
-    until("the computer moves", Duration::from_secs(120), async || {
-        let (_, _, v) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
-        moves(&v) == 1
-    })
-    .await;
+    computer_moves_first(&state).await;
     assert_eq!(analysis.await.ok(), Some(StatusCode::OK));
 }
