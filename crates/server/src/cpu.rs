@@ -12,6 +12,12 @@ use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
 
+/// The cores this machine offers the process (at least one): what the
+/// engine pool and this pool are sized by.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
 /// One caller counted as waiting, until dropped.
 struct Waiting<'a>(&'a AtomicUsize);
 
@@ -43,8 +49,7 @@ impl CpuPool {
     /// One job less than the machine has cores (at least one), and as
     /// many waiting as four times that.
     pub fn for_machine() -> CpuPool {
-        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        let size = cores.saturating_sub(1).max(1);
+        let size = cores().saturating_sub(1).max(1);
         CpuPool::new(size, 4 * size)
     }
 

@@ -125,9 +125,7 @@ impl AppState {
 
     /// The state over a store.
     pub fn with_options(store: Store, options: Options) -> AppState {
-        let threads = options.engine_threads.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-        });
+        let threads = options.engine_threads.unwrap_or_else(crate::cpu::cores);
         let pool = EnginePool::new(threads, options.engine_queue);
         AppState {
             inner: Arc::new(Inner {

@@ -138,9 +138,9 @@ fn limited(
     ))
 }
 
-/// The most a request's body may hold (a tournament's TRF); each route's
-/// own limit is smaller or equal.
-pub const MAX_BODY: usize = 1 << 20;
+/// The most a new tournament's body may hold (its TRF); every other body
+/// is held to 16 KiB.
+const TOURNAMENT_BODY: usize = 1 << 20;
 
 /// A request's body must arrive whole within the body timeout, however
 /// slowly it comes (a body sent a byte a second does not hold its
@@ -314,7 +314,8 @@ pub fn router(state: AppState) -> Router {
             limited(
                 s,
                 NewGame,
-                post(tournaments::create).layer(axum::extract::DefaultBodyLimit::max(MAX_BODY)),
+                post(tournaments::create)
+                    .layer(axum::extract::DefaultBodyLimit::max(TOURNAMENT_BODY)),
             ),
         )
         .route("/api/tournaments/{id}", get(tournaments::show))
