@@ -215,10 +215,10 @@ class GameView {
     const live = this.cursor === this.plies.length - 1;
     const movable = live && !this.isOver() && this.seats.length > 0;
     let d = movable && this.seats.includes(s.turn) ? dests(ply.pos) : new Map<Key, Key[]>();
-    const touched = s.touched.filter(sq => pieceAt(ply.pos, sq)?.color === s.turn && d.has(sq as Key));
+    const touched: Key[] = s.touched.filter(sq => pieceAt(ply.pos, sq)?.color === s.turn && d.has(sq));
     if (touched.length > 0) d = new Map([...d].filter(([k]) => touched.includes(k)));
     const custom = new Map<Key, string>();
-    for (const sq of s.touched) custom.set(sq as Key, 'touched');
+    for (const sq of s.touched) custom.set(sq, 'touched');
     const premove = movable && this.remoteOpponent() && !!s.clock;
     this.cg.set({
       fen: ply.fen,
@@ -531,7 +531,7 @@ class GameView {
 
   private touch(key: Key): void {
     const s = this.state;
-    if (!s || !s.rules?.touch_move || !this.token || !this.myTurn() || s.touched.includes(key)) return;
+    if (!s || !s.rules?.touch_move || !this.token || !this.myTurn() || s.touched.some(sq => sq === key)) return;
     const ply = this.plies[this.plies.length - 1];
     if (!ply || pieceAt(ply.pos, key)?.color !== s.turn) return;
     void api.touch(this.id, this.token, key).catch(e => {

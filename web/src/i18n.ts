@@ -1,7 +1,7 @@
 // Every word of the UI in Hungarian and English, from the catalogues.
 
 import { FluentBundle, FluentResource } from '@fluent/bundle';
-import type { NamedMate } from './types';
+import type { FactCode, NamedMate, TerminationCode } from './types';
 import enSource from '../../crates/i18n/locales/en/sakk.ftl';
 import huSource from '../../crates/i18n/locales/hu/sakk.ftl';
 
@@ -347,13 +347,13 @@ export function t(): Dict {
 
 /** Termination codes as the server sends them, in words (the catalogue's
  * `termination-<code>`, the same words the server uses). */
-export function terminationText(code: string | null | undefined): string {
+export function terminationText(code: TerminationCode | null | undefined): string {
   if (!code) return '';
   return message(current, `termination-${code.replace(/_/g, '-')}`);
 }
 
 /** A move fact's words (`royal_fork` → the catalogue's web-fact-royal-fork). */
-export function factName(code: string): string {
+export function factName(code: FactCode): string {
   const key = `fact${code.split('_').map(p => p[0].toUpperCase() + p.slice(1)).join('')}` as keyof Dict;
   const words = t()[key];
   return typeof words === 'string' ? words : code;

@@ -10,7 +10,7 @@ import type { Key } from '@lichess-org/chessground/types';
 import { h, fill } from './dom';
 import { catalogue, factName, lang, message, namedMateName, t } from './i18n';
 import { api, errorText, type TrialResult } from './api';
-import type { Trial, TrialAction } from './types';
+import type { FactCode, TerminationCode, Trial, TrialAction } from './types';
 import { askPromotion } from './promotion';
 import { boardKeys } from './boardkeys';
 import { localSan } from './notation';
@@ -23,8 +23,8 @@ import huLearn from '../learn/hu.ftl';
  * given must hold (the same test as crates/server/src/routes/rules.rs). */
 export interface Goal {
   uci?: string[];
-  fact?: string;
-  termination?: string;
+  fact?: FactCode;
+  termination?: TerminationCode;
 }
 
 /** A lesson's task: moves on the board, a move typed in notation, or a question. */

@@ -4,7 +4,7 @@ import { h } from './dom';
 import { localSan } from './notation';
 import type { Lang } from './i18n';
 import type { Analysed } from './api';
-import type { MoveMarks } from './types';
+import type { FactCode, MoveMarks } from './types';
 
 /** A move's annotation from the engine's analysis. */
 export type Judgement = '??' | '?' | '?!' | '';
@@ -44,7 +44,7 @@ export function moveList(
   onPick: (ply: number) => void,
   declared?: string,
   marks: MoveMarks[] = [],
-  factName: (code: string) => string = c => c,
+  factName: (code: FactCode) => string = c => c,
 ): HTMLElement {
   const rows: HTMLElement[] = [];
   let row: HTMLElement | null = null;

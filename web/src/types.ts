@@ -1,5 +1,13 @@
-// Generated from the server's wire types (crates/server/src/wire.rs) by
+// Generated from the server's wire types (crates/server/src/wire/) by
 // `SAKK_WRITE_TYPES=1 cargo test -p sakk-server typescript`: do not edit.
+
+export type SquareName = `${"a" | "b" | "c" | "d" | "e" | "f" | "g" | "h"}${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8}`;
+
+export type PgnResult = "1-0" | "0-1" | "1/2-1/2" | "*";
+
+export type TerminationCode = "checkmate" | "resignation" | "timeout" | "stalemate" | "insufficient_material" | "dead_position" | "fivefold_repetition" | "seventyfive_moves" | "threefold_repetition" | "fifty_moves" | "agreement" | "aborted";
+
+export type FactCode = "checkmate" | "stalemate" | "double_check" | "discovered_check" | "check" | "royal_fork" | "family_fork" | "fork" | "capture" | "en_passant" | "castling" | "promotion";
 
 export type Side = "white" | "black";
 
@@ -114,11 +122,11 @@ export type MoveMarks = {
  * `family_fork`, `fork`, `capture`, `en_passant`, `castling`,
  * `promotion`.
  */
-facts: Array<string>, 
+facts: Array<FactCode>, 
 /**
  * The squares of the pieces a forking knight attacks besides the king.
  */
-forked: Array<string>, };
+forked: Array<SquareName>, };
 
 export type Phase = "opening" | "middlegame" | "endgame";
 
@@ -228,11 +236,11 @@ status: GameStatus,
 /**
  * `1-0`, `0-1` or `1/2-1/2`, once over (absent for an aborted game).
  */
-result: string | null, 
+result: PgnResult | null, 
 /**
- * How it ended (a termination code).
+ * How it ended.
  */
-termination: string | null, 
+termination: TerminationCode | null, 
 /**
  * The winner.
  */
@@ -286,9 +294,9 @@ wtakeback: boolean,
  */
 btakeback: boolean, 
 /**
- * The draws the side to move may claim now (termination codes).
+ * The draws the side to move may claim now.
  */
-claimable: Array<string>, 
+claimable: Array<TerminationCode>, 
 /**
  * The game may be aborted now (not both sides have moved).
  */
@@ -318,7 +326,7 @@ rules: RulesSpec,
 /**
  * Squares touched under touch-move.
  */
-touched: Array<string>, 
+touched: Array<SquareName>, 
 /**
  * Milliseconds since the Unix epoch.
  */
@@ -440,13 +448,13 @@ human_color: Side | null,
  */
 status: GameStatus, 
 /**
- * The result, once over.
+ * The result, once over (`*` for an aborted game).
  */
-result: string | null, 
+result: PgnResult | null, 
 /**
- * The termination code, once over.
+ * How it ended, once over.
  */
-termination: string | null, 
+termination: TerminationCode | null, 
 /**
  * The clock in use.
  */
@@ -586,13 +594,13 @@ san: string | null,
  */
 marks: MoveMarks | null, 
 /**
- * How the game ended, if it did (a termination code).
+ * How the game ended, if it did.
  */
-termination: string | null, 
+termination: TerminationCode | null, 
 /**
  * `1-0`, `0-1` or `1/2-1/2`, if it ended.
  */
-result: string | null, 
+result: PgnResult | null, 
 /**
  * The winner, if any.
  */
@@ -610,9 +618,9 @@ description_en: string | null,
  */
 description_hu: string | null, 
 /**
- * The draws the side to move may claim now (termination codes).
+ * The draws the side to move may claim now.
  */
-claimable: Array<string>, };
+claimable: Array<TerminationCode>, };
 
 export type SystemKind = "swiss" | "round_robin";
 

@@ -49,46 +49,126 @@ pub struct MoveFacts {
     pub stalemate: bool,
 }
 
+/// One fact about a move, as [`MoveFacts::facts`] lists them; its
+/// [`Fact::code`] is stable, for interfaces and catalogues.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Fact {
+    /// The move mates.
+    Checkmate,
+    /// The move stalemates.
+    Stalemate,
+    /// Two pieces give check ("kettős sakk").
+    DoubleCheck,
+    /// A piece the move uncovered gives check ("felfedett sakk").
+    DiscoveredCheck,
+    /// The move gives check.
+    Check,
+    /// A knight fork with check that hits the queen ("sakk-sekk").
+    RoyalFork,
+    /// A knight fork with check that hits two or more heavy pieces
+    /// ("családi sakk").
+    FamilyFork,
+    /// A knight fork with check ("villás sakk").
+    Fork,
+    /// A capture (not en passant).
+    Capture,
+    /// An en passant capture.
+    EnPassant,
+    /// Castling.
+    Castling,
+    /// A promotion.
+    Promotion,
+}
+
+impl Fact {
+    /// Every fact, most telling first.
+    pub const ALL: [Fact; 12] = [
+        Fact::Checkmate,
+        Fact::Stalemate,
+        Fact::DoubleCheck,
+        Fact::DiscoveredCheck,
+        Fact::Check,
+        Fact::RoyalFork,
+        Fact::FamilyFork,
+        Fact::Fork,
+        Fact::Capture,
+        Fact::EnPassant,
+        Fact::Castling,
+        Fact::Promotion,
+    ];
+
+    /// `checkmate`, `stalemate`, `double_check`, `discovered_check`,
+    /// `check`, `royal_fork`, `family_fork`, `fork`, `capture`,
+    /// `en_passant`, `castling`, `promotion`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Fact::Checkmate => "checkmate",
+            Fact::Stalemate => "stalemate",
+            Fact::DoubleCheck => "double_check",
+            Fact::DiscoveredCheck => "discovered_check",
+            Fact::Check => "check",
+            Fact::RoyalFork => "royal_fork",
+            Fact::FamilyFork => "family_fork",
+            Fact::Fork => "fork",
+            Fact::Capture => "capture",
+            Fact::EnPassant => "en_passant",
+            Fact::Castling => "castling",
+            Fact::Promotion => "promotion",
+        }
+    }
+}
+
 impl MoveFacts {
-    /// The facts as codes, most telling first: `checkmate` or `stalemate`;
-    /// `double_check`, `discovered_check` or `check`; `royal_fork`,
-    /// `family_fork` or `fork`; `capture`, `en_passant`, `castling`,
-    /// `promotion`.
-    pub fn codes(&self) -> Vec<&'static str> {
-        let mut codes = Vec::new();
+    /// The facts, most telling first: checkmate or stalemate; double
+    /// check, discovered check or check; royal fork, family fork or fork;
+    /// capture or en passant; castling; promotion.
+    ///
+    /// ```
+    /// use sakk::{Fact, Lang, Position};
+    /// let pos = Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4").unwrap();
+    /// let m = pos.parse_san("Qxf7#", Lang::English).unwrap();
+    /// assert_eq!(pos.move_facts(m).facts(), [Fact::Checkmate, Fact::Capture]);
+    /// ```
+    pub fn facts(&self) -> Vec<Fact> {
+        let mut facts = Vec::new();
         if self.checkmate {
-            codes.push("checkmate");
+            facts.push(Fact::Checkmate);
         } else if self.stalemate {
-            codes.push("stalemate");
+            facts.push(Fact::Stalemate);
         }
         if self.double_check {
-            codes.push("double_check");
+            facts.push(Fact::DoubleCheck);
         } else if self.discovered_check {
-            codes.push("discovered_check");
+            facts.push(Fact::DiscoveredCheck);
         } else if self.check && !self.checkmate {
-            codes.push("check");
+            facts.push(Fact::Check);
         }
         if let Some(f) = self.fork {
-            codes.push(if f.royal {
-                "royal_fork"
+            facts.push(if f.royal {
+                Fact::RoyalFork
             } else if f.family {
-                "family_fork"
+                Fact::FamilyFork
             } else {
-                "fork"
+                Fact::Fork
             });
         }
         if self.en_passant {
-            codes.push("en_passant");
+            facts.push(Fact::EnPassant);
         } else if self.capture.is_some() {
-            codes.push("capture");
+            facts.push(Fact::Capture);
         }
         if self.castling.is_some() {
-            codes.push("castling");
+            facts.push(Fact::Castling);
         }
         if self.promotion.is_some() {
-            codes.push("promotion");
+            facts.push(Fact::Promotion);
         }
-        codes
+        facts
+    }
+
+    /// The facts' codes ([`MoveFacts::facts`], each by [`Fact::code`]).
+    pub fn codes(&self) -> Vec<&'static str> {
+        self.facts().into_iter().map(Fact::code).collect()
     }
 }
 
@@ -357,6 +437,20 @@ mod tests {
     use crate::Lang;
 
     use crate::testing::pos;
+
+    #[test]
+    fn each_fact_has_its_own_code_in_the_order_of_the_list() {
+        let codes: Vec<&str> = Fact::ALL.iter().map(|f| f.code()).collect();
+        let mut unique = codes.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), codes.len());
+        // A move with every kind of fact it can have at once lists them
+        // in the order of ALL.
+        let f = facts("r3k3/8/q7/1N6/8/8/8/4K3 w - - 0 1", "Nc7");
+        assert_eq!(f.facts(), [Fact::Check, Fact::RoyalFork]);
+        assert_eq!(f.codes(), ["check", "royal_fork"]);
+    }
 
     fn facts(fen: &str, san: &str) -> MoveFacts {
         let p = pos(fen);

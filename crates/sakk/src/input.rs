@@ -132,6 +132,26 @@ impl Position {
         }
     }
 
+    /// Reads a move in `lang`'s piece letters ([`Position::read_move`]), or
+    /// in every language when `lang` is `None` ([`Position::read_move_any`]):
+    /// what a user typed, with or without saying in which language.
+    ///
+    /// ```
+    /// use sakk::{Lang, Position};
+    /// let pos = Position::new();
+    /// assert_eq!(pos.read_move_in("Hf3", None), pos.read_move_in("Nf3", Some(Lang::English)));
+    /// assert!(pos.read_move_in("Hf3", Some(Lang::English)).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`MoveInputError`], as the reader used.
+    pub fn read_move_in(&self, text: &str, lang: Option<Lang>) -> Result<Move, MoveInputError> {
+        match lang {
+            Some(lang) => self.read_move(text, lang),
+            None => self.read_move_any(text),
+        }
+    }
+
     /// Reads a move typed in UCI or in SAN when its language is not known:
     /// every language is tried. A text that two languages read as two
     /// different legal moves is refused

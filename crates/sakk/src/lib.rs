@@ -89,7 +89,7 @@ pub use bitboard::Bitboard;
 pub use board::{Board, BoardFen};
 pub use clock::{Clock, ClockError, INCORRECT_CLAIM_TIME};
 pub use explain::Refusal;
-pub use facts::{KnightFork, MoveFacts, NamedMate, Phase};
+pub use facts::{Fact, KnightFork, MoveFacts, NamedMate, Phase};
 pub use fen::{FenError, STARTING_FEN};
 pub use game::{Claim, ClaimRefusal, Game, GameError, GameRules};
 pub use input::MoveInputError;

@@ -18,6 +18,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use sakk::{Color, Lang, Move, Position, Square};
+use serde::{Deserialize, Serialize};
 
 use crate::codes::ErrorCode;
 use crate::engine_pool::{Priority, Stop};
@@ -26,31 +27,51 @@ use crate::games::{Inner, Published, Slot};
 use crate::live::{initial_ms, unix_ms, LiveGame};
 use crate::state::AppState;
 use crate::store::{Change, Commit, GameRow, StoreError};
-use crate::wire::{Event, GameState, Opponent, Side, Status};
+use crate::wire::{GameState, Opponent, Side, Status};
 
-/// A change someone asks for.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A change someone asks for: the one vocabulary of every transport. A
+/// client's command travels as JSON tagged by `t` (a socket's message, an
+/// op forwarded to the node that owns the game); the server's own commands
+/// (flag fall, the computer's move, a tournament's call-off, a rematch,
+/// which a client asks for as its own op) never travel, and JSON cannot
+/// name them.
+///
+/// ```
+/// use sakk_server::command::Command;
+/// let c: Command = serde_json::from_str(r#"{"t":"move","move":"Hf3","lang":"hu"}"#).unwrap();
+/// assert_eq!(c, Command::Move { text: "Hf3".into(), lang: Some(sakk::Lang::Hungarian), offering_draw: false });
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "lowercase")]
 pub enum Command {
     /// Play a move (SAN in `lang`'s letters, or UCI), maybe offering a draw.
     Move {
         /// The move's text.
+        #[serde(rename = "move")]
         text: String,
         /// The piece letters of the text (every language, ambiguity
         /// refused, when `None`).
+        #[serde(default, with = "lang_code", skip_serializing_if = "Option::is_none")]
         lang: Option<Lang>,
         /// Offer a draw with it.
+        #[serde(rename = "offeringDraw", default)]
         offering_draw: bool,
     },
     /// Accept or decline the opponent's draw offer.
+    #[serde(rename = "draw")]
     AnswerDraw {
-        /// Accept.
+        /// Accept (`yes`, `accept`) or decline (`no`, `decline`).
+        #[serde(rename = "answer", with = "answer")]
         accept: bool,
     },
     /// Claim a draw (threefold, fifty moves), maybe by declaring a move.
+    #[serde(rename = "claim")]
     ClaimDraw {
         /// The declared move's text.
+        #[serde(rename = "move", default, skip_serializing_if = "Option::is_none")]
         declared: Option<String>,
         /// Its piece letters (as for a move).
+        #[serde(default, with = "lang_code", skip_serializing_if = "Option::is_none")]
         lang: Option<Lang>,
     },
     /// Resign.
@@ -60,30 +81,118 @@ pub enum Command {
     /// The tournament took back the pairing this game was made for: the
     /// game is called off (aborted) if it has not really begun. The
     /// server's own command.
+    #[serde(skip)]
     CallOff,
     /// Ask to take back (or agree), or decline the opponent's request.
     Takeback {
-        /// Ask or agree (`true`), decline (`false`).
+        /// Ask or agree (`yes`), decline (`no`).
+        #[serde(rename = "answer", with = "answer")]
         yes: bool,
     },
     /// Touch a piece under touch-move.
     Touch {
         /// The square.
+        #[serde(with = "square_name")]
         square: Square,
         /// Only adjusting it ("j'adoube").
+        #[serde(default)]
         adjust: bool,
     },
     /// Start a rematch (after the end), or find the one started.
+    #[serde(skip)]
     Rematch,
     /// The flag timer: end the game if the running clock's flag fell.
+    #[serde(skip)]
     FlagFall,
     /// The computer's move, found on the state of `version`.
+    #[serde(skip)]
     ComputerMove {
         /// The move.
         mv: Move,
-        /// The state it was found on.
-        version: u64,
+        /// The stored version of the state it was found on.
+        version: i64,
     },
+}
+
+/// Reads a piece-letter language code (`en`, `hu`, `de`, `fr`, `fig`):
+/// `bad_lang` for any other.
+///
+/// # Errors
+/// `bad_lang`.
+pub fn parse_lang(code: Option<&str>) -> Result<Option<Lang>, ApiError> {
+    code.map(|c| Lang::from_code(c).ok_or_else(|| ApiError::bad(ErrorCode::BadLang)))
+        .transpose()
+}
+
+/// Reads an answer: `yes`/`accept` or `no`/`decline`.
+#[must_use]
+pub fn parse_answer(answer: &str) -> Option<bool> {
+    match answer {
+        "yes" | "accept" => Some(true),
+        "no" | "decline" => Some(false),
+        _ => None,
+    }
+}
+
+/// A piece-letter language as its code.
+mod lang_code {
+    use sakk::Lang;
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    #[allow(clippy::ref_option)] // serde's `with` hands the field by reference
+    pub(super) fn serialize<S: Serializer>(lang: &Option<Lang>, s: S) -> Result<S::Ok, S::Error> {
+        match lang {
+            Some(l) => s.serialize_some(l.code()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Lang>, D::Error> {
+        match Option::<String>::deserialize(d)? {
+            None => Ok(None),
+            Some(code) => Lang::from_code(&code).map(Some).ok_or_else(|| {
+                D::Error::custom(format!(
+                    "unknown piece-letter language `{code}` (en, hu, de, fr or fig)"
+                ))
+            }),
+        }
+    }
+}
+
+/// An answer as `yes` or `no` (`accept` and `decline` read too).
+mod answer {
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    #[allow(clippy::trivially_copy_pass_by_ref)] // serde's `with` hands the field by reference
+    pub(super) fn serialize<S: Serializer>(yes: &bool, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(if *yes { "yes" } else { "no" })
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+        let text = String::deserialize(d)?;
+        super::parse_answer(&text).ok_or_else(|| {
+            D::Error::custom(format!(
+                "unknown answer `{text}` (yes, accept, no or decline)"
+            ))
+        })
+    }
+}
+
+/// A square as its name (`e4`).
+mod square_name {
+    use sakk::Square;
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    #[allow(clippy::trivially_copy_pass_by_ref)] // serde's `with` hands the field by reference
+    pub(super) fn serialize<S: Serializer>(square: &Square, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(square)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse()
+            .map_err(|_| D::Error::custom(format!("`{text}` is not a square (a1–h8)")))
+    }
 }
 
 /// Who gives a command.
@@ -132,6 +241,32 @@ impl Effect {
     }
 }
 
+/// The committed state a command leaves, as its caller sees it: when the
+/// command changed the game, with the JSON that was published to the
+/// watchers (so that the answer is not encoded twice).
+#[derive(Debug)]
+pub struct Shown {
+    /// The state.
+    pub state: GameState,
+    /// Its JSON, when it was encoded already.
+    json: Option<String>,
+}
+
+impl Shown {
+    /// The state's JSON, as the client gets it.
+    ///
+    /// # Errors
+    /// `Internal` if it cannot be encoded.
+    pub fn into_json(self) -> Result<String, ApiError> {
+        match self.json {
+            Some(json) => Ok(json),
+            None => {
+                serde_json::to_string(&self.state).map_err(|e| ApiError::Internal(e.to_string()))
+            }
+        }
+    }
+}
+
 /// Applies `command` to game `id`, by the path described at the top of this
 /// module. Returns the committed state the caller sees.
 ///
@@ -144,7 +279,7 @@ pub async fn apply(
     id: &str,
     actor: Actor<'_>,
     command: Command,
-) -> Result<GameState, ApiError> {
+) -> Result<Shown, ApiError> {
     // In a cluster a commit the database refuses (the fence: the game is
     // another node's now) sends the command to the game afresh.
     let mut fenced = 0;
@@ -160,11 +295,14 @@ pub async fn apply(
         let now = state.now();
         let mut next = g.live.clone();
         let effect = execute(state, &mut next, actor, command.clone(), now);
-        if next.version == g.live.version {
+        if next.row.version == g.live.row.version {
             // Nothing changed: nothing to commit.
             effect.reply?;
             let g = &mut *g;
-            return Ok(g.live.state(&mut g.notation, now));
+            return Ok(Shown {
+                state: g.live.state(&mut g.notation, now),
+                json: None,
+            });
         }
         next.touch_row(now);
         next.row.version = g.live.row.version + 1;
@@ -237,24 +375,46 @@ async fn committed_after_all(state: &AppState, id: &str, commit_id: i64) -> bool
 }
 
 /// Announces the committed state to the game's watchers (on every node,
-/// through the bus; under the game's lock, so in order); returns it.
-async fn publish(state: &AppState, slot: &Slot, g: &mut Inner) -> GameState {
+/// through the bus; under the game's lock, so in order); returns it, with
+/// its JSON (encoded once, for the watchers and for the answer).
+async fn publish(state: &AppState, slot: &Slot, g: &mut Inner) -> Shown {
     // The computer's search on the old state is of no use now.
     if let Some(e) = g.engine.take() {
         e.stop();
     }
     let shown = g.live.state(&mut g.notation, state.now());
-    let event = Event::State(shown.clone());
-    if let Ok(line) = serde_json::to_string(&event) {
-        let published = Arc::new(Published {
-            line,
-            ended: g.live.is_over(),
-            version: u64::try_from(g.live.row.version).unwrap_or(0),
-            resync: false,
-        });
-        state.bus().publish(&slot.id, published).await;
+    let json = match serde_json::to_string(&shown) {
+        Ok(json) => {
+            let published = Arc::new(Published {
+                line: state_event(&json),
+                ended: g.live.is_over(),
+                version: u64::try_from(g.live.row.version).unwrap_or(0),
+                resync: false,
+            });
+            state.bus().publish(&slot.id, published).await;
+            Some(json)
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "a state that cannot be encoded is not published");
+            None
+        }
+    };
+    Shown { state: shown, json }
+}
+
+/// The `gameState` event of a state encoded as JSON: the state's fields
+/// after the event's `type` (as [`Event::State`] is encoded).
+fn state_event(state_json: &str) -> String {
+    const HEAD: &str = r#"{"type":"gameState","#;
+    match state_json.strip_prefix('{') {
+        Some(fields) if fields != "}" => {
+            let mut line = String::with_capacity(HEAD.len() + fields.len());
+            line.push_str(HEAD);
+            line.push_str(fields);
+            line
+        }
+        _ => r#"{"type":"gameState"}"#.to_string(),
     }
-    shown
 }
 
 /// Starts what must follow the committed state: the timer of the running
@@ -294,7 +454,7 @@ pub fn follow_up(state: &AppState, slot: &Arc<Slot>, g: &mut Inner) {
             .and_then(|t| t.first_stage())
             .map_or(Duration::ZERO, |s| s.increment);
         let level = live.row.level.unwrap_or(8);
-        let version = live.version;
+        let version = live.row.version;
         let max_think = state.max_think();
         let job = crate::worker::Job {
             fen: pos.fen(),
@@ -428,7 +588,8 @@ fn acting_color(g: &LiveGame, actor: Actor<'_>, needs_turn: bool) -> Result<Colo
 }
 
 /// Checks and computes one command on `g` (a copy of the game). Every
-/// change bumps `g.version`; a command that leaves it changed nothing.
+/// change marks `g` changed ([`LiveGame::changed`]); a command that marks
+/// nothing changed nothing.
 fn execute(
     state: &AppState,
     g: &mut LiveGame,
@@ -477,13 +638,13 @@ fn execute(
         Command::Touch { square, adjust } => over_guard(g).and_then(|()| {
             let color = acting_color(g, actor, true)?;
             g.game.touch(color, square, adjust)?;
-            g.version += 1;
+            g.changed();
             Ok(Effect::state())
         }),
         Command::Rematch => rematch(state, g, actor),
         Command::FlagFall => Ok(Effect::state()),
         Command::ComputerMove { mv, version } => {
-            if actor != Actor::Server || version != g.version || !g.computer_to_move() {
+            if actor != Actor::Server || version != g.row.version || !g.computer_to_move() {
                 Ok(Effect::state())
             } else {
                 match g.apply_move(mv, false, now) {
@@ -495,19 +656,6 @@ fn execute(
         }
     };
     result.unwrap_or_else(Effect::refused)
-}
-
-/// Reads a move in the language given, or in every language when none is
-/// (two different legal readings are then refused, never guessed).
-pub(crate) fn read_move(
-    pos: &sakk::Position,
-    text: &str,
-    lang: Option<Lang>,
-) -> Result<sakk::Move, sakk::MoveInputError> {
-    match lang {
-        Some(lang) => pos.read_move(text, lang),
-        None => pos.read_move_any(text),
-    }
 }
 
 fn over_guard(g: &LiveGame) -> Result<(), ApiError> {
@@ -540,7 +688,7 @@ fn play(
 ) -> Result<Effect, ApiError> {
     over_guard(g)?;
     acting_color(g, actor, true)?;
-    let m = read_move(g.game.position(), text, lang)?;
+    let m = g.game.position().read_move_in(text, lang)?;
     match g.apply_move(m, offering_draw, now)? {
         Some(row) => Ok(Effect::moved(row)),
         // The mover's flag fell first: the game ended on time.
@@ -571,7 +719,7 @@ fn answer_draw(
         g.finish(Some(o), None);
     } else {
         g.game.decline_draw(to)?;
-        g.version += 1;
+        g.changed();
     }
     stop_clock(g, now);
     Ok(Effect::state())
@@ -587,7 +735,7 @@ fn claim_draw(
     over_guard(g)?;
     acting_color(g, actor, true)?;
     let declared = match declared {
-        Some(text) => Some(read_move(g.game.position(), text, lang)?),
+        Some(text) => Some(g.game.position().read_move_in(text, lang)?),
         None => None,
     };
     let claimant = g.game.turn();
@@ -615,7 +763,7 @@ fn claim_draw(
                 },
                 _ => {
                     g.game = trial;
-                    g.version += 1;
+                    g.changed();
                     None
                 }
             };
@@ -672,7 +820,7 @@ fn takeback(
         (true, None) if at_once => Some(me),
         (true, None) => {
             g.takeback_offer = Some(me);
-            g.version += 1;
+            g.changed();
             None
         }
         // The opponent agrees.
@@ -682,7 +830,7 @@ fn takeback(
         // The opponent declines, or the asker withdraws.
         (false, Some(_)) => {
             g.takeback_offer = None;
-            g.version += 1;
+            g.changed();
             None
         }
         // As for a draw: nothing to answer is refused.
@@ -742,10 +890,36 @@ fn rematch(state: &AppState, g: &mut LiveGame, actor: Actor<'_>) -> Result<Effec
         ..GameRow::default()
     };
     g.row.rematch = Some(new_id);
-    g.version += 1;
+    g.changed();
     Ok(Effect {
         change: Change::State,
         inserts: vec![row],
         reply: Ok(()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_state_event_is_the_state_s_json_with_its_type() {
+        let row = GameRow {
+            id: "abc".to_string(),
+            start_fen: sakk::STARTING_FEN.to_string(),
+            ..GameRow::default()
+        };
+        let Ok(live) = LiveGame::restore(row, &[], Duration::ZERO) else {
+            panic!("a new game");
+        };
+        let mut notation = crate::live::Notation::default();
+        let state = live.state(&mut notation, Duration::ZERO);
+        let (Ok(json), Ok(event)) = (
+            serde_json::to_string(&state),
+            serde_json::to_string(&crate::wire::Event::State(state)),
+        ) else {
+            panic!("encoded");
+        };
+        assert_eq!(state_event(&json), event);
+    }
 }

@@ -8,15 +8,16 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use sakk::{
-    Clock, Color, DelayKind, Game, GameResult, GameRules, Move, Outcome, Position, Square, Stage,
-    Termination, TimeControl,
+    Clock, Color, DelayKind, Game, GameRules, Move, Outcome, Position, Stage, Termination,
+    TimeControl,
 };
 
 use sakk_i18n::Locale;
 
 use crate::store::{GameRow, MoveRow, Pending};
 use crate::wire::{
-    ClockInUse, GameState, GameStatus, MoveMarks, OpeningInfo, Opponent, Side, Status,
+    ClockInUse, GameState, GameStatus, MoveMarks, OpeningInfo, Opponent, PgnResult, Side,
+    SquareName, Status, TerminationCode,
 };
 
 /// The clock settings of a game, as the API takes them (seconds): a
@@ -123,9 +124,6 @@ pub struct LiveGame {
     pub ended_by: Option<Color>,
     /// Each side's time left after each ply, for PGN `[%clk]`.
     pub clocks: Vec<(Option<i64>, Option<i64>)>,
-    /// Bumped at every change in memory: a command that leaves it as it
-    /// was changed nothing (and commits nothing).
-    pub version: u64,
     /// The side that asked to take back, while the question stands.
     pub takeback_offer: Option<Color>,
     /// The last move is the move a correct draw claim declared.
@@ -217,19 +215,13 @@ impl LiveGame {
             outcome: None,
             ended_by: row.ended_by.map(Color::from),
             clocks,
-            version: 0,
             takeback_offer: None,
             declared_last: moves.last().is_some_and(|m| m.declared),
             rejected_claim: None,
             row,
         };
-        if let Some(termination) = live
-            .row
-            .termination
-            .as_deref()
-            .and_then(Termination::from_code)
-        {
-            let result = live.row.result.as_deref().and_then(GameResult::from_pgn);
+        if let Some(termination) = live.row.termination.map(Termination::from) {
+            let result = live.row.result.and_then(PgnResult::result);
             live.outcome = Some(Outcome {
                 result,
                 termination,
@@ -263,11 +255,7 @@ impl LiveGame {
         }
         self.takeback_offer = pending.takeback_offer.map(Color::from);
         let turn = self.game.turn();
-        for square in pending
-            .touched
-            .iter()
-            .filter_map(|s| s.parse::<Square>().ok())
-        {
+        for &SquareName(square) in &pending.touched {
             // A square the rules no longer let be touched (nothing there
             // now) is left out, as it would have been then.
             let _ = self.game.touch(turn, square, false);
@@ -297,7 +285,8 @@ impl LiveGame {
                 .game
                 .touched()
                 .iter()
-                .map(ToString::to_string)
+                .copied()
+                .map(SquareName)
                 .collect(),
             rejected_claim: self.rejected_claim.clone(),
         }
@@ -412,7 +401,7 @@ impl LiveGame {
             _ => String::new(),
         };
         self.touch_row(now);
-        self.version += 1;
+        self.changed();
         MoveRow {
             ply: i64::try_from(ply).unwrap_or(i64::MAX),
             uci,
@@ -454,7 +443,7 @@ impl LiveGame {
             }
             *c = fresh;
         }
-        self.version += 1;
+        self.changed();
         self.touch_row(now);
         Ok(n)
     }
@@ -470,11 +459,20 @@ impl LiveGame {
         }
     }
 
+    /// Marks a change in memory, by the one version counter: the stored
+    /// row's. A command works on a copy; a copy whose `row.version` is
+    /// still the original's changed nothing (and commits nothing), and one
+    /// that changed is committed as the next version however many marks
+    /// it made.
+    pub fn changed(&mut self) {
+        self.row.version += 1;
+    }
+
     /// Ends the game with `outcome` (from the rules engine).
     pub fn finish(&mut self, outcome: Option<Outcome>, by: Option<Color>) {
         self.outcome = outcome.or(self.game.outcome());
         self.ended_by = by;
-        self.version += 1;
+        self.changed();
     }
 
     /// Brings the stored row in step with the game.
@@ -493,8 +491,8 @@ impl LiveGame {
         } else {
             Status::Started
         };
-        row.result = self.outcome.map(|o| o.pgn_result().to_string());
-        row.termination = self.outcome.map(|o| o.termination.code().to_string());
+        row.result = self.outcome.as_ref().map(PgnResult::of);
+        row.termination = self.outcome.map(|o| o.termination.into());
         row.ended_by = self.ended_by.map(Side::from);
         row.pending = pending;
     }
@@ -511,10 +509,10 @@ impl LiveGame {
             moves.push_str(uci);
         }
         let (wtime, btime) = self.times(now);
-        let mut claimable: Vec<&'static str> = Vec::new();
+        let mut claimable: Vec<TerminationCode> = Vec::new();
         if self.outcome.is_none() {
             for c in self.game.claimable() {
-                let code = c.termination.code();
+                let code = TerminationCode::from(c.termination);
                 if !claimable.contains(&code) {
                     claimable.push(code);
                 }
@@ -561,8 +559,8 @@ impl LiveGame {
             result: self
                 .outcome
                 .filter(|o| o.termination != Termination::Aborted)
-                .map(|o| o.pgn_result()),
-            termination: self.outcome.map(|o| o.termination.code()),
+                .map(|o| PgnResult::of(&o)),
+            termination: self.outcome.map(|o| o.termination.into()),
             winner: self.outcome.and_then(|o| o.winner()).map(Side::from),
             description_en: self
                 .outcome
@@ -597,7 +595,13 @@ impl LiveGame {
             },
             rejected_claim: self.rejected_claim.clone(),
             rules: self.rules,
-            touched: self.game.touched().iter().map(|s| s.to_string()).collect(),
+            touched: self
+                .game
+                .touched()
+                .iter()
+                .copied()
+                .map(SquareName)
+                .collect(),
             created_at: self.row.created_at,
             opening: self.game.opening().map(|o| OpeningInfo {
                 eco: o.eco.to_string(),

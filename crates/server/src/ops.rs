@@ -19,129 +19,15 @@ use crate::error::ApiError;
 use crate::state::AppState;
 use crate::wire::{Event, RematchReply, SeatReply, Side};
 
-/// A client's change, as it travels between nodes (the server's own
-/// commands — flag fall, the computer's move — never leave their node).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Change {
-    /// [`Command::Move`].
-    Move {
-        /// The move's text.
-        text: String,
-        /// Its piece letters' language code (`en`, `hu`, …), if given.
-        lang: Option<String>,
-        /// With a draw offer.
-        offering_draw: bool,
-    },
-    /// [`Command::AnswerDraw`].
-    AnswerDraw {
-        /// Accept.
-        accept: bool,
-    },
-    /// [`Command::ClaimDraw`].
-    ClaimDraw {
-        /// The declared move.
-        declared: Option<String>,
-        /// Its language code.
-        lang: Option<String>,
-    },
-    /// [`Command::Resign`].
-    Resign,
-    /// [`Command::Abort`].
-    Abort,
-    /// [`Command::Takeback`].
-    Takeback {
-        /// Ask or agree.
-        yes: bool,
-    },
-    /// [`Command::Touch`].
-    Touch {
-        /// The square's name.
-        square: String,
-        /// Only adjusting.
-        adjust: bool,
-    },
-}
-
-impl Change {
-    /// The change of a client's command; `None` for the server's own.
-    pub fn of(command: &Command) -> Option<Change> {
-        let lang = |l: &Option<sakk::Lang>| l.map(|l| l.code().to_string());
-        Some(match command {
-            Command::Move {
-                text,
-                lang: l,
-                offering_draw,
-            } => Change::Move {
-                text: text.clone(),
-                lang: lang(l),
-                offering_draw: *offering_draw,
-            },
-            Command::AnswerDraw { accept } => Change::AnswerDraw { accept: *accept },
-            Command::ClaimDraw { declared, lang: l } => Change::ClaimDraw {
-                declared: declared.clone(),
-                lang: lang(l),
-            },
-            Command::Resign => Change::Resign,
-            Command::Abort => Change::Abort,
-            Command::Takeback { yes } => Change::Takeback { yes: *yes },
-            Command::Touch { square, adjust } => Change::Touch {
-                square: square.to_string(),
-                adjust: *adjust,
-            },
-            Command::Rematch
-            | Command::FlagFall
-            | Command::ComputerMove { .. }
-            | Command::CallOff => return None,
-        })
-    }
-
-    /// The command again.
-    ///
-    /// # Errors
-    /// `bad_lang` or `bad_square` (from a node that speaks another version).
-    pub fn command(self) -> Result<Command, ApiError> {
-        let lang = |l: Option<String>| {
-            l.map(|c| sakk::Lang::from_code(&c).ok_or_else(|| ApiError::bad(ErrorCode::BadLang)))
-                .transpose()
-        };
-        Ok(match self {
-            Change::Move {
-                text,
-                lang: l,
-                offering_draw,
-            } => Command::Move {
-                text,
-                lang: lang(l)?,
-                offering_draw,
-            },
-            Change::AnswerDraw { accept } => Command::AnswerDraw { accept },
-            Change::ClaimDraw { declared, lang: l } => Command::ClaimDraw {
-                declared,
-                lang: lang(l)?,
-            },
-            Change::Resign => Command::Resign,
-            Change::Abort => Command::Abort,
-            Change::Takeback { yes } => Command::Takeback { yes },
-            Change::Touch { square, adjust } => Command::Touch {
-                square: square
-                    .parse()
-                    .map_err(|_| ApiError::bad(ErrorCode::BadSquare))?,
-                adjust,
-            },
-        })
-    }
-}
-
 /// What a request asks of a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case")]
 pub enum Op {
-    /// A change; answers the state after it.
-    Change(Change),
-    /// A change whose answer is only that it was done (a socket's: its
-    /// client sees the state as an event).
-    Act(Change),
+    /// A client's command; answers the state after it.
+    Change(Command),
+    /// A client's command whose answer is only that it was done (a
+    /// socket's: its client sees the state as an event).
+    Act(Command),
     /// A rematch (after the end); answers the caller's place in it.
     Rematch,
     /// The state.
@@ -229,17 +115,20 @@ fn json<T: Serialize>(value: &T) -> Result<Answer, ApiError> {
 /// The op's refusals.
 pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<Answer, ApiError> {
     match op {
-        Op::Change(change) => {
-            let shown = apply(state, id, Actor::Client(token), change.command()?).await?;
-            json(&shown)
+        Op::Change(command) => {
+            let shown = apply(state, id, Actor::Client(token), command).await?;
+            Ok(Answer::Json {
+                json: shown.into_json()?,
+            })
         }
-        Op::Act(change) => {
-            apply(state, id, Actor::Client(token), change.command()?).await?;
+        Op::Act(command) => {
+            apply(state, id, Actor::Client(token), command).await?;
             Ok(Answer::Done)
         }
         Op::Rematch => {
             let old = apply(state, id, Actor::Client(token), Command::Rematch).await?;
             let new_id = old
+                .state
                 .rematch
                 .ok_or_else(|| ApiError::Internal("rematch without an id".to_string()))?;
             // The rematch was created with the old game's commit: by its owner.
@@ -337,10 +226,20 @@ mod tests {
                 lang: None,
                 offering_draw: false,
             },
+            Command::Move {
+                text: "♘f3".to_string(),
+                lang: Some(sakk::Lang::Figurine),
+                offering_draw: false,
+            },
             Command::AnswerDraw { accept: false },
+            Command::AnswerDraw { accept: true },
             Command::ClaimDraw {
                 declared: Some("Nf3".to_string()),
                 lang: Some(sakk::Lang::English),
+            },
+            Command::ClaimDraw {
+                declared: None,
+                lang: None,
             },
             Command::Resign,
             Command::Abort,
@@ -351,23 +250,59 @@ mod tests {
             },
         ];
         for c in commands {
-            let Some(change) = Change::of(&c) else {
-                panic!("{c:?} does not travel");
-            };
-            let Ok(text) = serde_json::to_string(&Op::Change(change)) else {
-                panic!("{c:?}");
-            };
-            let back: Result<Op, _> = serde_json::from_str(&text);
-            let Ok(Op::Change(change)) = back else {
-                panic!("{text}");
-            };
-            assert_eq!(change.command().ok(), Some(c));
+            for op in [Op::Change(c.clone()), Op::Act(c.clone())] {
+                let Ok(text) = serde_json::to_string(&op) else {
+                    panic!("{c:?} does not travel");
+                };
+                let back: Result<Op, _> = serde_json::from_str(&text);
+                assert_eq!(back.ok(), Some(op), "{text}");
+            }
         }
-        assert_eq!(Change::of(&Command::FlagFall), None);
-        let bad = Change::Touch {
-            square: "z9".to_string(),
-            adjust: false,
-        };
-        assert!(bad.command().is_err());
+    }
+
+    #[test]
+    fn the_server_s_own_commands_never_travel() {
+        let own = [
+            Command::FlagFall,
+            Command::CallOff,
+            Command::Rematch,
+            Command::ComputerMove {
+                mv: sakk::Position::new().legal_moves()[0],
+                version: 3,
+            },
+        ];
+        for c in own {
+            assert!(
+                serde_json::to_string(&Op::Change(c.clone())).is_err(),
+                "{c:?}"
+            );
+        }
+        for text in [
+            r#"{"op":"change","t":"flagfall"}"#,
+            r#"{"op":"change","t":"callOff"}"#,
+            r#"{"op":"change","t":"calloff"}"#,
+            r#"{"op":"change","t":"rematch"}"#,
+            r#"{"op":"act","t":"computermove","mv":"e2e4","version":1}"#,
+        ] {
+            assert!(serde_json::from_str::<Op>(text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_bad_field_is_refused_with_its_reason() {
+        for (text, reason) in [
+            (
+                r#"{"op":"change","t":"move","move":"e4","lang":"xx"}"#,
+                "xx",
+            ),
+            (r#"{"op":"change","t":"draw","answer":"maybe"}"#, "maybe"),
+            (r#"{"op":"change","t":"touch","square":"z9"}"#, "z9"),
+            (r#"{"op":"change","t":"castle"}"#, "castle"),
+        ] {
+            match serde_json::from_str::<Op>(text) {
+                Ok(op) => panic!("{text} read as {op:?}"),
+                Err(e) => assert!(e.to_string().contains(reason), "{text}: {e}"),
+            }
+        }
     }
 }

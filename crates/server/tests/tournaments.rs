@@ -553,8 +553,8 @@ async fn an_online_round_fills_in_its_results_by_itself() {
     };
     row.version += 1;
     row.status = sakk_server::wire::Status::Ended;
-    row.result = Some("1/2-1/2".to_string());
-    row.termination = Some("agreement".to_string());
+    row.result = Some(sakk_server::wire::PgnResult::Draw);
+    row.termination = Some(sakk_server::wire::TerminationCode::Agreement);
     let commit = sakk_server::store::Commit {
         row,
         change: sakk_server::store::Change::State,

@@ -119,6 +119,99 @@ async fn moves_and_events_over_the_socket() {
     assert_eq!(end["result"], "0-1");
 }
 
+/// Every command of the one vocabulary that HTTP takes is taken over the
+/// socket too: touch, takeback asked and declined, a draw offered with a
+/// move and declined, a claim refused with its reason, piece letters in a
+/// language; a bad field is refused with what was wrong.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_socket_takes_every_command_http_takes() {
+    let (addr, state) = serve(options()).await;
+    let (id, white, black) = oneshot::create(
+        &state,
+        r#"{"opponent": "friend", "color": "white", "rules": {"touch_move": true}}"#,
+    )
+    .await;
+    let mut ws = connect(addr, &id).await;
+    assert_eq!(recv(&mut ws).await["type"], "gameFull");
+
+    send(
+        &mut ws,
+        format!(r#"{{"t": "touch", "square": "g1", "token": "{white}"}}"#),
+    )
+    .await;
+    assert_eq!(recv(&mut ws).await["touched"], serde_json::json!(["g1"]));
+    // Hungarian letters: the touched knight goes to f3.
+    send(
+        &mut ws,
+        format!(r#"{{"t": "move", "move": "Hf3", "lang": "hu", "token": "{white}"}}"#),
+    )
+    .await;
+    let after = recv(&mut ws).await;
+    assert_eq!(after["moves"], "g1f3");
+    assert_eq!(after["touched"], serde_json::json!([]));
+
+    send(
+        &mut ws,
+        format!(r#"{{"t": "takeback", "answer": "yes", "token": "{white}"}}"#),
+    )
+    .await;
+    assert_eq!(recv(&mut ws).await["wtakeback"], true);
+    send(
+        &mut ws,
+        format!(r#"{{"t": "takeback", "answer": "no", "token": "{black}"}}"#),
+    )
+    .await;
+    assert_eq!(recv(&mut ws).await["wtakeback"], false);
+
+    send(
+        &mut ws,
+        format!(r#"{{"t": "move", "move": "Nf6", "lang": "en", "offeringDraw": true, "token": "{black}"}}"#),
+    )
+    .await;
+    let offered = recv(&mut ws).await;
+    assert_eq!(
+        (offered["moves"].clone(), offered["bdraw"].clone()),
+        (Value::from("g1f3 g8f6"), Value::from(true))
+    );
+    send(
+        &mut ws,
+        format!(r#"{{"t": "draw", "answer": "decline", "token": "{white}"}}"#),
+    )
+    .await;
+    assert_eq!(recv(&mut ws).await["bdraw"], false);
+
+    // No repetition to claim: refused with its reason, and the claimant's
+    // opponent gets time (none here: no clock).
+    send(&mut ws, format!(r#"{{"t": "claim", "token": "{white}"}}"#)).await;
+    let claimed = recv(&mut ws).await;
+    assert_eq!(claimed["rejected_claim"]["by"], "white", "{claimed}");
+
+    for (message, reason) in [
+        (
+            format!(r#"{{"t": "move", "move": "e4", "lang": "xx", "token": "{white}"}}"#),
+            "xx",
+        ),
+        (
+            format!(r#"{{"t": "draw", "answer": "maybe", "token": "{white}"}}"#),
+            "maybe",
+        ),
+        (
+            format!(r#"{{"t": "touch", "square": "z9", "token": "{white}"}}"#),
+            "z9",
+        ),
+        (
+            format!(r#"{{"t": "flagfall", "token": "{white}"}}"#),
+            "flagfall",
+        ),
+    ] {
+        send(&mut ws, message.clone()).await;
+        let bad = recv(&mut ws).await;
+        assert_eq!(bad["error"], "bad_request", "{message}: {bad}");
+        let said = bad.to_string();
+        assert!(said.contains(reason), "{message}: {said}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_quiet_socket_is_pinged_and_a_silent_client_closed() {
     let mut o = options();

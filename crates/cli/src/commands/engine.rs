@@ -75,11 +75,8 @@ pub fn analyse(
     let mut pos: Position = super::position(fen)?;
     let mut history = Vec::new();
     for (i, text) in moves.unwrap_or("").split_whitespace().enumerate() {
-        let read = match lang {
-            Some(lang) => pos.read_move(text, lang),
-            None => pos.read_move_any(text),
-        };
-        let m = read
+        let m = pos
+            .read_move_in(text, lang)
             .map_err(|e| Failure::usage(format!("move {} ({text}): {}", i + 1, e.message_en())))?;
         history.push(pos.key());
         pos = pos.after_unchecked(m);

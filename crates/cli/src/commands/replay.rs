@@ -76,10 +76,7 @@ pub fn run(
         let result = if game.is_over() {
             Err(sakk::MoveInputError::Refused(sakk::Refusal::GameOver))
         } else {
-            match lang {
-                Some(lang) => pos.read_move(text, lang),
-                None => pos.read_move_any(text),
-            }
+            pos.read_move_in(text, lang)
         };
         let m = match result.and_then(|m| {
             game.play(m)

@@ -7,46 +7,26 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use sakk::Lang;
-
 use super::token;
 use super::{P, Q};
 use crate::cluster::dispatch;
 use crate::codes::ErrorCode;
-use crate::command::Command;
+use crate::command::{parse_answer, parse_lang, Command};
 use crate::error::ApiError;
-use crate::ops::{Change, Op};
+use crate::ops::Op;
 use crate::state::AppState;
 
-/// The piece-letter language of a move's text (`?lang=en|hu|de|fr`): only
-/// its letters are read. Without it every language is tried, and a text two
-/// languages read as different legal moves is refused.
-pub(crate) fn move_lang(lang: Option<&str>) -> Result<Option<Lang>, ApiError> {
-    match lang {
-        None => Ok(None),
-        Some("en") => Ok(Some(Lang::English)),
-        Some("hu") => Ok(Some(Lang::Hungarian)),
-        Some("de") => Ok(Some(Lang::German)),
-        Some("fr") => Ok(Some(Lang::French)),
-        Some(_) => Err(ApiError::bad(ErrorCode::BadLang)),
-    }
-}
-
 /// Reads the answer of `/draw/{answer}` and `/takeback/{answer}`.
-pub(crate) fn yes_or_no(answer: &str) -> Result<bool, ApiError> {
-    match answer {
-        "yes" | "accept" => Ok(true),
-        "no" | "decline" => Ok(false),
-        _ => Err(ApiError::bad(ErrorCode::BadAnswer)),
-    }
+fn yes_or_no(answer: &str) -> Result<bool, ApiError> {
+    parse_answer(answer).ok_or_else(|| ApiError::bad(ErrorCode::BadAnswer))
 }
 
 #[derive(Debug, Deserialize)]
 pub(crate) struct MoveQuery {
     #[serde(rename = "offeringDraw", default)]
     offering_draw: Option<bool>,
-    /// The piece letters of a SAN move: `en`, `hu`, `de`, `fr` (every
-    /// language when absent).
+    /// The piece letters of a SAN move: `en`, `hu`, `de`, `fr`, `fig`
+    /// (every language when absent).
     #[serde(default)]
     lang: Option<String>,
 }
@@ -57,9 +37,7 @@ async fn run(
     headers: &HeaderMap,
     command: Command,
 ) -> Result<Response, ApiError> {
-    let change = Change::of(&command)
-        .ok_or_else(|| ApiError::Internal("a server command from a client".to_string()))?;
-    Ok(dispatch(state, id, token(headers), Op::Change(change))
+    Ok(dispatch(state, id, token(headers), Op::Change(command))
         .await?
         .into_response())
 }
@@ -73,7 +51,7 @@ pub(crate) async fn play_move(
 ) -> Result<Response, ApiError> {
     let command = Command::Move {
         text,
-        lang: move_lang(q.lang.as_deref())?,
+        lang: parse_lang(q.lang.as_deref())?,
         offering_draw: q.offering_draw == Some(true),
     };
     run(&state, &id, &headers, command).await
@@ -107,7 +85,7 @@ pub(crate) async fn claim(
 ) -> Result<Response, ApiError> {
     let command = Command::ClaimDraw {
         declared: q.declared,
-        lang: move_lang(q.lang.as_deref())?,
+        lang: parse_lang(q.lang.as_deref())?,
     };
     run(&state, &id, &headers, command).await
 }

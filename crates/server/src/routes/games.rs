@@ -256,12 +256,7 @@ pub(crate) async fn list(
                 .and_then(|c| c.time_control().ok())
                 .as_ref()
                 .and_then(ClockInUse::of),
-            status: GameStatus::of(
-                r.termination
-                    .as_deref()
-                    .and_then(sakk::Termination::from_code),
-                n > 0,
-            ),
+            status: GameStatus::of(r.termination.map(Into::into), n > 0),
             id: r.id,
             opponent: r.opponent,
             level: r.level,

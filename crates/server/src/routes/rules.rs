@@ -9,11 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use sakk::{Game, GameRules, Position};
 
-use super::actions::move_lang;
 use crate::codes::ErrorCode;
-use crate::command::read_move;
+use crate::command::parse_lang;
 use crate::error::ApiError;
-use crate::wire::{MoveMarks, NamedMate, Side};
+use crate::wire::{MoveMarks, NamedMate, PgnResult, Side, TerminationCode};
 
 /// The most moves a trial replays before its action.
 pub const MAX_TRIAL_MOVES: usize = 300;
@@ -75,10 +74,10 @@ pub struct TrialResult {
     pub san: Option<String>,
     /// What the move did, for a move.
     pub marks: Option<MoveMarks>,
-    /// How the game ended, if it did (a termination code).
-    pub termination: Option<&'static str>,
+    /// How the game ended, if it did.
+    pub termination: Option<TerminationCode>,
     /// `1-0`, `0-1` or `1/2-1/2`, if it ended.
-    pub result: Option<&'static str>,
+    pub result: Option<PgnResult>,
     /// The winner, if any.
     pub winner: Option<Side>,
     /// The named mate the game ended with.
@@ -87,8 +86,8 @@ pub struct TrialResult {
     pub description_en: Option<String>,
     /// How it ended, in Hungarian.
     pub description_hu: Option<String>,
-    /// The draws the side to move may claim now (termination codes).
-    pub claimable: Vec<&'static str>,
+    /// The draws the side to move may claim now.
+    pub claimable: Vec<TerminationCode>,
 }
 
 /// Plays `trial` by the rules; a refusal is the same error a game gives.
@@ -120,7 +119,7 @@ pub fn judge(trial: &Trial) -> Result<TrialResult, ApiError> {
     match &trial.action {
         TrialAction::Move { text, lang } => {
             let pos = *game.position();
-            let m = read_move(&pos, text, move_lang(lang.as_deref())?)?;
+            let m = pos.read_move_in(text, parse_lang(lang.as_deref())?)?;
             game.play(m)
                 .map_err(|r| ApiError::from(sakk::GameError::Move(r)))?;
             played = Some((
@@ -152,8 +151,8 @@ pub fn judge(trial: &Trial) -> Result<TrialResult, ApiError> {
         uci,
         san,
         marks,
-        termination: outcome.map(|o| o.termination.code()),
-        result: outcome.map(|o| o.pgn_result()),
+        termination: outcome.map(|o| o.termination.into()),
+        result: outcome.as_ref().map(PgnResult::of),
         winner: outcome.and_then(|o| o.winner()).map(Side::from),
         named_mate: game.named_mate().map(NamedMate::from),
         description_en: describe(sakk_i18n::Locale::English),
@@ -161,7 +160,7 @@ pub fn judge(trial: &Trial) -> Result<TrialResult, ApiError> {
         claimable: game
             .claimable()
             .iter()
-            .map(|c| c.termination.code())
+            .map(|c| c.termination.into())
             .collect(),
     })
 }
@@ -215,9 +214,13 @@ mod tests {
         assert_eq!(r.termination, None);
         // Fool's mate: checkmate, with its name in the description.
         let r = judge(&trial(START, &["f2f3", "e7e5", "g2g4"], mv("Qh4#"))).unwrap();
-        assert_eq!(r.termination, Some("checkmate"));
-        assert_eq!(r.result, Some("0-1"));
-        assert!(r.marks.unwrap().facts.contains(&"checkmate"));
+        assert_eq!(r.termination, Some(TerminationCode::Checkmate));
+        assert_eq!(r.result, Some(PgnResult::BlackWins));
+        assert!(r
+            .marks
+            .unwrap()
+            .facts
+            .contains(&crate::wire::FactCode::Checkmate));
     }
 
     #[test]
@@ -268,21 +271,21 @@ mod tests {
             TrialAction::Flag,
         ))
         .unwrap();
-        assert_eq!(r.termination, Some("timeout"));
-        assert_eq!(r.result, Some("1/2-1/2"));
+        assert_eq!(r.termination, Some(TerminationCode::Timeout));
+        assert_eq!(r.result, Some(PgnResult::Draw));
         let r = judge(&trial(
             "8/8/8/4k3/3q4/8/8/2K5 w - - 0 1",
             &[],
             TrialAction::Flag,
         ))
         .unwrap();
-        assert_eq!(r.result, Some("0-1"));
+        assert_eq!(r.result, Some(PgnResult::BlackWins));
         // Knights out and back twice: the third time the claim is right.
         let dance = [
             "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
         ];
         let r = judge(&trial(START, &dance, TrialAction::Claim)).unwrap();
-        assert_eq!(r.termination, Some("threefold_repetition"));
+        assert_eq!(r.termination, Some(TerminationCode::ThreefoldRepetition));
         assert!(judge(&trial(START, &dance[..4], TrialAction::Claim)).is_err());
     }
 
@@ -362,23 +365,22 @@ mod lessons {
     struct Goal {
         #[serde(default)]
         uci: Vec<String>,
-        fact: Option<String>,
-        termination: Option<String>,
+        fact: Option<crate::wire::FactCode>,
+        termination: Option<TerminationCode>,
     }
 
     impl Goal {
         /// The same test as the page's (`web/src/learn.ts`, `reached`).
         fn reached(&self, r: &TrialResult) -> bool {
             (self.uci.is_empty() || r.uci.as_ref().is_some_and(|u| self.uci.contains(u)))
-                && self.fact.as_ref().is_none_or(|f| {
-                    r.marks
-                        .as_ref()
-                        .is_some_and(|m| m.facts.iter().any(|x| x == f))
-                })
+                && self
+                    .fact
+                    .as_ref()
+                    .is_none_or(|f| r.marks.as_ref().is_some_and(|m| m.facts.contains(f)))
                 && self
                     .termination
                     .as_ref()
-                    .is_none_or(|t| r.termination == Some(t.as_str()))
+                    .is_none_or(|t| r.termination == Some(*t))
         }
     }
 
@@ -468,7 +470,7 @@ mod lessons {
                     )
                 }
                 Task::Type { lang, goal } => {
-                    assert!(move_lang(Some(lang)).is_ok(), "lesson {}", l.id);
+                    assert!(parse_lang(Some(lang)).is_ok(), "lesson {}", l.id);
                     assert!(
                         reachable(l, goal),
                         "lesson {}: the goal cannot be reached",
@@ -500,11 +502,11 @@ mod lessons {
         let lessons = load();
         let clock = lessons.iter().find(|l| l.id == "clock").unwrap();
         let r = judge(&trial(clock, &[], TrialAction::Flag)).unwrap();
-        assert_eq!(r.result, Some("1/2-1/2"));
+        assert_eq!(r.result, Some(PgnResult::Draw));
         // The check can fail: mate is not reachable in the king lesson.
         let king = lessons.iter().find(|l| l.id == "king").unwrap();
         let mate = Goal {
-            termination: Some("checkmate".to_string()),
+            termination: Some(TerminationCode::Checkmate),
             ..Goal::default()
         };
         assert!(!reachable(king, &mate));

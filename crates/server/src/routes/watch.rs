@@ -17,7 +17,6 @@ use futures_util::StreamExt;
 use serde::Deserialize;
 use tokio::sync::broadcast;
 
-use super::actions::{move_lang, yes_or_no};
 use super::P;
 use crate::client::ClientAddr;
 use crate::cluster::dispatch;
@@ -26,7 +25,7 @@ use crate::command::Command;
 use crate::error::ApiError;
 use crate::games::Published;
 use crate::limits::Kind;
-use crate::ops::{Answer, Change, Op};
+use crate::ops::{Answer, Op};
 use crate::state::AppState;
 
 /// What a watcher has: the last version it sent.
@@ -132,82 +131,21 @@ where
     Body::from_stream(head.chain(rest).map(Ok::<_, std::convert::Infallible>))
 }
 
-/// A message from a WebSocket client.
+/// A message from a WebSocket client: a [`Command`] (tagged `t`) with the
+/// seat token that gives it.
 #[derive(Debug, Deserialize)]
-#[serde(tag = "t", rename_all = "lowercase")]
-enum ClientMessage {
-    /// Play a move.
-    Move {
-        #[serde(default)]
-        token: String,
-        #[serde(rename = "move")]
-        mv: String,
-        #[serde(rename = "offeringDraw", default)]
-        offering_draw: bool,
-        #[serde(default)]
-        lang: Option<String>,
-    },
-    /// Resign.
-    Resign {
-        #[serde(default)]
-        token: String,
-    },
-    /// Abort.
-    Abort {
-        #[serde(default)]
-        token: String,
-    },
-    /// Answer a draw offer: `yes` or `no`.
-    Draw {
-        #[serde(default)]
-        token: String,
-        answer: String,
-    },
-    /// Claim a draw, maybe declaring a move.
-    Claim {
-        #[serde(default)]
-        token: String,
-        #[serde(rename = "move", default)]
-        mv: Option<String>,
-        #[serde(default)]
-        lang: Option<String>,
-    },
+struct SocketMessage {
+    #[serde(default)]
+    token: String,
+    #[serde(flatten)]
+    command: Command,
 }
 
 /// Decodes a client message into the command and its token.
 fn decode(text: &str) -> Result<(String, Command), ApiError> {
-    let msg: ClientMessage = serde_json::from_str(text)
+    let msg: SocketMessage = serde_json::from_str(text)
         .map_err(|e| ApiError::bad_detail(ErrorCode::BadRequest, e.to_string()))?;
-    Ok(match msg {
-        ClientMessage::Move {
-            token,
-            mv,
-            offering_draw,
-            lang,
-        } => (
-            token,
-            Command::Move {
-                text: mv,
-                lang: move_lang(lang.as_deref())?,
-                offering_draw,
-            },
-        ),
-        ClientMessage::Resign { token } => (token, Command::Resign),
-        ClientMessage::Abort { token } => (token, Command::Abort),
-        ClientMessage::Draw { token, answer } => (
-            token,
-            Command::AnswerDraw {
-                accept: yes_or_no(&answer)?,
-            },
-        ),
-        ClientMessage::Claim { token, mv, lang } => (
-            token,
-            Command::ClaimDraw {
-                declared: mv,
-                lang: move_lang(lang.as_deref())?,
-            },
-        ),
-    })
+    Ok((msg.token, msg.command))
 }
 
 /// An error as a socket message: the API's error body with `"type": "error"`.
@@ -307,12 +245,9 @@ async fn serve_socket(
                     Some(Ok(Message::Text(text))) => {
                         let result = match state.limits().check(Kind::Action, addr) {
                             Ok(()) => match decode(text.as_str()) {
-                                Ok((token, command)) => match Change::of(&command) {
-                                    Some(change) => dispatch(&state, &id, &token, Op::Act(change))
-                                        .await
-                                        .map(|_| ()),
-                                    None => Err(ApiError::bad(ErrorCode::BadRequest)),
-                                },
+                                Ok((token, command)) => dispatch(&state, &id, &token, Op::Act(command))
+                                    .await
+                                    .map(|_| ()),
                                 Err(e) => Err(e),
                             },
                             Err(e) => Err(e),

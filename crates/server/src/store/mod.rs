@@ -12,7 +12,7 @@ use sqlx::AnyConnection;
 use sqlx::{AnyPool, Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::wire::{Opponent, Side, Status};
+use crate::wire::{Opponent, PgnResult, Side, SquareName, Status, TerminationCode};
 
 mod migrate;
 mod nodes;
@@ -103,9 +103,9 @@ pub struct GameRow {
     /// Where the game stands.
     pub status: Status,
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` (aborted).
-    pub result: Option<String>,
-    /// A termination code.
-    pub termination: Option<String>,
+    pub result: Option<PgnResult>,
+    /// How the game ended.
+    pub termination: Option<TerminationCode>,
     /// The side whose resignation or flag ended the game.
     pub ended_by: Option<Side>,
     /// White's time left after the last move.
@@ -137,7 +137,7 @@ pub struct Pending {
     pub takeback_offer: Option<Side>,
     /// The squares touched by the side to move, in order (`e2`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub touched: Vec<String>,
+    pub touched: Vec<SquareName>,
     /// The incorrect draw claim just made, until the next move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rejected_claim: Option<crate::wire::RejectedClaim>,
@@ -424,8 +424,8 @@ impl Store {
             clock: r.try_get("clock")?,
             rules: r.try_get("rules")?,
             status: named(r, "status", Status::parse)?,
-            result: r.try_get("result")?,
-            termination: r.try_get("termination")?,
+            result: named_opt(r, "result", PgnResult::parse)?,
+            termination: named_opt(r, "termination", TerminationCode::parse)?,
             ended_by: named_opt(r, "ended_by", Side::parse)?,
             white_ms: r.try_get("white_ms")?,
             black_ms: r.try_get("black_ms")?,
@@ -491,12 +491,12 @@ impl Store {
     ///
     /// # Errors
     /// A database error.
-    pub async fn game_result(&self, id: &str) -> Result<Option<Option<String>>, sqlx::Error> {
+    pub async fn game_result(&self, id: &str) -> Result<Option<Option<PgnResult>>, sqlx::Error> {
         sqlx::query("SELECT result FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?
-            .map(|r| r.try_get("result"))
+            .map(|r| named_opt(&r, "result", PgnResult::parse))
             .transpose()
     }
 

@@ -10,7 +10,7 @@ use sqlx::{AnyPool, AssertSqlSafe};
 use tokio::sync::{mpsc, oneshot};
 
 use super::{Change, Commit, Fence, GameRow, MoveRow, Pending, StoreError};
-use crate::wire::Side;
+use crate::wire::{PgnResult, Side, TerminationCode};
 
 /// One commit waiting for the writer.
 pub(super) struct Job {
@@ -280,8 +280,8 @@ pub(super) async fn insert_game(
     .bind(&g.clock)
     .bind(&g.rules)
     .bind(g.status.as_str())
-    .bind(&g.result)
-    .bind(&g.termination)
+    .bind(g.result.map(PgnResult::as_str))
+    .bind(g.termination.map(TerminationCode::as_str))
     .bind(g.ended_by.map(Side::as_str))
     .bind(g.white_ms)
     .bind(g.black_ms)
@@ -341,8 +341,8 @@ async fn update_games(
         query = query
             .bind(g.updated_at)
             .bind(g.status.as_str())
-            .bind(&g.result)
-            .bind(&g.termination)
+            .bind(g.result.map(PgnResult::as_str))
+            .bind(g.termination.map(TerminationCode::as_str))
             .bind(g.ended_by.map(Side::as_str))
             .bind(g.white_ms)
             .bind(g.black_ms)

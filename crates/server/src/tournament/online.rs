@@ -7,6 +7,8 @@
 
 use sakk_tournament::event::{Event, GameResult};
 
+use crate::wire::PgnResult;
+
 use super::links::Secrets;
 use crate::error::ApiError;
 use crate::live::{initial_ms, unix_ms, ClockSpec, RulesSpec};
@@ -89,12 +91,12 @@ pub fn games_for_last_round(
 
 /// The result of an ended game, as a board's result (none for an aborted
 /// game: the organiser decides).
-fn result_of(result: &str) -> Option<GameResult> {
+fn result_of(result: PgnResult) -> Option<GameResult> {
     match result {
-        "1-0" => Some(GameResult::WhiteWins),
-        "0-1" => Some(GameResult::BlackWins),
-        "1/2-1/2" => Some(GameResult::Draw),
-        _ => None,
+        PgnResult::WhiteWins => Some(GameResult::WhiteWins),
+        PgnResult::BlackWins => Some(GameResult::BlackWins),
+        PgnResult::Draw => Some(GameResult::Draw),
+        PgnResult::NoResult => None,
     }
 }
 
@@ -112,7 +114,7 @@ pub async fn enter_results(state: &AppState, event: &mut Event) -> Result<bool, 
             };
             // Only the result: not the game's moves.
             if let Some(Some(result)) = state.store().game_result(game).await? {
-                if let Some(result) = result_of(&result) {
+                if let Some(result) = result_of(result) {
                     board.result = Some(result);
                     changed = true;
                 }

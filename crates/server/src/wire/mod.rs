@@ -7,6 +7,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::live::RulesSpec;
 
+pub mod ending;
+
+pub use ending::{FactCode, PgnResult, SquareName, TerminationCode};
+
 /// A side of the board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -282,19 +286,20 @@ pub struct MoveMarks {
     /// `double_check`, `discovered_check`, `check`, `royal_fork`,
     /// `family_fork`, `fork`, `capture`, `en_passant`, `castling`,
     /// `promotion`.
-    pub facts: Vec<&'static str>,
+    pub facts: Vec<FactCode>,
     /// The squares of the pieces a forking knight attacks besides the king.
-    pub forked: Vec<String>,
+    #[cfg_attr(test, ts(type = "Array<SquareName>"))]
+    pub forked: Vec<SquareName>,
 }
 
 impl MoveMarks {
     /// The marks of what the rules library found a move did.
     pub fn of(facts: sakk::MoveFacts) -> MoveMarks {
         MoveMarks {
-            facts: facts.codes(),
+            facts: facts.facts().into_iter().map(FactCode::from).collect(),
             forked: facts
                 .fork
-                .map(|f| f.targets.into_iter().map(|sq| sq.to_string()).collect())
+                .map(|f| f.targets.into_iter().map(SquareName).collect())
                 .unwrap_or_default(),
         }
     }
@@ -389,9 +394,9 @@ pub struct GameState {
     /// Where the game stands, with lichess's names.
     pub status: GameStatus,
     /// `1-0`, `0-1` or `1/2-1/2`, once over (absent for an aborted game).
-    pub result: Option<&'static str>,
-    /// How it ended (a termination code).
-    pub termination: Option<&'static str>,
+    pub result: Option<PgnResult>,
+    /// How it ended.
+    pub termination: Option<TerminationCode>,
     /// The winner.
     pub winner: Option<Side>,
     /// How it ended, in English.
@@ -422,8 +427,8 @@ pub struct GameState {
     pub wtakeback: bool,
     /// Black asks to take back.
     pub btakeback: bool,
-    /// The draws the side to move may claim now (termination codes).
-    pub claimable: Vec<&'static str>,
+    /// The draws the side to move may claim now.
+    pub claimable: Vec<TerminationCode>,
     /// The game may be aborted now (not both sides have moved).
     pub can_abort: bool,
     /// A takeback may be asked for now (a move to take back, no question
@@ -439,7 +444,8 @@ pub struct GameState {
     /// The event rules.
     pub rules: RulesSpec,
     /// Squares touched under touch-move.
-    pub touched: Vec<String>,
+    #[cfg_attr(test, ts(type = "Array<SquareName>"))]
+    pub touched: Vec<SquareName>,
     /// Milliseconds since the Unix epoch.
     #[cfg_attr(test, ts(type = "number"))]
     pub created_at: i64,
@@ -573,10 +579,10 @@ pub struct Summary {
     pub human_color: Option<Side>,
     /// Where the game stands, with lichess's names.
     pub status: GameStatus,
-    /// The result, once over.
-    pub result: Option<String>,
-    /// The termination code, once over.
-    pub termination: Option<String>,
+    /// The result, once over (`*` for an aborted game).
+    pub result: Option<PgnResult>,
+    /// How it ended, once over.
+    pub termination: Option<TerminationCode>,
     /// The clock in use.
     pub clock: Option<ClockInUse>,
     /// Plies played.
@@ -633,6 +639,10 @@ mod tests {
         use ts_rs::TS;
         let cfg = ts_rs::Config::default();
         let decls = [
+            ending::SQUARE_NAME_TS.to_string(),
+            PgnResult::decl(&cfg),
+            TerminationCode::decl(&cfg),
+            FactCode::decl(&cfg),
             Side::decl(&cfg),
             Opponent::decl(&cfg),
             GameStatus::decl(&cfg),
@@ -684,7 +694,7 @@ mod tests {
             crate::tournament::wire::TournamentLinks::decl(&cfg),
         ];
         let mut out = String::from(
-            "// Generated from the server's wire types (crates/server/src/wire.rs) by\n\
+            "// Generated from the server's wire types (crates/server/src/wire/) by\n\
              // `SAKK_WRITE_TYPES=1 cargo test -p sakk-server typescript`: do not edit.\n",
         );
         for d in decls {
