@@ -1,4 +1,4 @@
-// Generated from the server's wire types (crates/server/src/wire/) by
+// Generated from the wire types (sakk-play's wire module, the server's answers) by
 // `SAKK_WRITE_TYPES=1 cargo test -p sakk-server typescript`: do not edit.
 
 export type SquareName = `${"a" | "b" | "c" | "d" | "e" | "f" | "g" | "h"}${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8}`;

@@ -75,7 +75,10 @@ pub enum ApiError {
     MethodNotAllowed(String),
     /// The address is longer than the server reads (414).
     #[error("the address is too long")]
-    UriTooLong,
+    UriTooLong {
+        /// The longest address read, in bytes.
+        max: usize,
+    },
     /// A WebSocket address asked without the upgrade (426).
     #[error("a WebSocket upgrade is needed")]
     UpgradeRequired,
@@ -195,6 +198,20 @@ impl From<sakk::MoveInputError> for ApiError {
     }
 }
 
+impl From<sakk_play::command::Refusal> for ApiError {
+    fn from(r: sakk_play::command::Refusal) -> ApiError {
+        use sakk_play::command::Refusal;
+        match r {
+            Refusal::GameOver => ApiError::GameOver,
+            Refusal::Unauthorized => ApiError::Unauthorized,
+            Refusal::Forbidden(code) => ApiError::Forbidden(code),
+            Refusal::Bad(code) => ApiError::bad(code),
+            Refusal::Rules(e) => e.into(),
+            Refusal::Input(e) => e.into(),
+        }
+    }
+}
+
 impl From<sakk::GameError> for ApiError {
     fn from(e: sakk::GameError) -> ApiError {
         match e {
@@ -278,11 +295,11 @@ impl ApiError {
                 sakk_i18n::id("error", "method_not_allowed"),
                 vec![("method", method)],
             ),
-            ApiError::UriTooLong => (
+            ApiError::UriTooLong { max } => (
                 StatusCode::URI_TOO_LONG,
                 "uri_too_long",
                 sakk_i18n::id("error", "uri_too_long"),
-                vec![("max", crate::routes::MAX_URI.to_string())],
+                vec![("max", max.to_string())],
             ),
             ApiError::UpgradeRequired => plain(StatusCode::UPGRADE_REQUIRED, "websocket_upgrade"),
             ApiError::RequestTimeout => plain(StatusCode::REQUEST_TIMEOUT, "request_timeout"),
@@ -430,7 +447,7 @@ mod tests {
             ApiError::Unauthorized,
             ApiError::NoRoute("/x".to_string()),
             ApiError::MethodNotAllowed("PUT".to_string()),
-            ApiError::UriTooLong,
+            ApiError::UriTooLong { max: 8192 },
             ApiError::UpgradeRequired,
             ApiError::bad(ErrorCode::BadLang),
             ApiError::bad(ErrorCode::BadSquare),

@@ -25,12 +25,13 @@
 //! they had used before it). A game whose clock runs stays in memory until
 //! it ends; other games leave memory when unused and reload on demand.
 
+pub use sakk_play::{codes, live, wire};
+
 pub mod analysis;
 pub mod assets;
 pub mod bus;
 pub mod client;
 pub mod cluster;
-pub mod codes;
 pub mod command;
 pub mod cpu;
 pub mod engine_pool;
@@ -38,7 +39,6 @@ pub mod error;
 pub mod games;
 pub mod limits;
 pub mod listen;
-pub mod live;
 pub mod new_game;
 pub mod ops;
 pub mod routes;
@@ -46,8 +46,10 @@ pub mod security;
 pub mod state;
 pub mod store;
 pub mod tournament;
-pub mod wire;
 pub mod worker;
+
+#[cfg(test)]
+mod typescript;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

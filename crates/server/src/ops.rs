@@ -126,7 +126,10 @@ pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<
             Ok(Answer::Done)
         }
         Op::Rematch => {
-            let old = apply(state, id, Actor::Client(token), Command::Rematch).await?;
+            let rematch = Command::Rematch {
+                id: state.new_game_id()?,
+            };
+            let old = apply(state, id, Actor::Client(token), rematch).await?;
             let new_id = old
                 .state
                 .rematch
@@ -265,7 +268,9 @@ mod tests {
         let own = [
             Command::FlagFall,
             Command::CallOff,
-            Command::Rematch,
+            Command::Rematch {
+                id: "abcdefgh".to_string(),
+            },
             Command::ComputerMove {
                 mv: sakk::Position::new().legal_moves()[0],
                 version: 3,

@@ -6,8 +6,6 @@
 //! constant time.
 
 use axum::http::{header, HeaderValue};
-use sha2::{Digest, Sha256};
-use subtle::ConstantTimeEq;
 
 use crate::error::ApiError;
 
@@ -72,26 +70,7 @@ pub fn is_plain_key(key: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// The stored form of a seat token: its SHA-256, in lowercase hex.
-pub fn hash_token(token: &str) -> String {
-    hex(&Sha256::digest(token.as_bytes()))
-}
-
-/// Bytes in lowercase hex.
-pub fn hex(bytes: &[u8]) -> String {
-    let mut hex = String::with_capacity(2 * bytes.len());
-    for &b in bytes {
-        hex.push(char::from(b"0123456789abcdef"[usize::from(b >> 4)]));
-        hex.push(char::from(b"0123456789abcdef"[usize::from(b & 15)]));
-    }
-    hex
-}
-
-/// Whether `token` is the one whose hash is `stored`, in time that does not
-/// depend on where they differ. An empty token matches nothing.
-pub fn token_matches(token: &str, stored: &str) -> bool {
-    !token.is_empty() && bool::from(hash_token(token).as_bytes().ct_eq(stored.as_bytes()))
-}
+pub use sakk_play::seat::{hash_token, hex, token_matches};
 
 /// The headers every response carries: a Content Security Policy that
 /// allows only the server's own scripts, styles and connections and no

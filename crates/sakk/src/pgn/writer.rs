@@ -38,6 +38,29 @@ pub fn format_clock(d: Duration) -> String {
     }
 }
 
+/// The PGN `Date` of a moment, `YYYY.MM.DD` (UTC), from seconds since
+/// 1970-01-01.
+///
+/// ```
+/// assert_eq!(sakk::pgn::format_date(0), "1970.01.01");
+/// assert_eq!(sakk::pgn::format_date(1_796_256_000), "2026.12.03");
+/// assert_eq!(sakk::pgn::format_date(951_782_400), "2000.02.29");
+/// ```
+pub fn format_date(unix_seconds: i64) -> String {
+    let days = unix_seconds.div_euclid(86_400);
+    // The civil date of a day count (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
 fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }

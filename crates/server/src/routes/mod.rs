@@ -226,7 +226,7 @@ async fn security_headers(req: Request, next: Next) -> Response {
 /// Refuses an address longer than [`MAX_URI`] before anything reads it.
 async fn uri_length(req: Request, next: Next) -> Response {
     if req.uri().to_string().len() > MAX_URI {
-        return ApiError::UriTooLong.into_response();
+        return ApiError::UriTooLong { max: MAX_URI }.into_response();
     }
     next.run(req).await
 }

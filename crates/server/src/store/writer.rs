@@ -9,7 +9,7 @@ use std::sync::{Arc, PoisonError, RwLock};
 use sqlx::{AnyPool, AssertSqlSafe};
 use tokio::sync::{mpsc, oneshot};
 
-use super::{Change, Commit, Fence, GameRow, MoveRow, Pending, StoreError};
+use super::{Change, Commit, Fence, GameRow, MoveRow, StoreError};
 use crate::wire::{PgnResult, Side, TerminationCode};
 
 /// One commit waiting for the writer.
@@ -291,7 +291,7 @@ pub(super) async fn insert_game(
     .bind(to.fence.map(|(f, _)| f.node.as_str()))
     .bind(to.fence.map(|(f, _)| f.epoch))
     .bind(&g.tournament)
-    .bind(Pending::to_column(g.pending.as_ref()))
+    .bind(super::pending_column(g.pending.as_ref()))
     .bind(g.commit_id)
     .execute(&mut **tx)
     .await?;
@@ -351,7 +351,7 @@ async fn update_games(
             .bind(g.version)
             .bind(&g.id)
             .bind(g.version - 1)
-            .bind(Pending::to_column(g.pending.as_ref()))
+            .bind(super::pending_column(g.pending.as_ref()))
             .bind(g.commit_id);
     }
     if let Some((f, _)) = to.fence {

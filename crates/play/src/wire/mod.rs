@@ -5,15 +5,15 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::live::RulesSpec;
-
 pub mod ending;
+pub mod specs;
 
 pub use ending::{FactCode, PgnResult, SquareName, TerminationCode};
+pub use specs::{ClockSpec, RulesSpec};
 
 /// A side of the board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// White.
@@ -43,7 +43,7 @@ impl From<Side> for sakk::Color {
 
 /// Who plays the other side.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Opponent {
     /// Both sides on one device (one token for both seats).
@@ -57,7 +57,7 @@ pub enum Opponent {
 
 /// Where a game stands.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     /// No move yet.
@@ -76,7 +76,7 @@ pub enum Status {
 /// opponent could not mate) is `outoftime` without a `winner`, as on
 /// lichess.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum GameStatus {
     /// No move yet.
@@ -122,7 +122,7 @@ impl GameStatus {
 
 /// How a delay works.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum DelayKind {
     /// The clock waits the delay before it runs (US delay).
@@ -151,18 +151,18 @@ impl From<DelayKind> for sakk::DelayKind {
 
 /// One period of a clock in use (milliseconds).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ClockPeriod {
     /// Moves to make in it; absent for the rest of the game.
     pub moves: Option<u32>,
     /// Time given for it.
-    #[cfg_attr(test, ts(type = "number"))]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub time: i64,
     /// Added after each move (Fischer).
-    #[cfg_attr(test, ts(type = "number"))]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub increment: i64,
     /// Delay per move.
-    #[cfg_attr(test, ts(type = "number"))]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub delay: i64,
     /// How the delay works; absent without a delay.
     pub delay_kind: Option<DelayKind>,
@@ -172,16 +172,16 @@ pub struct ClockPeriod {
 /// for): `initial` and `increment` as lichess's `gameFull.clock`, every
 /// period, and the PGN `TimeControl`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ClockInUse {
     /// The starting time, in milliseconds.
-    #[cfg_attr(test, ts(type = "number"))]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub initial: i64,
     /// The first period's increment, in milliseconds.
-    #[cfg_attr(test, ts(type = "number"))]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub increment: i64,
     /// The first period's delay, in milliseconds.
-    #[cfg_attr(test, ts(type = "number"))]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub delay: i64,
     /// How the delay works; absent without a delay.
     pub delay_kind: Option<DelayKind>,
@@ -266,7 +266,7 @@ stored_names!(Status { Created => "created", Started => "started", Ended => "end
 
 /// An opening's code and name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OpeningInfo {
     /// The ECO code.
     pub eco: String,
@@ -274,13 +274,16 @@ pub struct OpeningInfo {
     pub name: String,
     /// Its class as the documents define them: `open` (1.e4 e5),
     /// `semi_open` (1.e4, another reply), `closed` (everything else).
-    #[cfg_attr(test, ts(type = "\"open\" | \"semi_open\" | \"closed\" | null"))]
+    #[cfg_attr(
+        feature = "ts",
+        ts(type = "\"open\" | \"semi_open\" | \"closed\" | null")
+    )]
     pub class: Option<&'static str>,
 }
 
 /// What a move did, as the rules library names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MoveMarks {
     /// Codes, most telling first: `checkmate`, `stalemate`,
     /// `double_check`, `discovered_check`, `check`, `royal_fork`,
@@ -288,7 +291,7 @@ pub struct MoveMarks {
     /// `promotion`.
     pub facts: Vec<FactCode>,
     /// The squares of the pieces a forking knight attacks besides the king.
-    #[cfg_attr(test, ts(type = "Array<SquareName>"))]
+    #[cfg_attr(feature = "ts", ts(type = "Array<SquareName>"))]
     pub forked: Vec<SquareName>,
 }
 
@@ -307,7 +310,7 @@ impl MoveMarks {
 
 /// The phase of the game (the documents' megnyitás, középjáték, végjáték).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Phase {
     /// The opening.
@@ -330,7 +333,7 @@ impl From<sakk::Phase> for Phase {
 
 /// A mate with a name.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum NamedMate {
     /// Fool's mate (bolondmatt).
@@ -359,14 +362,14 @@ impl From<sakk::NamedMate> for NamedMate {
 /// name and units: `moves`, `wtime`, `btime`, `winc`, `binc` (ms),
 /// `status`, `winner`, `wdraw`, `bdraw`, `wtakeback`, `btakeback`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GameState {
     /// The game id.
     pub id: String,
     /// Who plays the other side.
     pub opponent: Opponent,
     /// The computer's level, 1–8.
-    #[cfg_attr(test, ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub level: Option<i64>,
     /// The human's colour against the computer.
     pub human_color: Option<Side>,
@@ -404,16 +407,16 @@ pub struct GameState {
     /// How it ended, in Hungarian.
     pub description_hu: Option<String>,
     /// White's time left, in milliseconds.
-    #[cfg_attr(test, ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub wtime: Option<i64>,
     /// Black's time left, in milliseconds.
-    #[cfg_attr(test, ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub btime: Option<i64>,
     /// White's increment now, in milliseconds.
-    #[cfg_attr(test, ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub winc: Option<i64>,
     /// Black's increment now, in milliseconds.
-    #[cfg_attr(test, ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub binc: Option<i64>,
     /// The clock that is running (none once the game is over).
     pub clock_running: Option<Side>,
@@ -444,10 +447,10 @@ pub struct GameState {
     /// The event rules.
     pub rules: RulesSpec,
     /// Squares touched under touch-move.
-    #[cfg_attr(test, ts(type = "Array<SquareName>"))]
+    #[cfg_attr(feature = "ts", ts(type = "Array<SquareName>"))]
     pub touched: Vec<SquareName>,
     /// Milliseconds since the Unix epoch.
-    #[cfg_attr(test, ts(type = "number"))]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub created_at: i64,
     /// The opening, when known.
     pub opening: Option<OpeningInfo>,
@@ -463,7 +466,7 @@ pub struct GameState {
 /// the claim stands as a draw offer, and in a timed game the opponent gets
 /// two more minutes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RejectedClaim {
     /// The claimant.
     pub by: Side,
@@ -474,7 +477,7 @@ pub struct RejectedClaim {
     /// The declared move, in UCI, played.
     pub declared: Option<String>,
     /// Milliseconds added to the opponent's clock (0 untimed).
-    #[cfg_attr(test, ts(type = "number"))]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub added_ms: i64,
     /// What happened, in English.
     pub message: String,
@@ -484,7 +487,7 @@ pub struct RejectedClaim {
 
 /// What a watcher of a game receives.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type")]
 pub enum Event {
     /// The full state: the first message, and after a watcher fell behind
@@ -509,7 +512,7 @@ pub enum Event {
 
 /// An error as the API answers it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ErrorBody {
     /// A stable code.
     pub error: String,
@@ -518,27 +521,27 @@ pub struct ErrorBody {
     /// In Hungarian.
     pub message_hu: String,
     /// The parameters of the message, by name (stable, like the code).
-    #[cfg_attr(test, ts(type = "Record<string, string>"))]
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, string>"))]
     pub params: std::collections::BTreeMap<String, String>,
 }
 
 /// A value for each seat (tokens, links).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Seats<T> {
     /// White's.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, ts(optional))]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub white: Option<T>,
     /// Black's.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, ts(optional))]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub black: Option<T>,
 }
 
 /// The links of a new game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Links {
     /// Each seat's link (with its token).
     #[serde(flatten)]
@@ -549,7 +552,7 @@ pub struct Links {
 
 /// The answer to `POST /api/games`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Created {
     /// The game id.
     pub id: String,
@@ -566,14 +569,14 @@ pub struct Created {
 
 /// One game of the list.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Summary {
     /// The game id.
     pub id: String,
     /// Who plays the other side.
     pub opponent: Opponent,
     /// The computer's level.
-    #[cfg_attr(test, ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub level: Option<i64>,
     /// The human's colour against the computer.
     pub human_color: Option<Side>,
@@ -586,31 +589,31 @@ pub struct Summary {
     /// The clock in use.
     pub clock: Option<ClockInUse>,
     /// Plies played.
-    #[cfg_attr(test, ts(type = "number"))]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub moves: i64,
     /// Milliseconds since the Unix epoch.
-    #[cfg_attr(test, ts(type = "number"))]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub created_at: i64,
     /// Milliseconds since the Unix epoch.
-    #[cfg_attr(test, ts(type = "number"))]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub updated_at: i64,
 }
 
 /// A page of the games list.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GameList {
     /// The games, newest first.
     pub games: Vec<Summary>,
     /// Pass as `?after=` for the next page; absent on the last.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, ts(optional))]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub next: Option<String>,
 }
 
 /// The answer to `GET /api/games/{id}/seat`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatReply {
     /// The colours the token plays.
     pub colors: Vec<Side>,
@@ -618,7 +621,7 @@ pub struct SeatReply {
 
 /// The answer to `POST /api/games/{id}/rematch`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RematchReply {
     /// The new game.
     pub id: String,
@@ -633,97 +636,6 @@ pub struct RematchReply {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The TypeScript of every type the front-end reads, in one file.
-    fn typescript() -> String {
-        use ts_rs::TS;
-        let cfg = ts_rs::Config::default();
-        let decls = [
-            ending::SQUARE_NAME_TS.to_string(),
-            PgnResult::decl(&cfg),
-            TerminationCode::decl(&cfg),
-            FactCode::decl(&cfg),
-            Side::decl(&cfg),
-            Opponent::decl(&cfg),
-            GameStatus::decl(&cfg),
-            DelayKind::decl(&cfg),
-            ClockPeriod::decl(&cfg),
-            ClockInUse::decl(&cfg),
-            RejectedClaim::decl(&cfg),
-            OpeningInfo::decl(&cfg),
-            MoveMarks::decl(&cfg),
-            Phase::decl(&cfg),
-            NamedMate::decl(&cfg),
-            crate::live::ClockSpec::decl(&cfg),
-            crate::live::RulesSpec::decl(&cfg),
-            GameState::decl(&cfg),
-            Event::decl(&cfg),
-            ErrorBody::decl(&cfg),
-            Seats::<String>::decl(&cfg),
-            Links::decl(&cfg),
-            Created::decl(&cfg),
-            Summary::decl(&cfg),
-            GameList::decl(&cfg),
-            SeatReply::decl(&cfg),
-            RematchReply::decl(&cfg),
-            crate::analysis::Analysed::decl(&cfg),
-            crate::analysis::Analysis::decl(&cfg),
-            crate::routes::rules::TrialAction::decl(&cfg),
-            crate::routes::rules::Trial::decl(&cfg),
-            crate::routes::rules::TrialResult::decl(&cfg),
-            crate::tournament::wire::SystemKind::decl(&cfg),
-            crate::tournament::wire::NewTournament::decl(&cfg),
-            crate::tournament::wire::TournamentCreated::decl(&cfg),
-            crate::tournament::wire::ResultCode::decl(&cfg),
-            crate::tournament::wire::ByeCode::decl(&cfg),
-            crate::tournament::wire::TournamentAction::decl(&cfg),
-            crate::tournament::wire::RequestedByeView::decl(&cfg),
-            crate::tournament::wire::PlayerView::decl(&cfg),
-            crate::tournament::wire::BoardView::decl(&cfg),
-            crate::tournament::wire::ByeView::decl(&cfg),
-            crate::tournament::wire::RoundView::decl(&cfg),
-            crate::tournament::wire::StandingView::decl(&cfg),
-            crate::tournament::wire::CrossCell::decl(&cfg),
-            crate::tournament::wire::NextStep::decl(&cfg),
-            crate::tournament::wire::TournamentView::decl(&cfg),
-            crate::tournament::wire::TournamentChanged::decl(&cfg),
-            crate::tournament::wire::JoinRequest::decl(&cfg),
-            crate::tournament::wire::Joined::decl(&cfg),
-            crate::tournament::wire::Me::decl(&cfg),
-            crate::tournament::wire::PlayerLink::decl(&cfg),
-            crate::tournament::wire::TournamentLinks::decl(&cfg),
-        ];
-        let mut out = String::from(
-            "// Generated from the server's wire types (crates/server/src/wire/) by\n\
-             // `SAKK_WRITE_TYPES=1 cargo test -p sakk-server typescript`: do not edit.\n",
-        );
-        for d in decls {
-            out.push_str("\nexport ");
-            out.push_str(&d);
-            out.push('\n');
-        }
-        out
-    }
-
-    /// `web/src/types.ts` is what the Rust types say; with
-    /// `SAKK_WRITE_TYPES=1` the test writes it instead.
-    #[test]
-    fn the_front_ends_typescript_types_are_current() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/src/types.ts");
-        let fresh = typescript();
-        if std::env::var_os("SAKK_WRITE_TYPES").is_some() {
-            assert!(
-                std::fs::write(&path, &fresh).is_ok(),
-                "cannot write {}",
-                path.display()
-            );
-        }
-        let current = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            current == fresh,
-            "web/src/types.ts is out of date: run SAKK_WRITE_TYPES=1 cargo test -p sakk-server typescript"
-        );
-    }
 
     #[test]
     fn stored_names_round_trip_and_match_the_wire() {

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// A game's result, as PGN writes it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum PgnResult {
     /// White won.
     #[serde(rename = "1-0")]
@@ -53,7 +53,7 @@ impl From<sakk::GameResult> for PgnResult {
 
 /// How a game ended: the rules library's termination codes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum TerminationCode {
     /// Checkmate.
@@ -126,7 +126,7 @@ impl From<TerminationCode> for sakk::Termination {
 
 /// What a move did: the rules library's move facts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum FactCode {
     /// The move mates.
@@ -180,8 +180,7 @@ impl From<sakk::Fact> for FactCode {
 pub struct SquareName(pub sakk::Square);
 
 /// The TypeScript of [`SquareName`] (written by hand: a template literal).
-#[cfg(test)]
-pub(crate) const SQUARE_NAME_TS: &str =
+pub const SQUARE_NAME_TS: &str =
     "type SquareName = `${\"a\" | \"b\" | \"c\" | \"d\" | \"e\" | \"f\" | \"g\" | \"h\"}${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8}`;";
 
 impl Serialize for SquareName {

@@ -5,102 +5,17 @@
 
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
-
-use sakk::{
-    Clock, Color, DelayKind, Game, GameRules, Move, Outcome, Position, Stage, Termination,
-    TimeControl,
-};
+use sakk::{Clock, Color, Game, GameRules, Move, Outcome, Position, Termination, TimeControl};
 
 use sakk_i18n::Locale;
 
-use crate::store::{GameRow, MoveRow, Pending};
+use crate::rows::{GameRow, MoveRow, Pending};
+pub use crate::wire::{ClockSpec, RulesSpec};
+
 use crate::wire::{
     ClockInUse, GameState, GameStatus, MoveMarks, OpeningInfo, Opponent, PgnResult, Side,
     SquareName, Status, TerminationCode,
 };
-
-/// The clock settings of a game, as the API takes them (seconds): a
-/// `preset` label, or `limit`, `increment` and `delay` with its
-/// `delay_kind`. Stored as given; [`ClockInUse`] is what the API reports.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
-pub struct ClockSpec {
-    /// Initial time in seconds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, ts(optional))]
-    pub limit: Option<f64>,
-    /// Fischer increment in seconds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, ts(optional))]
-    pub increment: Option<f64>,
-    /// Delay in seconds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, ts(optional))]
-    pub delay: Option<f64>,
-    /// How the delay works.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, ts(optional))]
-    pub delay_kind: Option<crate::wire::DelayKind>,
-    /// A preset label instead (`5+3`, `40/90+30`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, ts(optional))]
-    pub preset: Option<String>,
-    /// Or any control in the PGN `TimeControl` form: periods
-    /// (`40/5400+30:1800+30`: 40 moves in 90 minutes, then 30 minutes,
-    /// +30 s a move), `300+3`, or a sandclock (`*180`: an hourglass of 3
-    /// minutes).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, ts(optional))]
-    pub control: Option<String>,
-}
-
-impl ClockSpec {
-    /// The time control. Lenient, for games stored before the checks of
-    /// [`crate::new_game::check_clock`]: a delay without a kind is simple.
-    pub fn time_control(&self) -> Result<TimeControl, String> {
-        if let Some(label) = &self.preset {
-            return TimeControl::preset(label).ok_or_else(|| format!("unknown preset {label:?}"));
-        }
-        if let Some(pgn) = &self.control {
-            return TimeControl::from_pgn(pgn).map_err(|e| e.to_string());
-        }
-        let secs = |x: Option<f64>, what: &str| {
-            let x = x.unwrap_or(0.0);
-            if x.is_finite() && (0.0..=86_400.0).contains(&x) {
-                Ok(Duration::from_millis((x * 1000.0).round() as u64))
-            } else {
-                Err(format!("{what} must be between 0 and 86400 seconds"))
-            }
-        };
-        let time = secs(self.limit, "limit")?;
-        let increment = secs(self.increment, "increment")?;
-        let delay = secs(self.delay, "delay")?;
-        if time.is_zero() && increment.is_zero() && delay.is_zero() {
-            return Err("a clock needs a limit, an increment or a delay".to_string());
-        }
-        Ok(TimeControl::Stages(vec![Stage {
-            moves: None,
-            time,
-            increment,
-            delay,
-            delay_kind: self.delay_kind.map_or(DelayKind::Simple, Into::into),
-        }]))
-    }
-}
-
-/// The event rules, as the API takes them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-pub struct RulesSpec {
-    /// Touch-move.
-    #[serde(default)]
-    pub touch_move: bool,
-    /// No draw offer before this move.
-    #[serde(default)]
-    pub no_draw_offer_before: u32,
-}
 
 /// A game in play.
 #[derive(Clone, Debug)]
@@ -296,10 +211,10 @@ impl LiveGame {
     /// The colours a seat token plays (both for a local game's one token).
     pub fn seat(&self, token: &str) -> Vec<Color> {
         let mut seats = Vec::new();
-        if crate::security::token_matches(token, &self.row.white_token) {
+        if crate::seat::token_matches(token, &self.row.white_token) {
             seats.push(Color::White);
         }
-        if crate::security::token_matches(token, &self.row.black_token) {
+        if crate::seat::token_matches(token, &self.row.black_token) {
             seats.push(Color::Black);
         }
         seats
@@ -643,7 +558,11 @@ impl LiveGame {
         pgn.result = Some(result.to_string());
         pgn.set_tag("Event", "sakk game");
         pgn.set_tag("Site", &format!("sakk {}", self.row.id));
-        pgn.set_tag("Date", &sakk_engine::tournament::today());
+        // The day the game began.
+        pgn.set_tag(
+            "Date",
+            &sakk::pgn::format_date(self.row.created_at.div_euclid(1000)),
+        );
         let (white, black) = match self.row.opponent {
             Opponent::Computer => {
                 let engine = format!("sakk level {}", self.row.level.unwrap_or(8));

@@ -1,0 +1,97 @@
+//! The front-end's TypeScript types, generated from the Rust types that
+//! go over the wire (`sakk-play`'s wire types and the server's own): a
+//! test keeps `web/src/types.ts` current, and writes it with
+//! `SAKK_WRITE_TYPES=1`.
+
+use sakk_play::wire;
+
+/// The TypeScript of every type the front-end reads, in one file.
+fn typescript() -> String {
+    use ts_rs::TS;
+    let cfg = ts_rs::Config::default();
+    let decls = [
+        wire::ending::SQUARE_NAME_TS.to_string(),
+        wire::PgnResult::decl(&cfg),
+        wire::TerminationCode::decl(&cfg),
+        wire::FactCode::decl(&cfg),
+        wire::Side::decl(&cfg),
+        wire::Opponent::decl(&cfg),
+        wire::GameStatus::decl(&cfg),
+        wire::DelayKind::decl(&cfg),
+        wire::ClockPeriod::decl(&cfg),
+        wire::ClockInUse::decl(&cfg),
+        wire::RejectedClaim::decl(&cfg),
+        wire::OpeningInfo::decl(&cfg),
+        wire::MoveMarks::decl(&cfg),
+        wire::Phase::decl(&cfg),
+        wire::NamedMate::decl(&cfg),
+        sakk_play::live::ClockSpec::decl(&cfg),
+        sakk_play::live::RulesSpec::decl(&cfg),
+        wire::GameState::decl(&cfg),
+        wire::Event::decl(&cfg),
+        wire::ErrorBody::decl(&cfg),
+        wire::Seats::<String>::decl(&cfg),
+        wire::Links::decl(&cfg),
+        wire::Created::decl(&cfg),
+        wire::Summary::decl(&cfg),
+        wire::GameList::decl(&cfg),
+        wire::SeatReply::decl(&cfg),
+        wire::RematchReply::decl(&cfg),
+        crate::analysis::Analysed::decl(&cfg),
+        crate::analysis::Analysis::decl(&cfg),
+        crate::routes::rules::TrialAction::decl(&cfg),
+        crate::routes::rules::Trial::decl(&cfg),
+        crate::routes::rules::TrialResult::decl(&cfg),
+        crate::tournament::wire::SystemKind::decl(&cfg),
+        crate::tournament::wire::NewTournament::decl(&cfg),
+        crate::tournament::wire::TournamentCreated::decl(&cfg),
+        crate::tournament::wire::ResultCode::decl(&cfg),
+        crate::tournament::wire::ByeCode::decl(&cfg),
+        crate::tournament::wire::TournamentAction::decl(&cfg),
+        crate::tournament::wire::RequestedByeView::decl(&cfg),
+        crate::tournament::wire::PlayerView::decl(&cfg),
+        crate::tournament::wire::BoardView::decl(&cfg),
+        crate::tournament::wire::ByeView::decl(&cfg),
+        crate::tournament::wire::RoundView::decl(&cfg),
+        crate::tournament::wire::StandingView::decl(&cfg),
+        crate::tournament::wire::CrossCell::decl(&cfg),
+        crate::tournament::wire::NextStep::decl(&cfg),
+        crate::tournament::wire::TournamentView::decl(&cfg),
+        crate::tournament::wire::TournamentChanged::decl(&cfg),
+        crate::tournament::wire::JoinRequest::decl(&cfg),
+        crate::tournament::wire::Joined::decl(&cfg),
+        crate::tournament::wire::Me::decl(&cfg),
+        crate::tournament::wire::PlayerLink::decl(&cfg),
+        crate::tournament::wire::TournamentLinks::decl(&cfg),
+    ];
+    let mut out = String::from(
+        "// Generated from the wire types (sakk-play's wire module, the server's answers) by\n\
+         // `SAKK_WRITE_TYPES=1 cargo test -p sakk-server typescript`: do not edit.\n",
+    );
+    for d in decls {
+        out.push_str("\nexport ");
+        out.push_str(&d);
+        out.push('\n');
+    }
+    out
+}
+
+/// `web/src/types.ts` is what the Rust types say; with
+/// `SAKK_WRITE_TYPES=1` the test writes it instead.
+#[test]
+fn the_front_ends_typescript_types_are_current() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/src/types.ts");
+    let fresh = typescript();
+    if std::env::var_os("SAKK_WRITE_TYPES").is_some() {
+        assert!(
+            std::fs::write(&path, &fresh).is_ok(),
+            "cannot write {}",
+            path.display()
+        );
+    }
+    let current = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        current == fresh,
+        "web/src/types.ts is out of date: run SAKK_WRITE_TYPES=1 cargo test -p sakk-server typescript"
+    );
+}
