@@ -26,10 +26,11 @@
 //! [`Board`], [`Move`], [`Position`] (validated from a [`Setup`]), [`San`],
 //! [`Uci`]; and [`perft()`].
 
-/// The code examples of the README, run as doctests.
+/// The code examples of the documentation's rules-library page, run as
+/// doctests.
 #[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-pub struct ReadmeDoctests;
+#[doc = include_str!("../../../docs/rules-library.md")]
+pub struct DocsDoctests;
 
 /// Helpers for the unit tests.
 #[cfg(test)]
