@@ -23,6 +23,7 @@ import type {
   Trial,
   TrialResult,
 } from './types';
+import { lang, t } from './i18n';
 
 export type { Analysed, GameState, GameStatus, Summary, Trial, TrialResult, TournamentView, TournamentAction };
 
@@ -32,33 +33,34 @@ export type ClockRequest = ClockSpec;
 /** Whether a game with this status is over. */
 export const isOver = (s: GameStatus): boolean => s !== 'created' && s !== 'started';
 
-/** An error the API answered with. */
+/** An error the API answered with: its stable code and its words, in the
+ * UI language the request asked for (`Accept-Language`). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
-    readonly messageEn: string,
-    readonly messageHu: string,
+    message: string,
   ) {
-    super(messageEn);
+    super(message);
   }
 }
 
-/** What went wrong, in the UI language `l`: an API error's own words,
- * anything else as it prints. */
-export function errorText(e: unknown, l: 'hu' | 'en'): string {
-  return e instanceof ApiError ? (l === 'hu' ? e.messageHu : e.messageEn) : String(e);
+/** What went wrong: an API error's own words (in the UI language it was
+ * asked in), anything else as it prints. */
+export function errorText(e: unknown): string {
+  return e instanceof ApiError ? e.message : String(e);
 }
 
 async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {};
+  // The server's words (an error's message) in the UI's language.
+  const headers: Record<string, string> = { 'Accept-Language': lang() };
   if (token) headers['Authorization'] = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new ApiError(0, 'network', 'The server cannot be reached.', 'A szerver nem érhető el.');
+    throw new ApiError(0, 'network', t().networkError);
   }
   const text = await res.text();
   let json: any = null;
@@ -68,7 +70,7 @@ async function call<T>(method: string, path: string, token?: string, body?: unkn
     json = null;
   }
   if (!res.ok) {
-    throw new ApiError(res.status, json?.error ?? 'error', json?.message ?? res.statusText, json?.message_hu ?? json?.message ?? res.statusText);
+    throw new ApiError(res.status, json?.error ?? 'error', json?.message ?? res.statusText);
   }
   return json as T;
 }
@@ -173,7 +175,7 @@ export class GameSocket {
 
   private open(): void {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(this.id)}/socket`);
+    const ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(this.id)}/socket?lang=${lang()}`);
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 500;

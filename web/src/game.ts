@@ -6,7 +6,7 @@ import type { Key } from '@lichess-org/chessground/types';
 import { parseUci } from 'chessops/util';
 import { makeSan } from 'chessops/san';
 import { h, fill } from './dom';
-import { factName, lang, namedMateName, t } from './i18n';
+import { factName, lang, namedMateName, outcomeText, t } from './i18n';
 import { askPromotion } from './promotion';
 import { boardKeys } from './boardkeys';
 import { api, ApiError, errorText, GameSocket, isOver, type Analysed, type GameState } from './api';
@@ -200,7 +200,7 @@ class GameView {
   private resultText(): string {
     const s = this.state;
     if (!s || !isOver(s.status)) return '';
-    const text = (lang() === 'hu' ? s.description_hu : s.description_en) ?? s.result ?? '';
+    const text = outcomeText(s);
     return s.named_mate ? `${text} (${namedMateName(s.named_mate)})` : text;
   }
 
@@ -498,7 +498,7 @@ class GameView {
   private showError(e: unknown): void {
     const tr = t();
     if (e instanceof ApiError) {
-      const msg = errorText(e, lang());
+      const msg = errorText(e);
       this.refusal = e.status === 400 && e.code !== 'bad_request' ? `${tr.refused}: ${msg}` : msg;
     } else {
       this.refusal = `${tr.error}: ${String(e)}`;

@@ -1,7 +1,7 @@
 // The home page: start a game in two clicks.
 
 import { h, fill } from './dom';
-import { lang, t } from './i18n';
+import { t } from './i18n';
 import { api, errorText, type ClockRequest, type CreateRequest } from './api';
 import { navigate } from './nav';
 import { rememberSeat } from './seats';
@@ -193,7 +193,7 @@ export function homePage(root: HTMLElement): void {
         navigate(`/game/${created.id}`);
       }
     } catch (e) {
-      error.textContent = errorText(e, lang());
+      error.textContent = errorText(e);
       button.disabled = false;
       button.textContent = tr.start;
     }

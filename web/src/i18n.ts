@@ -1,7 +1,7 @@
 // Every word of the UI in Hungarian and English, from the catalogues.
 
 import { FluentBundle, FluentResource } from '@fluent/bundle';
-import type { FactCode, NamedMate, TerminationCode } from './types';
+import type { FactCode, NamedMate, PgnResult, Side, TerminationCode } from './types';
 import enSource from '../../crates/i18n/locales/en/sakk.ftl';
 import huSource from '../../crates/i18n/locales/hu/sakk.ftl';
 
@@ -149,6 +149,7 @@ const KEYS = [
   'phaseMiddlegame',
   'phaseEndgame',
   'phase',
+  'networkError',
   'factCheckmate',
   'factStalemate',
   'factDoubleCheck',
@@ -350,6 +351,24 @@ export function t(): Dict {
 export function terminationText(code: TerminationCode | null | undefined): string {
   if (!code) return '';
   return message(current, `termination-${code.replace(/_/g, '-')}`);
+}
+
+/** How a game ended, in words — the catalogue's `outcome-*` messages, put
+ * together as the server's own words are (`sakk_i18n::outcome`): from the
+ * result, the termination, the winner and the side whose resignation or
+ * flag ended it. */
+export function outcomeText(o: {
+  result: PgnResult | null;
+  termination: TerminationCode | null;
+  winner: Side | null;
+  ended_by: Side | null;
+}): string {
+  if (!o.termination) return '';
+  if (o.result === null || o.result === '*' || o.termination === 'aborted') return message(current, 'outcome-aborted');
+  if (o.result === '1/2-1/2' && o.termination === 'timeout') return message(current, 'outcome-timeout-draw', { side: o.ended_by ?? 'other' });
+  if (o.result === '1/2-1/2' && o.termination === 'resignation') return message(current, 'outcome-resignation-draw');
+  const how = terminationText(o.termination);
+  return o.winner ? message(current, 'outcome-won', { side: o.winner, how }) : message(current, 'outcome-draw', { how });
 }
 
 /** A move fact's words (`royal_fork` → the catalogue's web-fact-royal-fork). */

@@ -1,6 +1,6 @@
 // The rules guide (/learn): one lesson for each rule of the documents, on a
 // live board. The positions and tasks are data (learn/lessons.json), the
-// texts too (learn/<lang>.ftl); every move is judged by the server's rules
+// texts in the one catalogue tree (crates/i18n/locales/<lang>/learn.ftl); every move is judged by the server's rules
 // library (POST /api/rules/try), so a refused move is explained exactly as
 // in play. Progress is kept in the browser.
 
@@ -8,7 +8,7 @@ import { Chessground } from '@lichess-org/chessground';
 import type { Api as CgApi } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
 import { h, fill } from './dom';
-import { catalogue, factName, lang, message, namedMateName, t } from './i18n';
+import { catalogue, factName, lang, message, namedMateName, outcomeText, t } from './i18n';
 import { api, errorText, type TrialResult } from './api';
 import type { FactCode, TerminationCode, Trial, TrialAction } from './types';
 import { askPromotion } from './promotion';
@@ -16,8 +16,8 @@ import { boardKeys } from './boardkeys';
 import { localSan } from './notation';
 import type { Page } from './main';
 import data from '../learn/lessons.json';
-import enLearn from '../learn/en.ftl';
-import huLearn from '../learn/hu.ftl';
+import enLearn from '../../crates/i18n/locales/en/learn.ftl';
+import huLearn from '../../crates/i18n/locales/hu/learn.ftl';
 
 /** What the rules' answer must show for a task to be done; every field
  * given must hold (the same test as crates/server/src/routes/rules.rs). */
@@ -222,7 +222,7 @@ class LearnView {
       try {
         view = viewOf(await api.trial({ fen: lesson.fen, moves: moves.slice(0, -1), action: { kind: 'move', text: moves[moves.length - 1] } }));
       } catch (e) {
-        this.say(errorText(e, lang()), 'refused');
+        this.say(errorText(e), 'refused');
       }
     }
     if (this.lesson !== lesson) return; // another lesson was opened meanwhile
@@ -310,7 +310,7 @@ class LearnView {
     try {
       r = await api.trial(trial);
     } catch (e) {
-      const msg = errorText(e, lang());
+      const msg = errorText(e);
       if (this.lesson === l) {
         this.say(`${t().refused}: ${msg}`, 'refused');
         this.show(this.view);
@@ -326,7 +326,7 @@ class LearnView {
     if (r.san) said.push(`${t().learnPlayed}: ${localSan(r.san, lang())}`);
     const facts = (r.marks?.facts ?? []).filter(f => f !== 'capture' || r.marks?.facts.length === 1);
     if (facts.length) said.push(facts.map(factName).join(', '));
-    const ended = lang() === 'hu' ? r.description_hu : r.description_en;
+    const ended = outcomeText(r);
     if (ended) said.push(r.named_mate ? `${ended} (${namedMateName(r.named_mate)})` : ended);
     this.say(said.join(' — '), 'accepted');
     this.show(r.uci ? viewOf(r) : { ...this.view, check: r.check });

@@ -63,7 +63,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
           if (action.type === 'add_player') root.querySelector<HTMLFormElement>('form.add-player')?.reset();
           if (!view || v.version > view.version) show(v);
         } catch (e) {
-          status.textContent = errorText(e, lang());
+          status.textContent = errorText(e);
           status.classList.add('error');
           // What the page shows again follows the server.
           if (view) show(view);
@@ -363,7 +363,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
               show(j.tournament);
             })
             .catch(e => {
-              status.textContent = errorText(e, lang());
+              status.textContent = errorText(e);
               status.classList.add('error');
             });
         });
@@ -431,7 +431,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
           if (!view || v.version > view.version) show(v);
         })
         .catch(e => {
-          if (!view) fill(root, [h('p.error', {}, errorText(e, lang()))]);
+          if (!view) fill(root, [h('p.error', {}, errorText(e))]);
         });
     };
     fill(root, [h('p', {}, '…')]);

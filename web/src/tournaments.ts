@@ -1,7 +1,7 @@
 // The tournaments page: create one, and the ones this browser organises.
 
 import { h, fill } from './dom';
-import { lang, t } from './i18n';
+import { t } from './i18n';
 import { api, errorText } from './api';
 import { navigate } from './nav';
 import { organised, rememberOrganiser } from './organiser';
@@ -74,7 +74,7 @@ export function tournamentsPage(root: HTMLElement): void {
       })
       .catch(e => {
         submit.disabled = false;
-        error.textContent = errorText(e, lang());
+        error.textContent = errorText(e);
       });
   }
   const mine = organised();

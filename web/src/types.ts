@@ -90,15 +90,7 @@ declared: string | null,
 /**
  * Milliseconds added to the opponent's clock (0 untimed).
  */
-added_ms: number, 
-/**
- * What happened, in English.
- */
-message: string, 
-/**
- * What happened, in Hungarian.
- */
-message_hu: string, };
+added_ms: number, };
 
 export type OpeningInfo = { 
 /**
@@ -246,13 +238,12 @@ termination: TerminationCode | null,
  */
 winner: Side | null, 
 /**
- * How it ended, in English.
+ * The side whose resignation or flag ended the game (with `result`,
+ * `termination` and `winner`, all a client needs to say how it ended
+ * in its own words: "White's time ran out, but Black cannot
+ * checkmate: draw").
  */
-description_en: string | null, 
-/**
- * How it ended, in Hungarian.
- */
-description_hu: string | null, 
+ended_by: Side | null, 
 /**
  * White's time left, in milliseconds.
  */
@@ -369,11 +360,13 @@ export type ErrorBody = {
  */
 error: string, 
 /**
- * In English.
+ * The words, in the language the request asked for (`?lang=en|hu`,
+ * else `Accept-Language`; English by default).
  */
 message: string, 
 /**
- * In Hungarian.
+ * In Hungarian (kept for clients written when `message` was always
+ * English).
  */
 message_hu: string, 
 /**
@@ -610,13 +603,11 @@ winner: Side | null,
  */
 named_mate: NamedMate | null, 
 /**
- * How it ended, in English.
+ * The side that acted, when the action ended the game (the mover, the
+ * side whose flag fell, the claimant): what a client needs, with the
+ * result and the termination, to say how it ended.
  */
-description_en: string | null, 
-/**
- * How it ended, in Hungarian.
- */
-description_hu: string | null, 
+ended_by: Side | null, 
 /**
  * The draws the side to move may claim now.
  */

@@ -4,7 +4,9 @@
 //! [`code`](sakk::Refusal::code) and [`args`](sakk::Refusal::args), a
 //! [`Termination`](sakk::Termination)'s code); this crate turns them into
 //! words from a [Fluent](https://projectfluent.org) catalogue,
-//! `locales/<language>/sakk.ftl`, embedded in the binary. Adding a language
+//! `locales/<language>/`: `sakk.ftl` (the server, the terminal, the
+//! pages) and `learn.ftl` (the rules guide's lessons), embedded in the
+//! binary and read by the browser too. Adding a language
 //! is adding its catalogue (and its [`Locale`]); a test fails on any message
 //! one catalogue has and another lacks.
 //!
@@ -51,10 +53,51 @@ impl Locale {
             .find(|l| l.tag().eq_ignore_ascii_case(primary))
     }
 
-    fn source(self) -> &'static str {
+    /// The best of our languages for an HTTP `Accept-Language` value
+    /// (`hu-HU,hu;q=0.9,en;q=0.8`): the supported tag of the highest
+    /// quality, the earlier on a tie; `None` when none is supported
+    /// (a `*` alone says nothing about which).
+    ///
+    /// ```
+    /// use sakk_i18n::Locale;
+    /// assert_eq!(Locale::negotiate("hu-HU,hu;q=0.9,en;q=0.8"), Some(Locale::Hungarian));
+    /// assert_eq!(Locale::negotiate("de, en;q=0.5, hu;q=0.7"), Some(Locale::Hungarian));
+    /// assert_eq!(Locale::negotiate("hu;q=0, en"), Some(Locale::English));
+    /// assert_eq!(Locale::negotiate("fr-FR"), None);
+    /// ```
+    pub fn negotiate(accept_language: &str) -> Option<Locale> {
+        let mut best: Option<(Locale, f32)> = None;
+        for item in accept_language.split(',') {
+            let mut parts = item.split(';');
+            let Some(locale) = Locale::parse(parts.next().unwrap_or("").trim()) else {
+                continue;
+            };
+            let quality = parts
+                .find_map(|p| p.trim().strip_prefix("q="))
+                .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())
+                .filter(|q| q.is_finite() && *q > 0.0);
+            if let Some(q) = quality {
+                if best.is_none_or(|(_, b)| q > b) {
+                    best = Some((locale, q));
+                }
+            }
+        }
+        best.map(|(l, _)| l)
+    }
+
+    /// The catalogue's files: the words of the server, the terminal and
+    /// the pages (`sakk.ftl`), and of the rules guide's lessons
+    /// (`learn.ftl`).
+    fn sources(self) -> [&'static str; 2] {
         match self {
-            Locale::English => include_str!("../locales/en/sakk.ftl"),
-            Locale::Hungarian => include_str!("../locales/hu/sakk.ftl"),
+            Locale::English => [
+                include_str!("../locales/en/sakk.ftl"),
+                include_str!("../locales/en/learn.ftl"),
+            ],
+            Locale::Hungarian => [
+                include_str!("../locales/hu/sakk.ftl"),
+                include_str!("../locales/hu/learn.ftl"),
+            ],
         }
     }
 }
@@ -70,20 +113,23 @@ impl Catalogue {
         let mut bundles = Vec::new();
         let mut problems = Vec::new();
         for locale in Locale::ALL {
-            let resource = match FluentResource::try_new(locale.source().to_string()) {
-                Ok(r) => r,
-                Err((r, errors)) => {
-                    problems.extend(errors.iter().map(|e| format!("{}: {e:?}", locale.tag())));
-                    r
-                }
-            };
             let lang: unic_langid::LanguageIdentifier = locale.tag().parse().unwrap_or_default();
             let mut bundle = FluentBundle::new_concurrent(vec![lang]);
             // Plain text: no Unicode isolation marks around parameters (the
             // words go into JSON and terminals).
             bundle.set_use_isolating(false);
-            if let Err(errors) = bundle.add_resource(resource) {
-                problems.extend(errors.iter().map(|e| format!("{}: {e:?}", locale.tag())));
+            for source in locale.sources() {
+                let resource = match FluentResource::try_new(source.to_string()) {
+                    Ok(r) => r,
+                    Err((r, errors)) => {
+                        problems.extend(errors.iter().map(|e| format!("{}: {e:?}", locale.tag())));
+                        r
+                    }
+                };
+                // A message twice (in either file) is a problem too.
+                if let Err(errors) = bundle.add_resource(resource) {
+                    problems.extend(errors.iter().map(|e| format!("{}: {e:?}", locale.tag())));
+                }
             }
             bundles.push((locale, bundle));
         }
@@ -135,18 +181,18 @@ impl Catalogue {
 
     /// The ids of `locale`'s messages.
     pub fn ids(&self, locale: Locale) -> Vec<String> {
-        let resource = match fluent_syntax::parser::parse(locale.source()) {
-            Ok(r) => r,
-            Err((r, _)) => r,
-        };
-        resource
-            .body
-            .iter()
-            .filter_map(|e| match e {
+        let mut ids = Vec::new();
+        for source in locale.sources() {
+            let resource = match fluent_syntax::parser::parse(source) {
+                Ok(r) => r,
+                Err((r, _)) => r,
+            };
+            ids.extend(resource.body.iter().filter_map(|e| match e {
                 fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
                 _ => None,
-            })
-            .collect()
+            }));
+        }
+        ids
     }
 
     /// What went wrong reading the catalogues (empty when all is well).

@@ -511,18 +511,12 @@ fn claim_draw(
                 None => Duration::ZERO,
             };
             g.touch_row(now);
-            let e = sakk::GameError::ClaimRefused(r);
-            let id = sakk_i18n::id("rule", e.code());
-            let mut args = e.args();
-            args.push(("added_minutes", (added.as_secs() / 60).to_string()));
             g.rejected_claim = Some(RejectedClaim {
                 by: claimant.into(),
                 repetitions: r.repetitions,
                 moves: r.halfmoves / 2,
                 declared: declared_uci,
                 added_ms: i64::try_from(added.as_millis()).unwrap_or(i64::MAX),
-                message: sakk_i18n::tr(sakk_i18n::Locale::English, &id, &args),
-                message_hu: sakk_i18n::tr(sakk_i18n::Locale::Hungarian, &id, &args),
             });
             Ok(row.map_or_else(Effect::state, Effect::moved))
         }

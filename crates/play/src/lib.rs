@@ -5,8 +5,10 @@
 //! people and the server give it ([`command::Command`]) and what each does
 //! ([`command::execute`], on a copy), the rows a game is stored as
 //! ([`rows`]), the wire types every client reads ([`wire`]) and the stable
-//! codes of its refusals ([`codes`]). The server (`sakk-server`) adds
-//! storage, the bus, the cluster and the transports around it.
+//! codes of its refusals ([`codes`]). It speaks in codes and arguments,
+//! never sentences: the words are the clients' (from `sakk-i18n`'s
+//! catalogues). The server (`sakk-server`) adds storage, the bus, the
+//! cluster and the transports around it.
 //!
 //! ```
 //! use std::time::Duration;

@@ -7,8 +7,6 @@ use std::time::Duration;
 
 use sakk::{Clock, Color, Game, GameRules, Move, Outcome, Position, Termination, TimeControl};
 
-use sakk_i18n::Locale;
-
 use crate::rows::{GameRow, MoveRow, Pending};
 pub use crate::wire::{ClockSpec, RulesSpec};
 
@@ -477,12 +475,7 @@ impl LiveGame {
                 .map(|o| PgnResult::of(&o)),
             termination: self.outcome.map(|o| o.termination.into()),
             winner: self.outcome.and_then(|o| o.winner()).map(Side::from),
-            description_en: self
-                .outcome
-                .map(|o| sakk_i18n::outcome(Locale::English, &o, self.ended_by)),
-            description_hu: self
-                .outcome
-                .map(|o| sakk_i18n::outcome(Locale::Hungarian, &o, self.ended_by)),
+            ended_by: self.ended_by.map(Side::from),
             wtime,
             btime,
             winc: inc(Color::White),

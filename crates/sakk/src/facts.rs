@@ -192,15 +192,6 @@ impl Phase {
             Phase::Endgame => "endgame",
         }
     }
-
-    /// The Hungarian name.
-    pub const fn name_hu(self) -> &'static str {
-        match self {
-            Phase::Opening => "megnyitás",
-            Phase::Middlegame => "középjáték",
-            Phase::Endgame => "végjáték",
-        }
-    }
 }
 
 /// The mates that have a name: the seed's quick mates and the classic
@@ -228,26 +219,6 @@ impl NamedMate {
             NamedMate::ScholarsMate => "scholars_mate",
             NamedMate::SmotheredMate => "smothered_mate",
             NamedMate::BackRankMate => "back_rank_mate",
-        }
-    }
-
-    /// The English name.
-    pub const fn name_en(self) -> &'static str {
-        match self {
-            NamedMate::FoolsMate => "Fool's mate",
-            NamedMate::ScholarsMate => "Scholar's mate",
-            NamedMate::SmotheredMate => "Smothered mate",
-            NamedMate::BackRankMate => "Back-rank mate",
-        }
-    }
-
-    /// The Hungarian name.
-    pub const fn name_hu(self) -> &'static str {
-        match self {
-            NamedMate::FoolsMate => "bolondmatt",
-            NamedMate::ScholarsMate => "susztermatt",
-            NamedMate::SmotheredMate => "fojtott matt",
-            NamedMate::BackRankMate => "alapsori matt",
         }
     }
 }

@@ -306,11 +306,6 @@ impl Game {
         Ok(())
     }
 
-    /// The result in English words (see [`Outcome::describe_en`]).
-    pub fn describe_en(&self) -> Option<String> {
-        self.outcome.map(|o| o.describe_en(self.ended_by))
-    }
-
     /// How many moves `color` has made in this game.
     pub fn moves_by(&self, color: Color) -> usize {
         let first_is_ours = self.start().turn() == color;

@@ -41,15 +41,6 @@ impl OpeningClass {
             OpeningClass::Closed => "closed",
         }
     }
-
-    /// The Hungarian name.
-    pub const fn name_hu(self) -> &'static str {
-        match self {
-            OpeningClass::Open => "nyílt megnyitás",
-            OpeningClass::SemiOpen => "félig nyílt megnyitás",
-            OpeningClass::Closed => "zárt megnyitás",
-        }
-    }
 }
 
 const DATA: [&str; 5] = [

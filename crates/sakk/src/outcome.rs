@@ -187,37 +187,6 @@ impl Outcome {
     pub fn pgn_result(&self) -> &'static str {
         self.result.map_or("*", GameResult::as_str)
     }
-
-    /// The result in English words, e.g. "Black won — checkmate",
-    /// "Draw — stalemate", "White's time ran out, but Black cannot checkmate: draw".
-    pub fn describe_en(&self, loser_or_mover: Option<Color>) -> String {
-        match (self.result, self.termination) {
-            (None, _) => "Game aborted".to_string(),
-            (Some(GameResult::Draw), Termination::Timeout) => {
-                let (flagged, other) = match loser_or_mover {
-                    Some(c) => (cap(c.name()), cap((!c).name())),
-                    None => ("A player".to_string(), "the opponent".to_string()),
-                };
-                format!("{flagged}'s time ran out, but {other} cannot checkmate: draw")
-            }
-            (Some(GameResult::Draw), Termination::Resignation) => {
-                "Resigned, but the opponent cannot checkmate: draw".to_string()
-            }
-            (Some(GameResult::Draw), t) => format!("Draw — {}", t.name_en()),
-            (Some(r), t) => {
-                let winner = r.winner().map_or("", |c| c.name());
-                format!("{} won — {}", cap(winner), t.name_en())
-            }
-        }
-    }
-}
-
-fn cap(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(first) => first.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
 }
 
 #[cfg(test)]
@@ -230,18 +199,5 @@ mod tests {
             assert_eq!(Termination::from_code(t.code()), Some(t));
         }
         assert_eq!(Termination::SeventyFiveMoves.code(), "seventyfive_moves");
-    }
-
-    #[test]
-    fn descriptions() {
-        let mate = Outcome::new(GameResult::BlackWins, Termination::Checkmate);
-        assert_eq!(mate.describe_en(None), "Black won — checkmate");
-        let patt = Outcome::draw(Termination::Stalemate);
-        assert_eq!(patt.describe_en(None), "Draw — stalemate");
-        let flag = Outcome::draw(Termination::Timeout);
-        assert_eq!(
-            flag.describe_en(Some(Color::White)),
-            "White's time ran out, but Black cannot checkmate: draw"
-        );
     }
 }

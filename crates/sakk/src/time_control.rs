@@ -81,17 +81,6 @@ impl Category {
             Category::Unlimited => "unlimited",
         }
     }
-
-    /// The Hungarian name.
-    pub const fn name_hu(self) -> &'static str {
-        match self {
-            Category::Bullet => "villám (bullet)",
-            Category::Blitz => "villámjáték",
-            Category::Rapid => "rapid",
-            Category::Classical => "klasszikus",
-            Category::Unlimited => "időkorlát nélkül",
-        }
-    }
 }
 
 /// Why a time control could not be read.

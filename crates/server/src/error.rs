@@ -334,26 +334,76 @@ impl ApiError {
         }
     }
 
-    /// The JSON body of this error, with its words in English and
-    /// Hungarian.
+    /// The JSON body of this error, with its `message` in English (and
+    /// `message_hu` in Hungarian).
     pub fn body(self) -> (StatusCode, crate::wire::ErrorBody) {
+        self.body_in(Locale::English)
+    }
+
+    /// The JSON body of this error, with its `message` in `locale`.
+    pub fn body_in(self, locale: Locale) -> (StatusCode, crate::wire::ErrorBody) {
+        let (status, words) = self.words();
+        (status, words.body_in(locale))
+    }
+
+    /// The status and the words of this error.
+    fn words(self) -> (StatusCode, ErrorWords) {
         if let ApiError::Relayed { status, body } = self {
-            return (status, body);
+            return (
+                status,
+                ErrorWords {
+                    id: None,
+                    args: Vec::new(),
+                    body,
+                },
+            );
         }
         let (status, code, id, args) = self.parts();
         let params: BTreeMap<String, String> = args
             .iter()
             .map(|(k, v)| ((*k).to_string(), v.clone()))
             .collect();
+        let body = crate::wire::ErrorBody {
+            error: code.to_string(),
+            message: sakk_i18n::tr(Locale::English, &id, &args),
+            message_hu: sakk_i18n::tr(Locale::Hungarian, &id, &args),
+            params,
+        };
         (
             status,
-            crate::wire::ErrorBody {
-                error: code.to_string(),
-                message: sakk_i18n::tr(Locale::English, &id, &args),
-                message_hu: sakk_i18n::tr(Locale::Hungarian, &id, &args),
-                params,
+            ErrorWords {
+                id: Some(id),
+                args,
+                body,
             },
         )
+    }
+}
+
+/// An error answer's words, kept with its response (as an extension) so
+/// that the transport can give its `message` in the language the client
+/// asked for (the router's `localize` layer).
+#[derive(Clone, Debug)]
+pub struct ErrorWords {
+    /// The catalogue's message id (none for an answer relayed from another
+    /// node, which brings its words with it).
+    id: Option<String>,
+    /// The message's parameters.
+    args: Args,
+    /// The body with its message in English.
+    body: crate::wire::ErrorBody,
+}
+
+impl ErrorWords {
+    /// The body with its `message` in `locale`.
+    pub fn body_in(&self, locale: Locale) -> crate::wire::ErrorBody {
+        let mut body = self.body.clone();
+        body.message = match (&self.id, locale) {
+            (_, Locale::English) => body.message,
+            (Some(id), locale) => sakk_i18n::tr(locale, id, &self.args),
+            (None, Locale::Hungarian) => body.message_hu.clone(),
+        };
+        body
     }
 }
 
@@ -382,8 +432,9 @@ impl IntoResponse for ApiError {
         // The rest of a body that came too slowly is not read: the
         // connection ends with the answer.
         let close = matches!(self, ApiError::RequestTimeout);
-        let (status, body) = self.body();
-        let mut res = (status, Json(body)).into_response();
+        let (status, words) = self.words();
+        let mut res = (status, Json(words.body_in(Locale::English))).into_response();
+        res.extensions_mut().insert(words);
         let h = res.headers_mut();
         if let Some(secs) = retry {
             h.insert(axum::http::header::RETRY_AFTER, secs.into());

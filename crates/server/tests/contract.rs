@@ -594,3 +594,58 @@ async fn periods_and_the_sandclock_are_played_as_fide_and_the_seed_say() {
         assert_error_shape(status, &v, code);
     }
 }
+
+/// An error's `message` is in the language the request asked for —
+/// `?lang=`, else `Accept-Language`, else English — whatever made it (a
+/// route, the rules, the layer that refuses long addresses); `message_hu`
+/// stays Hungarian for older clients.
+#[tokio::test]
+async fn an_error_speaks_the_language_asked_for() {
+    let state = app().await;
+    let (id, white, _) = create(&state, r#"{"opponent": "friend", "color": "white"}"#).await;
+    let ask = |method: &str, uri: String, accept: Option<&str>| {
+        let mut req = Request::builder()
+            .method(method)
+            .uri(uri)
+            .header("authorization", format!("Bearer {white}"));
+        if let Some(a) = accept {
+            req = req.header("accept-language", a);
+        }
+        req.body(Body::empty()).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let long = format!("/api/games/{}", "x".repeat(9000));
+    for (method, uri, code) in [
+        ("GET", "/api/games/nosuchgame".to_string(), "not_found"),
+        (
+            "POST",
+            format!("/api/games/{id}/move/Ke3"),
+            "cannot_move_that_way",
+        ),
+        ("GET", long, "uri_too_long"),
+    ] {
+        let (_, _, english) = send(&state, ask(method, uri.clone(), None)).await;
+        let hu = english["message_hu"].clone();
+        assert_eq!(english["error"], code, "{english}");
+        assert_ne!(english["message"], hu, "{english}");
+        for accept in ["hu-HU,hu;q=0.9,en;q=0.8", "de, en;q=0.5, hu;q=0.7"] {
+            let (_, _, body) = send(&state, ask(method, uri.clone(), Some(accept))).await;
+            assert_eq!(body["message"], hu, "{accept}: {body}");
+            assert_eq!(body["message_hu"], hu, "{accept}: {body}");
+            assert_eq!(body["error"], code);
+        }
+        let sep = if uri.contains('?') { '&' } else { '?' };
+        let (_, _, by_query) = send(&state, ask(method, format!("{uri}{sep}lang=hu"), None)).await;
+        assert_eq!(by_query["message"], hu, "{by_query}");
+        let (_, _, english_asked) = send(
+            &state,
+            ask(method, format!("{uri}{sep}lang=en"), Some("hu")),
+        )
+        .await;
+        assert_eq!(
+            english_asked["message"], english["message"],
+            "{english_asked}"
+        );
+        let (_, _, other) = send(&state, ask(method, uri.clone(), Some("fr-FR"))).await;
+        assert_eq!(other["message"], english["message"], "{other}");
+    }
+}

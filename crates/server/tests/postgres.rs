@@ -19,11 +19,12 @@ use sakk_server::{AppState, Options, Rates, Store};
 mod oneshot;
 use oneshot::{call, create, moves};
 
-/// The test database's URL; these tests fail (never pass silently)
+/// A PostgreSQL database of the test's own, on the server of
+/// `SAKK_TEST_DATABASE_URL`; these tests fail (never pass silently)
 /// without it.
 fn postgres_url() -> String {
     match std::env::var("SAKK_TEST_DATABASE_URL") {
-        Ok(url) if url.starts_with("postgres") => url,
+        Ok(url) if url.starts_with("postgres") => oneshot::database(),
         _ => panic!("these tests need PostgreSQL: set SAKK_TEST_DATABASE_URL=postgres://…"),
     }
 }

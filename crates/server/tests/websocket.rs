@@ -41,7 +41,11 @@ fn options() -> Options {
 }
 
 async fn connect(addr: std::net::SocketAddr, id: &str) -> Socket {
-    match tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/socket")).await {
+    connect_to(addr, &format!("/api/games/{id}/socket")).await
+}
+
+async fn connect_to(addr: std::net::SocketAddr, path: &str) -> Socket {
+    match tokio_tungstenite::connect_async(format!("ws://{addr}{path}")).await {
         Ok((ws, _)) => ws,
         Err(e) => panic!("connect: {e}"),
     }
@@ -209,6 +213,33 @@ async fn the_socket_takes_every_command_http_takes() {
         assert_eq!(bad["error"], "bad_request", "{message}: {bad}");
         let said = bad.to_string();
         assert!(said.contains(reason), "{message}: {said}");
+    }
+}
+
+/// A socket opened with `?lang=hu` gets its refusals' `message` in
+/// Hungarian (one opened without it, in English).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_socket_s_refusals_speak_its_language() {
+    let (addr, state) = serve(options()).await;
+    let (id, _, black) =
+        oneshot::create(&state, r#"{"opponent": "friend", "color": "white"}"#).await;
+    for (path, words) in [
+        (
+            format!("/api/games/{id}/socket?lang=hu"),
+            "Nem te következel.",
+        ),
+        (format!("/api/games/{id}/socket"), "It is not your turn."),
+    ] {
+        let mut ws = connect_to(addr, &path).await;
+        assert_eq!(recv(&mut ws).await["type"], "gameFull");
+        send(
+            &mut ws,
+            format!(r#"{{"t": "move", "move": "e5", "token": "{black}"}}"#),
+        )
+        .await;
+        let err = recv(&mut ws).await;
+        assert_eq!(err["error"], "not_your_turn", "{err}");
+        assert_eq!(err["message"], words, "{path}: {err}");
     }
 }
 

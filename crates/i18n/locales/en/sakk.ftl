@@ -370,6 +370,7 @@ web-phase-opening = Opening
 web-phase-middlegame = Middlegame
 web-phase-endgame = Endgame
 web-phase = Phase
+web-network-error = The server cannot be reached.
 web-fact-checkmate = Checkmate
 web-fact-stalemate = Stalemate
 web-fact-double-check = Double check

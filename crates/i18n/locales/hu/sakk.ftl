@@ -399,6 +399,7 @@ web-phase-opening = megnyitás
 web-phase-middlegame = középjáték
 web-phase-endgame = végjáték
 web-phase = Játékszakasz
+web-network-error = A szerver nem érhető el.
 web-fact-checkmate = matt
 web-fact-stalemate = patt
 web-fact-double-check = kettős sakk

@@ -402,10 +402,11 @@ pub struct GameState {
     pub termination: Option<TerminationCode>,
     /// The winner.
     pub winner: Option<Side>,
-    /// How it ended, in English.
-    pub description_en: Option<String>,
-    /// How it ended, in Hungarian.
-    pub description_hu: Option<String>,
+    /// The side whose resignation or flag ended the game (with `result`,
+    /// `termination` and `winner`, all a client needs to say how it ended
+    /// in its own words: "White's time ran out, but Black cannot
+    /// checkmate: draw").
+    pub ended_by: Option<Side>,
     /// White's time left, in milliseconds.
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub wtime: Option<i64>,
@@ -479,10 +480,6 @@ pub struct RejectedClaim {
     /// Milliseconds added to the opponent's clock (0 untimed).
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub added_ms: i64,
-    /// What happened, in English.
-    pub message: String,
-    /// What happened, in Hungarian.
-    pub message_hu: String,
 }
 
 /// What a watcher of a game receives.
@@ -516,9 +513,11 @@ pub enum Event {
 pub struct ErrorBody {
     /// A stable code.
     pub error: String,
-    /// In English.
+    /// The words, in the language the request asked for (`?lang=en|hu`,
+    /// else `Accept-Language`; English by default).
     pub message: String,
-    /// In Hungarian.
+    /// In Hungarian (kept for clients written when `message` was always
+    /// English).
     pub message_hu: String,
     /// The parameters of the message, by name (stable, like the code).
     #[cfg_attr(feature = "ts", ts(type = "Record<string, string>"))]

@@ -23,6 +23,7 @@ use crate::state::AppState;
 mod actions;
 mod analysis;
 mod games;
+pub mod locale;
 pub mod rules;
 mod tournaments;
 mod watch;
@@ -342,5 +343,6 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::extract::DefaultBodyLimit::max(16 * 1024))
         .layer(middleware::from_fn(uri_length))
         .layer(middleware::from_fn(security_headers))
+        .layer(middleware::from_fn(locale::localize))
         .with_state(state)
 }

@@ -82,10 +82,10 @@ pub struct TrialResult {
     pub winner: Option<Side>,
     /// The named mate the game ended with.
     pub named_mate: Option<NamedMate>,
-    /// How it ended, in English.
-    pub description_en: Option<String>,
-    /// How it ended, in Hungarian.
-    pub description_hu: Option<String>,
+    /// The side that acted, when the action ended the game (the mover, the
+    /// side whose flag fell, the claimant): what a client needs, with the
+    /// result and the termination, to say how it ended.
+    pub ended_by: Option<Side>,
     /// The draws the side to move may claim now.
     pub claimable: Vec<TerminationCode>,
 }
@@ -143,7 +143,6 @@ pub fn judge(trial: &Trial) -> Result<TrialResult, ApiError> {
         Some((u, s, m)) => (Some(u), Some(s), Some(m)),
         None => (None, None, None),
     };
-    let describe = |locale| outcome.map(|o| sakk_i18n::outcome(locale, &o, ended_by));
     Ok(TrialResult {
         fen: pos.fen(),
         turn: pos.turn().into(),
@@ -155,8 +154,7 @@ pub fn judge(trial: &Trial) -> Result<TrialResult, ApiError> {
         result: outcome.as_ref().map(PgnResult::of),
         winner: outcome.and_then(|o| o.winner()).map(Side::from),
         named_mate: game.named_mate().map(NamedMate::from),
-        description_en: describe(sakk_i18n::Locale::English),
-        description_hu: describe(sakk_i18n::Locale::Hungarian),
+        ended_by: outcome.and(ended_by.map(Side::from)),
         claimable: game
             .claimable()
             .iter()
@@ -212,10 +210,11 @@ mod tests {
         assert_eq!(r.san.as_deref(), Some("Nf3"));
         assert_eq!(r.turn, Side::Black);
         assert_eq!(r.termination, None);
-        // Fool's mate: checkmate, with its name in the description.
+        // Fool's mate: checkmate, by Black's move.
         let r = judge(&trial(START, &["f2f3", "e7e5", "g2g4"], mv("Qh4#"))).unwrap();
         assert_eq!(r.termination, Some(TerminationCode::Checkmate));
         assert_eq!(r.result, Some(PgnResult::BlackWins));
+        assert_eq!(r.ended_by, Some(Side::Black));
         assert!(r
             .marks
             .unwrap()
@@ -514,19 +513,19 @@ mod lessons {
 
     #[test]
     fn both_languages_have_every_lessons_texts() {
-        for lang in ["en", "hu"] {
-            let ftl = std::fs::read_to_string(root().join(format!("{lang}.ftl"))).unwrap();
-            let has = |id: &str| ftl.lines().any(|line| line.starts_with(&format!("{id} =")));
+        // In the one catalogue tree (crates/i18n/locales/<lang>/learn.ftl).
+        for lang in sakk_i18n::Locale::ALL {
+            let has = |id: &str| sakk_i18n::catalogue().has(lang, id);
             for l in load() {
                 let base = format!("learn-{}", l.id.replace('_', "-"));
                 for part in ["title", "text", "task", "done"] {
-                    assert!(has(&format!("{base}-{part}")), "{lang}: {base}-{part}");
+                    assert!(has(&format!("{base}-{part}")), "{lang:?}: {base}-{part}");
                 }
                 if let Task::Choice { options, .. } = l.task {
                     for n in 1..=options {
                         assert!(
                             has(&format!("{base}-option-{n}")),
-                            "{lang}: {base}-option-{n}"
+                            "{lang:?}: {base}-option-{n}"
                         );
                     }
                 }

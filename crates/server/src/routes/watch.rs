@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::State;
+use axum::extract::{RawQuery, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
@@ -148,8 +148,9 @@ fn decode(text: &str) -> Result<(String, Command), ApiError> {
     Ok((msg.token, msg.command))
 }
 
-/// An error as a socket message: the API's error body with `"type": "error"`.
-fn error_message(e: ApiError) -> String {
+/// An error as a socket message: the API's error body with `"type": "error"`,
+/// its `message` in `locale`.
+fn error_message(e: ApiError, locale: sakk_i18n::Locale) -> String {
     #[derive(serde::Serialize)]
     struct Tagged {
         #[serde(rename = "type")]
@@ -157,7 +158,7 @@ fn error_message(e: ApiError) -> String {
         #[serde(flatten)]
         body: crate::wire::ErrorBody,
     }
-    let (_, body) = e.body();
+    let (_, body) = e.body_in(locale);
     serde_json::to_string(&Tagged {
         kind: "error",
         body,
@@ -170,8 +171,13 @@ pub(crate) async fn socket(
     State(state): State<AppState>,
     P(id): P<String>,
     Extension(ClientAddr(addr)): Extension<ClientAddr>,
+    RawQuery(query): RawQuery,
+    headers: axum::http::HeaderMap,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
+    // The words of the socket's error messages: `?lang=` or the upgrade
+    // request's `Accept-Language`.
+    let locale = super::locale::request_locale(query.as_deref(), &headers);
     let ws = ws.map_err(|_| ApiError::UpgradeRequired)?;
     let place = state
         .watchers()
@@ -188,7 +194,7 @@ pub(crate) async fn socket(
         .max_frame_size(64 * 1024);
     Ok(ws.on_upgrade(move |socket| async move {
         let _place = place;
-        serve_socket(state, id, watched, addr, socket).await;
+        serve_socket(state, id, watched, addr, locale, socket).await;
     }))
 }
 
@@ -201,6 +207,7 @@ async fn serve_socket(
     id: String,
     watched: Watched,
     addr: std::net::IpAddr,
+    locale: sakk_i18n::Locale,
     mut socket: WebSocket,
 ) {
     let (first, mut rx, _, mut seen) = watched;
@@ -253,7 +260,7 @@ async fn serve_socket(
                             Err(e) => Err(e),
                         };
                         if let Err(e) = result {
-                            if socket.send(Message::Text(error_message(e).into())).await.is_err() {
+                            if socket.send(Message::Text(error_message(e, locale).into())).await.is_err() {
                                 return;
                             }
                         }

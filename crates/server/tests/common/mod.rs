@@ -7,8 +7,10 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-/// Starts a server with a fresh SQLite database in a temporary directory,
-/// or on the database of `SAKK_TEST_DATABASE_URL` (PostgreSQL in CI).
+mod database;
+
+/// Starts a server on a database of its own (a new SQLite file, or a new
+/// PostgreSQL database on the server of `SAKK_TEST_DATABASE_URL`).
 pub fn start_server() -> SocketAddr {
     let dir = std::env::temp_dir().join(format!(
         "sakk-server-test-{}-{}",
@@ -25,7 +27,7 @@ pub fn start_server() -> SocketAddr {
         let config = sakk_server::Config {
             host: "127.0.0.1".to_string(),
             port: 0,
-            database: std::env::var("SAKK_TEST_DATABASE_URL").ok(),
+            database: Some(database::fresh()),
             data_dir: dir,
             // The tests create many games from one address; the limits have
             // tests of their own.

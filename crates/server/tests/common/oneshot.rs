@@ -12,21 +12,13 @@ use tower::ServiceExt;
 
 use sakk_server::{router, AppState, Options, Rates, Store};
 
-/// A fresh SQLite database in a temporary directory (or the PostgreSQL
-/// database of `SAKK_TEST_DATABASE_URL`); returns its URL.
+#[path = "database.rs"]
+mod fresh_database;
+
+/// A database of the test's own (a new PostgreSQL database on the server
+/// of `SAKK_TEST_DATABASE_URL`, or a new SQLite file); returns its URL.
 pub fn database() -> String {
-    if let Ok(url) = std::env::var("SAKK_TEST_DATABASE_URL") {
-        return url;
-    }
-    let dir = std::env::temp_dir().join(format!(
-        "sakk-core-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos())
-    ));
-    let _ = std::fs::create_dir_all(&dir);
-    format!("sqlite://{}", dir.join("t.db").display())
+    fresh_database::fresh()
 }
 
 /// A server state (and its store) over the database at `url`, with links
