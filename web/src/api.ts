@@ -12,6 +12,7 @@ import type {
   Joined,
   JoinRequest,
   Me,
+  NewGameRequest,
   NewTournament,
   RematchReply,
   SeatReply,
@@ -75,14 +76,8 @@ async function call<T>(method: string, path: string, token?: string, body?: unkn
   return json as T;
 }
 
-/** A request to create a game. */
-export interface CreateRequest {
-  opponent: 'local' | 'friend' | 'computer';
-  color?: 'white' | 'black' | 'random';
-  level?: number;
-  clock: ClockRequest | null;
-  rules: { touch_move: boolean; no_draw_offer_before?: number };
-}
+/** A request to create a game (generated from the server's). */
+export type CreateRequest = NewGameRequest;
 
 export const api = {
   create: (req: CreateRequest) => call<Created>('POST', '/api/games', undefined, req),

@@ -173,8 +173,9 @@ export function homePage(root: HTMLElement): void {
     const nodraw = (form.querySelector('#nodraw') as HTMLInputElement).checked;
     const req: CreateRequest = {
       opponent,
-      clock: clockSpec(),
-      rules: nodraw ? { touch_move: touch, no_draw_offer_before: 30 } : { touch_move: touch },
+      clock: clockSpec() ?? undefined,
+      // No draw offer before move 30, or at any move (0).
+      rules: { touch_move: touch, no_draw_offer_before: nodraw ? 30 : 0 },
     };
     if (opponent !== 'local') req.color = mine;
     if (opponent === 'computer') req.level = level;

@@ -499,6 +499,33 @@ token: string,
  */
 url: string, };
 
+export type NewGameRequest = { 
+/**
+ * `local`, `friend` or `computer`.
+ */
+opponent: Opponent, 
+/**
+ * The creator's colour: `white`, `black` or `random` (not for a local
+ * game).
+ */
+color?: Side | "random", 
+/**
+ * The computer's level, 1–8 (only against the computer).
+ */
+level?: number, 
+/**
+ * The clock, or none.
+ */
+clock?: ClockSpec, 
+/**
+ * Event rules.
+ */
+rules?: RulesSpec, 
+/**
+ * A start position other than the standard one (FEN, or `startpos`).
+ */
+fen?: string, };
+
 export type Analysed = { 
 /**
  * Centipawns from White's side (none when a mate is seen).

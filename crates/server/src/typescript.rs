@@ -37,6 +37,7 @@ fn typescript() -> String {
         wire::GameList::decl(&cfg),
         wire::SeatReply::decl(&cfg),
         wire::RematchReply::decl(&cfg),
+        crate::routes::NewGameRequest::decl(&cfg),
         crate::analysis::Analysed::decl(&cfg),
         crate::analysis::Analysis::decl(&cfg),
         crate::routes::rules::TrialAction::decl(&cfg),

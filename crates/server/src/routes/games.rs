@@ -21,27 +21,36 @@ use crate::wire::{
     ClockInUse, Created, GameList, GameStatus, Links, Opponent, Seats, Side, Status, Summary,
 };
 
-/// The body of `POST /api/games`.
+/// The body of `POST /api/games`. Its names are read here, not by serde,
+/// so that a wrong one gets its own code (`bad_opponent`, `bad_color`); the
+/// front-end's type says which names there are.
 #[derive(Debug, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub(crate) struct NewGameRequest {
     /// `local`, `friend` or `computer`.
+    #[cfg_attr(test, ts(type = "Opponent"))]
     opponent: String,
     /// The creator's colour: `white`, `black` or `random` (not for a local
     /// game).
     #[serde(default)]
+    #[cfg_attr(test, ts(type = "Side | \"random\"", optional))]
     color: Option<String>,
     /// The computer's level, 1–8 (only against the computer).
     #[serde(default)]
+    #[cfg_attr(test, ts(type = "number", optional))]
     level: Option<i64>,
     /// The clock, or none.
     #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     clock: Option<ClockSpec>,
     /// Event rules.
     #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     rules: Option<RulesSpec>,
     /// A start position other than the standard one (FEN, or `startpos`).
     #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     fen: Option<String>,
 }
 

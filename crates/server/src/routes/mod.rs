@@ -23,6 +23,8 @@ use crate::state::AppState;
 mod actions;
 mod analysis;
 mod games;
+#[cfg(test)]
+pub(crate) use games::NewGameRequest;
 pub mod locale;
 pub mod rules;
 mod tournaments;
