@@ -630,9 +630,9 @@ winner: Side | null,
  */
 named_mate: NamedMate | null, 
 /**
- * The side that acted, when the action ended the game (the mover, the
- * side whose flag fell, the claimant): what a client needs, with the
- * result and the termination, to say how it ended.
+ * The side whose flag fell, when a flag ended the game (as a game's
+ * `ended_by`): what a client needs, with the result and the
+ * termination, to say how it ended.
  */
 ended_by: Side | null, 
 /**

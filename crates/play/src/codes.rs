@@ -1,7 +1,8 @@
-//! The stable codes of the server's own refusals: each is the `error` of
-//! the API's error body and names the catalogues' `error-<code>` message.
-//! The rules' codes come from `sakk` and a tournament's from
-//! `sakk-tournament`; these are the ones the server itself decides.
+//! The stable codes of the refusals the server decides itself (of a game
+//! here in `sakk-play`, and of its API: requests, clocks, tournaments'
+//! requests): each is the `error` of the API's error body and names the
+//! catalogues' `error-<code>` message. The rules' codes come from `sakk`
+//! and a tournament's own from `sakk-tournament`.
 
 /// Defines [`ErrorCode`] with each variant's wire text, and the list of
 /// them all.

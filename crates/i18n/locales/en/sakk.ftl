@@ -138,7 +138,7 @@ error-position-over = This position is already over ({ $termination ->
     [insufficient_material] neither side can checkmate
     [dead_position] neither side can checkmate
     [fivefold_repetition] fivefold repetition
-    [seventy_five_moves] the 75-move rule
+    [seventyfive_moves] the 75-move rule
    *[other] drawn
 }): there is no game to play from it.
 error-clock-preset-with-fields = Give a clock as a preset or as limit, increment and delay, not both.

@@ -170,7 +170,7 @@ error-position-over = Ez az állás már véget ért ({ $termination ->
     [insufficient_material] egyik fél sem tud mattot adni
     [dead_position] egyik fél sem tud mattot adni
     [fivefold_repetition] ötszörös ismétlés
-    [seventy_five_moves] 75 lépéses szabály
+    [seventyfive_moves] 75 lépéses szabály
    *[other] döntetlen
 }): nincs mit játszani belőle.
 error-clock-preset-with-fields = Az órát vagy előre beállított formában, vagy idővel, növekménnyel és késleltetéssel add meg, ne mindkét módon.

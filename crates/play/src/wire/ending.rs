@@ -39,6 +39,28 @@ impl PgnResult {
             PgnResult::NoResult => None,
         }
     }
+
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PgnResult::WhiteWins => "1-0",
+            PgnResult::BlackWins => "0-1",
+            PgnResult::Draw => "1/2-1/2",
+            PgnResult::NoResult => "*",
+        }
+    }
+
+    /// The value of a stored name.
+    pub fn parse(s: &str) -> Option<PgnResult> {
+        [
+            PgnResult::WhiteWins,
+            PgnResult::BlackWins,
+            PgnResult::Draw,
+            PgnResult::NoResult,
+        ]
+        .into_iter()
+        .find(|r| r.as_str() == s)
+    }
 }
 
 impl From<sakk::GameResult> for PgnResult {
@@ -198,31 +220,7 @@ impl<'de> Deserialize<'de> for SquareName {
     }
 }
 
-/// The stored names of the result and the termination (as on the wire).
-impl PgnResult {
-    /// The stored name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PgnResult::WhiteWins => "1-0",
-            PgnResult::BlackWins => "0-1",
-            PgnResult::Draw => "1/2-1/2",
-            PgnResult::NoResult => "*",
-        }
-    }
-
-    /// The value of a stored name.
-    pub fn parse(s: &str) -> Option<PgnResult> {
-        [
-            PgnResult::WhiteWins,
-            PgnResult::BlackWins,
-            PgnResult::Draw,
-            PgnResult::NoResult,
-        ]
-        .into_iter()
-        .find(|r| r.as_str() == s)
-    }
-}
-
+/// The stored name of a termination (as on the wire).
 impl TerminationCode {
     /// The stored name (the rules library's code).
     pub fn as_str(self) -> &'static str {

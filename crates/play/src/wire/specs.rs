@@ -11,7 +11,8 @@ use super::DelayKind;
 
 /// The clock settings of a game, as the API takes them (seconds): a
 /// `preset` label, or `limit`, `increment` and `delay` with its
-/// `delay_kind`. Stored as given; [`ClockInUse`] is what the API reports.
+/// `delay_kind`. Stored as given; [`super::ClockInUse`] is what the API
+/// reports.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]

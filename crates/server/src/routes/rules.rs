@@ -82,9 +82,9 @@ pub struct TrialResult {
     pub winner: Option<Side>,
     /// The named mate the game ended with.
     pub named_mate: Option<NamedMate>,
-    /// The side that acted, when the action ended the game (the mover, the
-    /// side whose flag fell, the claimant): what a client needs, with the
-    /// result and the termination, to say how it ended.
+    /// The side whose flag fell, when a flag ended the game (as a game's
+    /// `ended_by`): what a client needs, with the result and the
+    /// termination, to say how it ended.
     pub ended_by: Option<Side>,
     /// The draws the side to move may claim now.
     pub claimable: Vec<TerminationCode>,
@@ -135,8 +135,8 @@ pub fn judge(trial: &Trial) -> Result<TrialResult, ApiError> {
             game.claim_draw(None)?;
         }
     }
-    // Whoever acted: the mover, the side whose flag fell, the claimant.
-    let ended_by = Some(mover);
+    // The side whose flag fell, for a flag (as a game's `ended_by`).
+    let flagged = matches!(trial.action, TrialAction::Flag).then_some(mover);
     let outcome = game.outcome();
     let pos = game.position();
     let (uci, san, marks) = match played {
@@ -154,7 +154,7 @@ pub fn judge(trial: &Trial) -> Result<TrialResult, ApiError> {
         result: outcome.as_ref().map(PgnResult::of),
         winner: outcome.and_then(|o| o.winner()).map(Side::from),
         named_mate: game.named_mate().map(NamedMate::from),
-        ended_by: outcome.and(ended_by.map(Side::from)),
+        ended_by: outcome.and(flagged.map(Side::from)),
         claimable: game
             .claimable()
             .iter()
@@ -214,7 +214,7 @@ mod tests {
         let r = judge(&trial(START, &["f2f3", "e7e5", "g2g4"], mv("Qh4#"))).unwrap();
         assert_eq!(r.termination, Some(TerminationCode::Checkmate));
         assert_eq!(r.result, Some(PgnResult::BlackWins));
-        assert_eq!(r.ended_by, Some(Side::Black));
+        assert_eq!(r.ended_by, None, "a mate is no flag");
         assert!(r
             .marks
             .unwrap()

@@ -21,7 +21,7 @@ use super::P;
 use crate::client::ClientAddr;
 use crate::cluster::dispatch;
 use crate::codes::ErrorCode;
-use crate::command::Command;
+use crate::command::{parse_answer, Command};
 use crate::error::ApiError;
 use crate::games::Published;
 use crate::limits::Kind;
@@ -141,11 +141,33 @@ struct SocketMessage {
     command: Command,
 }
 
-/// Decodes a client message into the command and its token.
+/// Decodes a client message into the command and its token. A message
+/// refused for a field that has a code of its own over HTTP gets that code
+/// here too (`bad_lang`, `bad_answer`, `bad_square`); any other,
+/// `bad_request` with the parser's words.
 fn decode(text: &str) -> Result<(String, Command), ApiError> {
-    let msg: SocketMessage = serde_json::from_str(text)
-        .map_err(|e| ApiError::bad_detail(ErrorCode::BadRequest, e.to_string()))?;
-    Ok((msg.token, msg.command))
+    match serde_json::from_str::<SocketMessage>(text) {
+        Ok(msg) => Ok((msg.token, msg.command)),
+        Err(e) => Err(field_refusal(text)
+            .unwrap_or_else(|| ApiError::bad_detail(ErrorCode::BadRequest, e.to_string()))),
+    }
+}
+
+/// The refusal of a message whose piece-letter language, answer or square
+/// cannot be read (looked at only once the message was refused).
+fn field_refusal(text: &str) -> Option<ApiError> {
+    let message: serde_json::Value = serde_json::from_str(text).ok()?;
+    let field = |name: &str| message.get(name).and_then(serde_json::Value::as_str);
+    let code = if field("lang").is_some_and(|l| sakk::Lang::from_code(l).is_none()) {
+        ErrorCode::BadLang
+    } else if field("answer").is_some_and(|a| parse_answer(a).is_none()) {
+        ErrorCode::BadAnswer
+    } else if field("square").is_some_and(|s| s.parse::<sakk::Square>().is_err()) {
+        ErrorCode::BadSquare
+    } else {
+        return None;
+    };
+    Some(ApiError::bad(code))
 }
 
 /// An error as a socket message: the API's error body with `"type": "error"`,

@@ -38,6 +38,8 @@ use crate::live::{initial_ms, unix_ms, LiveGame};
 use crate::rows::{Change, GameRow, MoveRow};
 use crate::wire::{Opponent, RejectedClaim, Side, Status};
 
+mod fields;
+
 /// Why a command is refused: the game's own reasons, each with the stable
 /// code the API answers.
 #[derive(Debug, thiserror::Error)]
@@ -97,7 +99,11 @@ pub enum Command {
         text: String,
         /// The piece letters of the text (every language, ambiguity
         /// refused, when `None`).
-        #[serde(default, with = "lang_code", skip_serializing_if = "Option::is_none")]
+        #[serde(
+            default,
+            with = "fields::lang_code",
+            skip_serializing_if = "Option::is_none"
+        )]
         lang: Option<Lang>,
         /// Offer a draw with it.
         #[serde(rename = "offeringDraw", default)]
@@ -107,7 +113,7 @@ pub enum Command {
     #[serde(rename = "draw")]
     AnswerDraw {
         /// Accept (`yes`, `accept`) or decline (`no`, `decline`).
-        #[serde(rename = "answer", with = "answer")]
+        #[serde(rename = "answer", with = "fields::answer")]
         accept: bool,
     },
     /// Claim a draw (threefold, fifty moves), maybe by declaring a move.
@@ -117,7 +123,11 @@ pub enum Command {
         #[serde(rename = "move", default, skip_serializing_if = "Option::is_none")]
         declared: Option<String>,
         /// Its piece letters (as for a move).
-        #[serde(default, with = "lang_code", skip_serializing_if = "Option::is_none")]
+        #[serde(
+            default,
+            with = "fields::lang_code",
+            skip_serializing_if = "Option::is_none"
+        )]
         lang: Option<Lang>,
     },
     /// Resign.
@@ -132,13 +142,13 @@ pub enum Command {
     /// Ask to take back (or agree), or decline the opponent's request.
     Takeback {
         /// Ask or agree (`yes`), decline (`no`).
-        #[serde(rename = "answer", with = "answer")]
+        #[serde(rename = "answer", with = "fields::answer")]
         yes: bool,
     },
     /// Touch a piece under touch-move.
     Touch {
         /// The square.
-        #[serde(with = "square_name")]
+        #[serde(with = "fields::square_name")]
         square: Square,
         /// Only adjusting it ("j'adoube").
         #[serde(default)]
@@ -181,67 +191,6 @@ pub fn parse_answer(answer: &str) -> Option<bool> {
         "yes" | "accept" => Some(true),
         "no" | "decline" => Some(false),
         _ => None,
-    }
-}
-
-/// A piece-letter language as its code.
-mod lang_code {
-    use sakk::Lang;
-    use serde::{de::Error, Deserialize, Deserializer, Serializer};
-
-    #[allow(clippy::ref_option)] // serde's `with` hands the field by reference
-    pub(super) fn serialize<S: Serializer>(lang: &Option<Lang>, s: S) -> Result<S::Ok, S::Error> {
-        match lang {
-            Some(l) => s.serialize_some(l.code()),
-            None => s.serialize_none(),
-        }
-    }
-
-    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Lang>, D::Error> {
-        match Option::<String>::deserialize(d)? {
-            None => Ok(None),
-            Some(code) => Lang::from_code(&code).map(Some).ok_or_else(|| {
-                D::Error::custom(format!(
-                    "unknown piece-letter language `{code}` (en, hu, de, fr or fig)"
-                ))
-            }),
-        }
-    }
-}
-
-/// An answer as `yes` or `no` (`accept` and `decline` read too).
-mod answer {
-    use serde::{de::Error, Deserialize, Deserializer, Serializer};
-
-    #[allow(clippy::trivially_copy_pass_by_ref)] // serde's `with` hands the field by reference
-    pub(super) fn serialize<S: Serializer>(yes: &bool, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(if *yes { "yes" } else { "no" })
-    }
-
-    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
-        let text = String::deserialize(d)?;
-        super::parse_answer(&text).ok_or_else(|| {
-            D::Error::custom(format!(
-                "unknown answer `{text}` (yes, accept, no or decline)"
-            ))
-        })
-    }
-}
-
-/// A square as its name (`e4`).
-mod square_name {
-    use sakk::Square;
-    use serde::{de::Error, Deserialize, Deserializer, Serializer};
-
-    #[allow(clippy::trivially_copy_pass_by_ref)] // serde's `with` hands the field by reference
-    pub(super) fn serialize<S: Serializer>(square: &Square, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(square)
-    }
-
-    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse()
-            .map_err(|_| D::Error::custom(format!("`{text}` is not a square (a1–h8)")))
     }
 }
 
