@@ -606,3 +606,29 @@ fn a_node_cut_from_postgresql_serves_nothing_stale_and_comes_back() {
     };
     assert_eq!(back["moves"], "d2d4 d7d5");
 }
+
+/// With the bus down, a node cannot reach a game another node owns: it
+/// says so (503 `bus_unavailable`, with `Retry-After`) instead of waiting
+/// for good, and the game's own node still serves it.
+#[test]
+#[ignore = "needs PostgreSQL (SAKK_TEST_DATABASE_URL) and nats-server: scripts/test runs it"]
+fn with_the_bus_down_another_node_s_game_is_refused_as_bus_unavailable() {
+    let mut c = Cluster::new("busdown");
+    let ((_n1, a1), (_n2, a2)) = (c.node(), c.node());
+    let (id, white, black) = new_game(a1, r#"{"opponent": "friend", "color": "white"}"#);
+    play(a1, &id, &white, &black, "e4");
+    // Node 2 has forwarded to node 1 once (it knows the owner).
+    assert_eq!(state(a2, &id).status, 200);
+    drop(c.nats.take());
+    let asked = Instant::now();
+    let r = state(a2, &id);
+    eprintln!(
+        "with the bus down: {} {} after {:?}",
+        r.status,
+        r.body,
+        asked.elapsed()
+    );
+    assert_eq!(r.status, 503, "{}", r.body);
+    assert_eq!(r.json()["error"], "bus_unavailable", "{}", r.body);
+    assert_eq!(state(a1, &id).status, 200, "the owner serves its game");
+}

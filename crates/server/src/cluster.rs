@@ -370,6 +370,12 @@ async fn forward(
         token: token.to_string(),
         op: op.clone(),
     };
+    // With the bus down (NATS stopped, or this node cut from it), no owner
+    // can be asked: said at once (the client retries), not after waiting
+    // out the request's time as if the owner had died.
+    if client.connection_state() != async_nats::connection::State::Connected {
+        return Err(ApiError::BusUnavailable);
+    }
     let payload = serde_json::to_vec(&call).map_err(|e| ApiError::Internal(e.to_string()))?;
     // An analysis runs the engine over the whole game.
     let wait = if *op == Op::Analysis {
