@@ -1,11 +1,10 @@
-// Piece letters of the UI language, and the seed's material values.
+// Piece letters of the UI language (generated from the rules library's), and
+// the seed's material values.
 
 import type { Lang } from './i18n';
+import { PIECE_LETTERS } from './types';
 
-const letters: Record<Lang, Record<string, string>> = {
-  en: { K: 'K', Q: 'Q', R: 'R', B: 'B', N: 'N' },
-  hu: { K: 'K', Q: 'V', R: 'B', B: 'F', N: 'H' },
-};
+const letters: Record<Lang, Record<string, string>> = PIECE_LETTERS;
 
 /** An English SAN (`Nf3`, `exd8=Q+`) with the piece letters of `lang` (`Hf3`, `exd8=V+`). */
 export function localSan(san: string, lang: Lang): string {

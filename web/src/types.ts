@@ -1092,3 +1092,6 @@ join_url: string,
  * Each player's link.
  */
 players: Array<PlayerLink>, };
+
+/** The piece letters of each UI language, keyed by the English letter (sakk::Lang::letter). */
+export const PIECE_LETTERS = { en: { K: "K", Q: "Q", R: "R", B: "B", N: "N" }, hu: { K: "K", Q: "V", R: "B", B: "F", N: "H" } } as const;

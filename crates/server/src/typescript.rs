@@ -74,6 +74,38 @@ fn typescript() -> String {
         out.push_str(&d);
         out.push('\n');
     }
+    out.push_str(&piece_letters());
+    out
+}
+
+/// The piece letters of the UI's languages, as the rules library has them
+/// (`sakk::Lang::letter`), keyed by the English letter: the front-end
+/// writes SAN in the reader's letters with them.
+fn piece_letters() -> String {
+    use sakk::{Lang, Role};
+    let roles = [
+        ('K', Role::King),
+        ('Q', Role::Queen),
+        ('R', Role::Rook),
+        ('B', Role::Bishop),
+        ('N', Role::Knight),
+    ];
+    let mut out = String::from(
+        "\n/** The piece letters of each UI language, keyed by the English letter (sakk::Lang::letter). */\nexport const PIECE_LETTERS = {",
+    );
+    for (i, lang) in [Lang::English, Lang::Hungarian].into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&format!(" {}: {{", lang.code()));
+        for (j, (english, role)) in roles.iter().enumerate() {
+            let letter = lang.letter(*role).unwrap_or(*english);
+            let sep = if j > 0 { "," } else { "" };
+            out.push_str(&format!("{sep} {english}: \"{letter}\""));
+        }
+        out.push_str(" }");
+    }
+    out.push_str(" } as const;\n");
     out
 }
 
