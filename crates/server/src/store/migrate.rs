@@ -137,8 +137,8 @@ async fn hash_tokens(conn: &mut PoolConnection<Any>) -> Result<(), sqlx::Error> 
         let white: String = r.try_get("white_token")?;
         let black: String = r.try_get("black_token")?;
         sqlx::query("UPDATE games SET white_token = $1, black_token = $2 WHERE id = $3")
-            .bind(crate::security::hash_token(&white))
-            .bind(crate::security::hash_token(&black))
+            .bind(sakk_play::seat::hash_token(&white))
+            .bind(sakk_play::seat::hash_token(&black))
             .bind(&id)
             .execute(&mut *tx)
             .await?;
@@ -223,7 +223,7 @@ mod tests {
             .unwrap_or_default();
         assert_eq!(
             token,
-            crate::security::hash_token("clear-white"),
+            sakk_play::seat::hash_token("clear-white"),
             "hashed once"
         );
         let applied: i64 = sqlx::query("SELECT COUNT(*) AS n FROM _sqlx_migrations")
