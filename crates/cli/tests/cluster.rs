@@ -632,3 +632,44 @@ fn with_the_bus_down_another_node_s_game_is_refused_as_bus_unavailable() {
     assert_eq!(r.json()["error"], "bus_unavailable", "{}", r.body);
     assert_eq!(state(a1, &id).status, 200, "the owner serves its game");
 }
+
+/// An owner cut from the bus (its lease still held through the database)
+/// cannot be asked: another node answers 503 `owner_unavailable` within a
+/// lease and a second, and once the owner is back on the bus the game goes
+/// on through that node.
+#[test]
+#[ignore = "needs PostgreSQL (SAKK_TEST_DATABASE_URL) and nats-server: scripts/test runs it"]
+fn an_owner_cut_from_the_bus_is_unavailable_until_it_is_back() {
+    let mut c = Cluster::new("ownercut");
+    let relay = Cuttable::to(format!("127.0.0.1:{}", c.bus_port));
+    // Node 1 reaches the bus through the relay; node 2 directly.
+    let direct = c.bus.clone();
+    c.bus = format!("nats://127.0.0.1:{}", relay.port);
+    let (_n1, a1) = c.node();
+    c.bus = direct;
+    let (_n2, a2) = c.node();
+    let (id, white, black) = new_game(a1, r#"{"opponent": "friend", "color": "white"}"#);
+    play(a1, &id, &white, &black, "e4");
+    assert_eq!(state(a2, &id).status, 200);
+    relay.cut(true);
+    let asked = Instant::now();
+    let r = move_on(a2, &id, &black, "e5");
+    assert_eq!(r.status, 503, "{}", r.body);
+    assert_eq!(r.json()["error"], "owner_unavailable", "{}", r.body);
+    assert!(
+        asked.elapsed() < Duration::from_secs(15),
+        "{:?}",
+        asked.elapsed()
+    );
+    // The owner still serves its own clients meanwhile.
+    assert_eq!(state(a1, &id).status, 200);
+    relay.cut(false);
+    let r = eventually(Duration::from_secs(15), || {
+        let r = move_on(a2, &id, &black, "e5");
+        (r.status == 200).then_some(r)
+    });
+    assert!(
+        r.is_some(),
+        "the game did not go on once the owner was back on the bus"
+    );
+}
