@@ -187,6 +187,16 @@ impl LiveGame {
         self.rejected_claim = pending.rejected_claim;
     }
 
+    /// The squares touched under touch-move, in order.
+    fn touched(&self) -> Vec<SquareName> {
+        self.game
+            .touched()
+            .iter()
+            .copied()
+            .map(SquareName)
+            .collect()
+    }
+
     /// What the game shows between moves, as stored.
     fn pending(&self) -> Option<Pending> {
         if self.outcome.is_some() {
@@ -194,13 +204,7 @@ impl LiveGame {
         }
         Pending {
             takeback_offer: self.takeback_offer.map(Side::from),
-            touched: self
-                .game
-                .touched()
-                .iter()
-                .copied()
-                .map(SquareName)
-                .collect(),
+            touched: self.touched(),
             rejected_claim: self.rejected_claim.clone(),
         }
         .some()
@@ -503,13 +507,7 @@ impl LiveGame {
             },
             rejected_claim: self.rejected_claim.clone(),
             rules: self.rules,
-            touched: self
-                .game
-                .touched()
-                .iter()
-                .copied()
-                .map(SquareName)
-                .collect(),
+            touched: self.touched(),
             created_at: self.row.created_at,
             opening: self.game.opening().map(|o| OpeningInfo {
                 eco: o.eco.to_string(),
