@@ -131,7 +131,7 @@ impl ServeArgs {
             header_read_timeout: std::time::Duration::from_secs(self.header_timeout.max(1)),
             body_read_timeout: std::time::Duration::from_secs(self.body_timeout.max(1)),
             max_think: std::time::Duration::from_secs_f64(self.max_think),
-            min_clock: sakk_server::new_game::MIN_CLOCK,
+            min_clock: sakk_server::state::MIN_CLOCK,
             bus: self.bus,
             node: self.node,
             lease: std::time::Duration::from_secs_f64(self.lease),

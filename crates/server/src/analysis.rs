@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use futures_util::future::{BoxFuture, FutureExt, Shared as SharedFuture};
 use sakk::Position;
@@ -70,6 +71,62 @@ impl From<Refused> for ApiError {
     }
 }
 
+/// The subject of the after-game analyses.
+pub const ANALYSIS_SUBJECT: &str = "sakk.engine.analysis";
+/// How long an analysis may take on a worker (it searches a fixed number
+/// of nodes in each of at most [`MAX_PLIES`] positions).
+const ANALYSIS_WAIT: Duration = Duration::from_secs(120);
+
+/// An after-game analysis to compute: the game's positions, as FEN.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnalysisJob {
+    /// The positions, from the start.
+    pub positions: Vec<String>,
+}
+
+impl AnalysisJob {
+    /// Computes it (blocking: run it on a thread of its own); `None` for a
+    /// position that is not a FEN.
+    pub fn solve(&self) -> Option<Analysis> {
+        let positions = self
+            .positions
+            .iter()
+            .map(|f| Position::from_fen(f).ok())
+            .collect::<Option<Vec<_>>>()?;
+        Some(analyse(
+            &positions,
+            NODES,
+            MAX_PLIES,
+            &std::sync::atomic::AtomicBool::new(false),
+            &Stop::new(32).search(),
+        ))
+    }
+}
+
+/// Asks a worker on the bus for the analysis of `positions`: `None` when
+/// no worker listens or none answered in time.
+pub async fn request_analysis(
+    client: &async_nats::Client,
+    positions: &[Position],
+) -> Option<Analysis> {
+    let job = AnalysisJob {
+        positions: positions.iter().map(Position::fen).collect(),
+    };
+    let payload = serde_json::to_vec(&job).ok()?;
+    let request = async_nats::Request::new()
+        .payload(payload.into())
+        .timeout(Some(ANALYSIS_WAIT));
+    match client.send_request(ANALYSIS_SUBJECT, request).await {
+        Ok(reply) => serde_json::from_slice::<Option<Analysis>>(&reply.payload)
+            .ok()
+            .flatten(),
+        Err(e) => {
+            tracing::debug!(error = %e, "no worker's analysis; the node's pool computes it");
+            None
+        }
+    }
+}
+
 type Pending = SharedFuture<BoxFuture<'static, Result<Arc<Analysis>, Refused>>>;
 
 /// The analyses: a cache of finished ones and the ones being computed.
@@ -115,7 +172,7 @@ impl Analyses {
                 let (me, pool, k) = (Arc::clone(self), Arc::clone(pool), key.clone());
                 let task = tokio::spawn(async move {
                     let remote = match &workers {
-                        Some(client) => crate::worker::request_analysis(client, &positions).await,
+                        Some(client) => request_analysis(client, &positions).await,
                         None => None,
                     };
                     let result = match remote {

@@ -12,17 +12,15 @@
 //!   a fraction of the lease ([`adopt`]), restored from the database, and
 //!   carry on: the clock restarts from the times stored with the last move,
 //!   so the time while no node owned the game is not charged.
-//! - **Any node takes any request.** [`dispatch`] performs an [`Op`] where
+//! - **Any node takes any request.** [`crate::dispatch`] performs an [`Op`] where
 //!   the game is: here, or forwarded to its owner (NATS request/reply on
 //!   `sakk.node.<name>.call`, answered by [`serve_calls`]). Watchers follow
 //!   a game on any node through the bus ([`crate::bus`]).
 //! - **Drain.** On SIGTERM a node ends its lease at once ([`leave`]): the
 //!   others take its games without waiting for the lease to run out.
 
-use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use axum::http::StatusCode;
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 
@@ -30,109 +28,7 @@ use crate::codes::ErrorCode;
 use crate::error::ApiError;
 use crate::ops::{perform, Answer, Op};
 use crate::state::AppState;
-use crate::store::Fence;
 use crate::wire::ErrorBody;
-
-/// How a node takes part in a cluster.
-#[derive(Clone, Debug)]
-pub struct Settings {
-    /// The node's name (letters, digits, `-`, `_`), unique in the cluster.
-    pub node: String,
-    /// How long a lease holds without renewal: a killed node's games move
-    /// after it.
-    pub lease: Duration,
-}
-
-/// Whether `name` can name a node (it is part of NATS subjects).
-pub fn valid_name(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= 64
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-}
-
-/// This node: its name and the lease it holds.
-pub struct Node {
-    settings: Settings,
-    /// The fence of the lease, and until when (by this node's clock,
-    /// counted from before the renewal was sent) it surely holds.
-    held: Mutex<Option<(Fence, Instant)>>,
-    /// The owners of games last forwarded: a hint that saves asking the
-    /// database (an owner that no longer has the game says so, and the hint
-    /// goes).
-    owners: Mutex<std::collections::HashMap<String, String>>,
-}
-
-/// The most owner hints kept (then they are all dropped).
-const MAX_HINTS: usize = 100_000;
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-impl Node {
-    /// A node that holds no lease yet.
-    pub fn new(settings: Settings) -> Node {
-        Node {
-            settings,
-            held: Mutex::new(None),
-            owners: Mutex::new(std::collections::HashMap::new()),
-        }
-    }
-
-    /// The owner game `id` had when last asked.
-    pub fn owner_hint(&self, id: &str) -> Option<String> {
-        lock(&self.owners).get(id).cloned()
-    }
-
-    fn remember_owner(&self, id: &str, owner: &str) {
-        let mut owners = lock(&self.owners);
-        if owners.len() >= MAX_HINTS {
-            owners.clear();
-        }
-        owners.insert(id.to_string(), owner.to_string());
-    }
-
-    fn forget_owner(&self, id: &str) {
-        lock(&self.owners).remove(id);
-    }
-
-    /// The node's name.
-    pub fn name(&self) -> &str {
-        &self.settings.node
-    }
-
-    /// The lease's length.
-    pub fn lease(&self) -> Duration {
-        self.settings.lease
-    }
-
-    /// The fence while the lease surely holds.
-    pub fn fence(&self) -> Option<Fence> {
-        lock(&self.held)
-            .as_ref()
-            .filter(|(_, until)| Instant::now() < *until)
-            .map(|(f, _)| f.clone())
-    }
-
-    /// Whether the lease surely holds.
-    pub fn holds(&self) -> bool {
-        self.fence().is_some()
-    }
-
-    fn hold(&self, fence: Fence, until: Instant) {
-        *lock(&self.held) = Some((fence, until));
-    }
-
-    fn current(&self) -> Option<Fence> {
-        lock(&self.held).as_ref().map(|(f, _)| f.clone())
-    }
-
-    fn lapse(&self) {
-        *lock(&self.held) = None;
-    }
-}
 
 fn millis(d: Duration) -> i64 {
     i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
@@ -237,7 +133,7 @@ pub async fn adopt(state: AppState) {
                         tracing::info!(from = from.node, games = ids.len(), "took over games");
                     }
                     for id in ids {
-                        if let Err(e) = state.slot(&id).await {
+                        if let Err(e) = crate::command::slot(&state, &id).await {
                             tracing::warn!(game = id, error = %e, "cannot load an adopted game");
                         }
                     }
@@ -274,7 +170,7 @@ struct Call {
 /// The owner's reply.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "reply", rename_all = "snake_case")]
-enum Reply {
+pub(crate) enum Reply {
     /// Done, with the answer.
     Done {
         /// The answer.
@@ -353,7 +249,7 @@ pub async fn serve_calls(state: AppState) {
 }
 
 /// Forwards `op` to `owner`.
-async fn forward(
+pub(crate) async fn forward(
     state: &AppState,
     owner: &str,
     id: &str,
@@ -418,110 +314,5 @@ async fn lapse_of(state: &AppState, owner: &str) {
         if let Ok(false) = state.store().holds_lease(owner).await {
             return;
         }
-    }
-}
-
-/// Performs `op` on game `id` wherever the game is: here, or at its owner.
-/// While the owner does not answer (it died and its lease has not run out
-/// yet) or the game is moving, tries again for up to the lease's length
-/// and a second.
-///
-/// # Errors
-/// The op's refusals, as the owner answered them; 503s while no node can
-/// take the game.
-pub async fn dispatch(state: &AppState, id: &str, token: &str, op: Op) -> Result<Answer, ApiError> {
-    let patience = state
-        .node()
-        .map_or(Duration::ZERO, |n| n.lease() + Duration::from_secs(1));
-    let deadline = Instant::now() + patience;
-    let hint = state.node().and_then(|n| n.owner_hint(id));
-    let mut first = hint.map(|owner| Err(ApiError::NotHere { owner }));
-    loop {
-        let hinted = first.is_some();
-        let performed = match first.take() {
-            Some(hinted) => hinted,
-            None => perform(state, id, token, op.clone()).await,
-        };
-        let failed = match performed {
-            Err(ApiError::NotHere { owner }) => {
-                let forwarded = forward(state, &owner, id, token, &op).await;
-                if let Some(node) = state.node() {
-                    match &forwarded {
-                        Ok(Reply::Done { .. } | Reply::Refused { .. }) => {
-                            node.remember_owner(id, &owner);
-                        }
-                        _ => node.forget_owner(id),
-                    }
-                }
-                match forwarded {
-                    Ok(Reply::Done { answer }) => return Ok(answer),
-                    Ok(Reply::Refused { status, body }) => {
-                        return Err(ApiError::Relayed {
-                            status: StatusCode::from_u16(status)
-                                .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
-                            body,
-                        })
-                    }
-                    Ok(Reply::Moved) => ApiError::NotHere { owner },
-                    Err(e) => e,
-                }
-            }
-            other => return other,
-        };
-        if hinted {
-            // The hint was wrong: ask where the game is, at once.
-            continue;
-        }
-        if Instant::now() >= deadline || state.is_shutting_down() {
-            return Err(failed);
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn node_names_fit_in_a_subject() {
-        assert!(valid_name("node-1_a"));
-        assert!(!valid_name(""));
-        assert!(!valid_name("a.b"));
-        assert!(!valid_name("a b"));
-        assert!(!valid_name("*"));
-        assert!(!valid_name(&"x".repeat(65)));
-    }
-
-    #[test]
-    fn owner_hints_are_kept_and_dropped() {
-        let node = Node::new(Settings {
-            node: "n".to_string(),
-            lease: Duration::from_secs(1),
-        });
-        node.remember_owner("g", "m");
-        assert_eq!(node.owner_hint("g").as_deref(), Some("m"));
-        node.forget_owner("g");
-        assert_eq!(node.owner_hint("g"), None);
-    }
-
-    #[test]
-    fn a_lease_holds_until_its_time() {
-        let node = Node::new(Settings {
-            node: "n".to_string(),
-            lease: Duration::from_secs(1),
-        });
-        assert!(!node.holds());
-        let fence = Fence {
-            node: "n".to_string(),
-            epoch: 3,
-        };
-        node.hold(fence.clone(), Instant::now() + Duration::from_secs(60));
-        assert_eq!(node.fence(), Some(fence.clone()));
-        node.hold(fence.clone(), Instant::now());
-        assert_eq!(node.fence(), None);
-        assert_eq!(node.current(), Some(fence));
-        node.lapse();
-        assert_eq!(node.current(), None);
     }
 }

@@ -24,9 +24,10 @@ pub use sakk_play::command::{execute, parse_answer, parse_lang, Actor, Command, 
 
 use crate::engine_pool::{Priority, Stop};
 use crate::error::ApiError;
+use crate::events::Happened;
 use crate::games::{Inner, Published, Slot};
 use crate::state::AppState;
-use crate::store::{Commit, StoreError};
+use crate::store::{Claim, Commit, StoreError};
 use crate::wire::GameState;
 
 /// The committed state a command leaves, as its caller sees it: when the
@@ -72,7 +73,7 @@ pub async fn apply(
     // another node's now) sends the command to the game afresh.
     let mut fenced = 0;
     loop {
-        let slot = state.slot(id).await?;
+        let slot = slot(state, id).await?;
         let mut g = slot.lock().await;
         if g.evicted {
             // Dropped from memory while we waited: take the game anew.
@@ -132,28 +133,56 @@ pub async fn apply(
             // finds the stored game ahead (stale, above).
             Err(e) => return Err(e.into()),
         }
-        // A tournament's game that ends with this change: its result goes
-        // into the tournament (after the game's own commit, which keeps it
-        // if this does not happen now: the tournament catches up on its
-        // next read).
-        let ended_for = (next.is_over() && !g.live.is_over())
-            .then(|| next.row.tournament.clone())
-            .flatten();
+        let ended = next.is_over() && !g.live.is_over();
         g.live = next;
         let shown = publish(state, &slot, &mut g).await;
         follow_up(state, &slot, &mut g);
-        drop(g);
-        if let Some(tournament) = ended_for {
-            let state = state.clone();
-            tokio::spawn(async move {
-                if let Err(e) = crate::tournament::sync(&state, &tournament).await {
-                    tracing::warn!(%tournament, error = %e, "a game's result waits for the tournament's next read");
-                }
+        if ended {
+            // Told to the services above (a tournament's game: its result
+            // goes into the tournament; the game's own commit keeps it if
+            // that does not happen now, and the tournament catches up on
+            // its next read).
+            state.events().send(Happened::GameEnded {
+                game: slot.id.clone(),
+                tournament: g.live.row.tournament.clone(),
             });
         }
+        drop(g);
         effect.reply?;
         return Ok(shown);
     }
+}
+
+/// The game `id` in memory, loaded (and its timers and engine started)
+/// if it was not. In a cluster, only a game this node owns (or takes
+/// now, being free or its owner lapsed) and only while its lease holds.
+///
+/// # Errors
+/// [`ApiError::NotFound`], storage errors, or shutting down; in a
+/// cluster [`ApiError::NotHere`] (another node owns it) or
+/// [`ApiError::NodeUnavailable`] (this node's lease ran out).
+pub async fn slot(state: &AppState, id: &str) -> Result<Arc<Slot>, ApiError> {
+    if state.is_shutting_down() {
+        return Err(ApiError::ShuttingDown);
+    }
+    if let Some(node) = state.node() {
+        let fence = node.fence().ok_or(ApiError::NodeUnavailable)?;
+        if let Some(slot) = state.games().cached(id).await {
+            return Ok(slot);
+        }
+        match state.store().claim(id, &fence).await? {
+            Claim::Mine => {}
+            Claim::Owner(owner) => return Err(ApiError::NotHere { owner }),
+            Claim::Lapsed => return Err(ApiError::NodeUnavailable),
+            Claim::Missing => return Err(ApiError::NotFound),
+        }
+    }
+    let (slot, loaded) = state.games().get(state.store(), id, state.now()).await?;
+    if loaded {
+        let mut g = slot.lock().await;
+        follow_up(state, &slot, &mut g);
+    }
+    Ok(slot)
 }
 
 /// Whether the stored row of game `id` is the one the commit `commit_id`

@@ -34,18 +34,22 @@ pub mod client;
 pub mod cluster;
 pub mod command;
 pub mod cpu;
+pub mod dispatch;
 pub mod engine_pool;
 pub mod error;
+pub mod events;
 pub mod games;
 pub mod limits;
 pub mod listen;
 pub mod new_game;
+pub mod node;
 pub mod ops;
 pub mod routes;
 pub mod security;
 pub mod state;
 pub mod store;
 pub mod tournament;
+pub mod tournament_locks;
 pub mod worker;
 
 #[cfg(test)]
@@ -122,7 +126,7 @@ impl Default for Config {
             header_read_timeout: Duration::from_secs(30),
             body_read_timeout: Duration::from_secs(30),
             max_think: Duration::from_secs(3),
-            min_clock: new_game::MIN_CLOCK,
+            min_clock: state::MIN_CLOCK,
             bus: None,
             node: None,
             lease: Duration::from_secs(5),
@@ -223,13 +227,13 @@ pub async fn serve_until(
                     })?
                 ),
             };
-            if !cluster::valid_name(&node) {
+            if !node::valid_name(&node) {
                 return Err(ServeError::BadNodeName(node));
             }
             let bus = bus::Bus::nats(bus_url, &node).await?;
             Some((
                 bus,
-                cluster::Settings {
+                node::Settings {
                     node,
                     lease: config.lease,
                 },

@@ -11,11 +11,6 @@ use crate::state::AppState;
 use crate::store::{Change, Commit, GameRow};
 use crate::wire::{Opponent, Status};
 
-/// The shortest starting time a new game's clock may have by default (a
-/// game must be playable: `{"increment": 2}` alone would lose on time at
-/// once, `limit 0.001` too).
-pub const MIN_CLOCK: std::time::Duration = std::time::Duration::from_secs(15);
-
 /// Checks a new game's clock: a preset alone, a control in PGN form alone
 /// (periods, a sandclock) whose first period or hourglass is at least
 /// `min`, or a starting time of at least `min` with an increment and a

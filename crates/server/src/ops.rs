@@ -2,7 +2,7 @@
 //! goes through [`crate::command::apply`]) or a reading of the committed
 //! state. An [`Op`] is performed where the game lives — on this node, or,
 //! in a cluster, on the node that owns the game, to which
-//! [`crate::cluster::dispatch`] forwards it over the bus — and its
+//! [`crate::dispatch::dispatch`] forwards it over the bus — and its
 //! [`Answer`] comes back to the transport that asked. So an op and its
 //! answer travel as JSON, and the transports stay thin: they decode a
 //! request into an op and encode the answer.
@@ -135,7 +135,7 @@ pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<
                 .rematch
                 .ok_or_else(|| ApiError::Internal("rematch without an id".to_string()))?;
             // The rematch was created with the old game's commit: by its owner.
-            let slot = state.slot(&new_id).await?;
+            let slot = crate::command::slot(state, &new_id).await?;
             let seats = slot.lock().await.live.seat(token);
             let color = match seats.as_slice() {
                 [only] => Side::from(*only),
@@ -151,13 +151,13 @@ pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<
             })
         }
         Op::State => {
-            let slot = state.slot(id).await?;
+            let slot = crate::command::slot(state, id).await?;
             let mut g = slot.lock().await;
             let g = &mut *g;
             json(&g.live.state(&mut g.notation, state.now()))
         }
         Op::Pgn => {
-            let slot = state.slot(id).await?;
+            let slot = crate::command::slot(state, id).await?;
             let text = slot.lock().await.live.pgn();
             Ok(Answer::Pgn { text })
         }
@@ -165,7 +165,7 @@ pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<
             if token.is_empty() {
                 return Err(ApiError::Unauthorized);
             }
-            let slot = state.slot(id).await?;
+            let slot = crate::command::slot(state, id).await?;
             let seats = slot.lock().await.live.seat(token);
             if seats.is_empty() {
                 return Err(ApiError::Forbidden(ErrorCode::BadToken));
@@ -175,7 +175,7 @@ pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<
             })
         }
         Op::Full => {
-            let slot = state.slot(id).await?;
+            let slot = crate::command::slot(state, id).await?;
             let mut g = slot.lock().await;
             let g = &mut *g;
             let event = Event::Full {
@@ -193,7 +193,7 @@ pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<
             })
         }
         Op::Analysis => {
-            let slot = state.slot(id).await?;
+            let slot = crate::command::slot(state, id).await?;
             let positions = {
                 let g = slot.lock().await;
                 if !g.live.is_over() {

@@ -10,16 +10,22 @@ use tokio::sync::watch;
 use crate::analysis::Analyses;
 use crate::bus::Bus;
 use crate::client::{TrustedProxies, Watchers};
-use crate::cluster::{Node, Settings};
 use crate::cpu::CpuPool;
 use crate::engine_pool::EnginePool;
 use crate::error::ApiError;
-use crate::games::{Games, Retention, Slot};
+use crate::events::Events;
+use crate::games::{Games, Retention};
 use crate::limits::{RateLimits, Rates};
-use crate::store::{Claim, Store};
+use crate::node::{Node, Settings};
+use crate::store::Store;
 
 /// The most streams and sockets one client has open at once, by default.
 pub const MAX_WATCHERS: usize = 100;
+
+/// The shortest starting time a new game's clock may have by default (a
+/// game must be playable: `{"increment": 2}` alone would lose on time at
+/// once, `limit 0.001` too).
+pub const MIN_CLOCK: Duration = Duration::from_secs(15);
 
 /// How the server's shared state is set up.
 #[derive(Clone)]
@@ -69,7 +75,7 @@ impl Options {
         Options {
             public_url,
             max_think: Duration::from_secs(3),
-            min_clock: crate::new_game::MIN_CLOCK,
+            min_clock: MIN_CLOCK,
             engine_threads: None,
             engine_queue: 64,
             retention: Retention::default(),
@@ -113,7 +119,8 @@ struct Inner {
     node: Option<Arc<Node>>,
     worker_grace: Duration,
     shutdown: watch::Sender<bool>,
-    tournament_locks: crate::tournament::Locks,
+    tournament_locks: crate::tournament_locks::Locks,
+    events: Events,
 }
 
 impl AppState {
@@ -151,14 +158,20 @@ impl AppState {
                 node: options.cluster.map(|s| Arc::new(Node::new(s))),
                 worker_grace: options.worker_grace,
                 shutdown: watch::channel(false).0,
-                tournament_locks: crate::tournament::Locks::default(),
+                tournament_locks: crate::tournament_locks::Locks::default(),
+                events: Events::default(),
             }),
         }
     }
 
     /// The locks that put one node's actions on a tournament in a row.
-    pub fn tournament_locks(&self) -> &crate::tournament::Locks {
+    pub fn tournament_locks(&self) -> &crate::tournament_locks::Locks {
         &self.inner.tournament_locks
+    }
+
+    /// What the command path tells the services above it.
+    pub fn events(&self) -> &Events {
+        &self.inner.events
     }
 
     /// The server's monotonic time.
@@ -254,42 +267,6 @@ impl AppState {
     /// The random source failed.
     pub fn new_game_id(&self) -> Result<String, ApiError> {
         crate::security::random_string(8)
-    }
-
-    /// The game `id` in memory, loaded (and its timers and engine started)
-    /// if it was not. In a cluster, only a game this node owns (or takes
-    /// now, being free or its owner lapsed) and only while its lease holds.
-    ///
-    /// # Errors
-    /// [`ApiError::NotFound`], storage errors, or shutting down; in a
-    /// cluster [`ApiError::NotHere`] (another node owns it) or
-    /// [`ApiError::NodeUnavailable`] (this node's lease ran out).
-    pub async fn slot(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
-        if self.is_shutting_down() {
-            return Err(ApiError::ShuttingDown);
-        }
-        if let Some(node) = &self.inner.node {
-            let fence = node.fence().ok_or(ApiError::NodeUnavailable)?;
-            if let Some(slot) = self.inner.games.cached(id).await {
-                return Ok(slot);
-            }
-            match self.inner.store.claim(id, &fence).await? {
-                Claim::Mine => {}
-                Claim::Owner(owner) => return Err(ApiError::NotHere { owner }),
-                Claim::Lapsed => return Err(ApiError::NodeUnavailable),
-                Claim::Missing => return Err(ApiError::NotFound),
-            }
-        }
-        let (slot, loaded) = self
-            .inner
-            .games
-            .get(&self.inner.store, id, self.now())
-            .await?;
-        if loaded {
-            let mut g = slot.lock().await;
-            crate::command::follow_up(self, &slot, &mut g);
-        }
-        Ok(slot)
     }
 
     /// Whether the server is shutting down.

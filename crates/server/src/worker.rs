@@ -3,7 +3,7 @@
 //! from the NATS queue group `sakk-workers` on the subjects
 //! `sakk.engine.move` and `sakk.engine.analysis` (any number of workers, on
 //! any machines; NATS gives each job to one of them). A server asks the bus
-//! first ([`request`], [`request_analysis`]) and does the work with its own
+//! first ([`request`], [`crate::analysis::request_analysis`]) and does the work with its own
 //! pool when no worker answers in time — or at once, when no worker
 //! listens.
 
@@ -15,70 +15,14 @@ use sakk::{Move, Position};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 
-use crate::analysis::Analysis;
+use crate::analysis::{AnalysisJob, ANALYSIS_SUBJECT};
 use crate::engine_pool::Stop;
 use crate::state::AppState;
 
 /// The subject of the computer's moves.
 pub const MOVE_SUBJECT: &str = "sakk.engine.move";
-/// The subject of the after-game analyses.
-pub const ANALYSIS_SUBJECT: &str = "sakk.engine.analysis";
 /// The workers' queue group.
 pub const QUEUE: &str = "sakk-workers";
-
-/// How long an analysis may take on a worker (it searches a fixed number
-/// of nodes in each of at most [`crate::analysis::MAX_PLIES`] positions).
-const ANALYSIS_WAIT: Duration = Duration::from_secs(120);
-
-/// An after-game analysis to compute: the game's positions, as FEN.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AnalysisJob {
-    /// The positions, from the start.
-    pub positions: Vec<String>,
-}
-
-impl AnalysisJob {
-    /// Computes it (blocking: run it on a thread of its own); `None` for a
-    /// position that is not a FEN.
-    pub fn solve(&self) -> Option<Analysis> {
-        let positions = self
-            .positions
-            .iter()
-            .map(|f| Position::from_fen(f).ok())
-            .collect::<Option<Vec<_>>>()?;
-        Some(crate::analysis::analyse(
-            &positions,
-            crate::analysis::NODES,
-            crate::analysis::MAX_PLIES,
-            &std::sync::atomic::AtomicBool::new(false),
-            &Stop::new(32).search(),
-        ))
-    }
-}
-
-/// Asks a worker on the bus for the analysis of `positions`: `None` when
-/// no worker listens or none answered in time.
-pub async fn request_analysis(
-    client: &async_nats::Client,
-    positions: &[Position],
-) -> Option<Analysis> {
-    let job = AnalysisJob {
-        positions: positions.iter().map(Position::fen).collect(),
-    };
-    let payload = serde_json::to_vec(&job).ok()?;
-    let request = async_nats::Request::new()
-        .payload(payload.into())
-        .timeout(Some(ANALYSIS_WAIT));
-    match client.send_request(ANALYSIS_SUBJECT, request).await {
-        Ok(reply) => serde_json::from_slice::<Option<Analysis>>(&reply.payload)
-            .ok()
-            .flatten(),
-        Err(e) => {
-            tracing::debug!(error = %e, "no worker's analysis; the node's pool computes it");
-            None
-        }
-    }
-}
 
 /// A computer move to find.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

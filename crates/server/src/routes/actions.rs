@@ -1,6 +1,6 @@
 //! The players' actions: each request becomes one command on the game's
 //! one path ([`crate::command::apply`]), on the node that holds the game
-//! ([`crate::cluster::dispatch`]); the answer is the committed state.
+//! ([`crate::dispatch::dispatch`]); the answer is the committed state.
 
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -9,9 +9,9 @@ use serde::Deserialize;
 
 use super::token;
 use super::{P, Q};
-use crate::cluster::dispatch;
 use crate::codes::ErrorCode;
 use crate::command::{parse_answer, parse_lang, Command};
+use crate::dispatch::dispatch;
 use crate::error::ApiError;
 use crate::ops::Op;
 use crate::state::AppState;

@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 
 use super::P;
-use crate::cluster::dispatch;
+use crate::dispatch::dispatch;
 use crate::error::ApiError;
 use crate::ops::Op;
 use crate::state::AppState;

@@ -10,8 +10,8 @@ use sakk::{Color, Position};
 
 use super::token;
 use super::{P, Q};
-use crate::cluster::dispatch;
 use crate::codes::ErrorCode;
+use crate::dispatch::dispatch;
 use crate::error::ApiError;
 use crate::live::{ClockSpec, RulesSpec};
 use crate::new_game::{self, NewGame};

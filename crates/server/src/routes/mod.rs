@@ -247,9 +247,12 @@ async fn method_not_allowed(method: Method) -> ApiError {
 }
 
 /// The router of the whole API and the front-end. Each limited route names
-/// its kind of limit ([`Kind`]): new games, analyses, game actions.
+/// its kind of limit ([`Kind`]): new games, analyses, game actions. The
+/// services that follow the games' events start with the first router made
+/// over `state` (needs a Tokio runtime).
 pub fn router(state: AppState) -> Router {
     use Kind::{Action, Analysis, NewGame};
+    crate::tournament::follow_games(&state);
     let s = &state;
     Router::new()
         .route("/", get(crate::assets::app))

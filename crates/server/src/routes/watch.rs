@@ -19,9 +19,9 @@ use tokio::sync::broadcast;
 
 use super::P;
 use crate::client::ClientAddr;
-use crate::cluster::dispatch;
 use crate::codes::ErrorCode;
 use crate::command::{parse_answer, Command};
+use crate::dispatch::dispatch;
 use crate::error::ApiError;
 use crate::games::Published;
 use crate::limits::Kind;

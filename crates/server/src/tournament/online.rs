@@ -141,7 +141,7 @@ pub fn last_round_games(event: &Event) -> Vec<String> {
 /// Storage unavailable.
 pub async fn any_begun(state: &AppState, games: &[String]) -> Result<bool, ApiError> {
     for id in games {
-        let slot = state.slot(id).await?;
+        let slot = crate::command::slot(state, id).await?;
         let g = slot.lock().await;
         if !g.live.is_over() && !g.live.game.can_abort() {
             return Ok(true);
