@@ -652,6 +652,11 @@ fn missing_cpu_features() -> Vec<&'static str> {
     missing
 }
 
+/// The allocator of the whole program (see the dependency's note in
+/// `Cargo.toml`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     // A clear word instead of an illegal-instruction crash.
     let missing = missing_cpu_features();

@@ -3,6 +3,8 @@
 //! on a copy of it ([`LiveGame`] is `Clone`); the copy replaces the original
 //! only once it is committed.
 
+use std::fmt::Write as _;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sakk::{Clock, Color, Game, GameRules, Move, Outcome, Position, Termination, TimeControl};
@@ -48,11 +50,17 @@ pub struct LiveGame {
 
 /// Each move with its UCI, SAN and what it did, kept between state
 /// messages (a game of n moves would otherwise write n SANs for every
-/// message).
+/// message). The SAN and the marks are shared with the state last made
+/// (copied only if that state is still held when a move is added).
 #[derive(Debug, Default)]
 pub struct Notation {
-    moves: Vec<(Move, String, String)>,
-    marks: Vec<MoveMarks>,
+    moves: Vec<Move>,
+    /// The moves in UCI, separated by spaces.
+    uci: String,
+    /// Where each move's UCI begins in `uci`.
+    starts: Vec<usize>,
+    san: Arc<Vec<String>>,
+    marks: Arc<Vec<MoveMarks>>,
 }
 
 impl Notation {
@@ -63,15 +71,37 @@ impl Notation {
             .moves
             .iter()
             .zip(game.moves())
-            .take_while(|((a, _, _), b)| a == *b)
+            .take_while(|(a, b)| a == b)
             .count();
-        self.moves.truncate(same);
-        self.marks.truncate(same);
-        for (&m, p) in game.moves().iter().zip(game.positions()).skip(same) {
-            self.moves
-                .push((m, p.uci(m).to_string(), p.san(m).to_string()));
-            self.marks.push(MoveMarks::of(p.move_facts(m)));
+        if same < self.moves.len() {
+            self.moves.truncate(same);
+            // The space before the first move cut goes with it.
+            let cut = self.starts.get(same).map_or(0, |&s| s.saturating_sub(1));
+            self.uci.truncate(cut);
+            self.starts.truncate(same);
+            Arc::make_mut(&mut self.san).truncate(same);
+            Arc::make_mut(&mut self.marks).truncate(same);
         }
+        if game.moves().len() == same {
+            return;
+        }
+        let (san, marks) = (Arc::make_mut(&mut self.san), Arc::make_mut(&mut self.marks));
+        for (&m, p) in game.moves().iter().zip(game.positions()).skip(same) {
+            if !self.uci.is_empty() {
+                self.uci.push(' ');
+            }
+            self.starts.push(self.uci.len());
+            // UCI moves are written without the formatting machinery.
+            let _ = write!(self.uci, "{}", p.uci(m));
+            self.moves.push(m);
+            san.push(p.san(m).to_string());
+            marks.push(MoveMarks::of(p.move_facts(m)));
+        }
+    }
+
+    /// The last move in UCI.
+    fn last_uci(&self) -> Option<&str> {
+        self.starts.last().and_then(|&s| self.uci.get(s..))
     }
 }
 
@@ -418,13 +448,6 @@ impl LiveGame {
     pub fn state(&self, notation: &mut Notation, now: Duration) -> GameState {
         let pos = self.game.position();
         notation.update(&self.game);
-        let mut moves = String::with_capacity(notation.moves.len() * 5);
-        for (i, (_, uci, _)) in notation.moves.iter().enumerate() {
-            if i > 0 {
-                moves.push(' ');
-            }
-            moves.push_str(uci);
-        }
         let (wtime, btime) = self.times(now);
         let mut claimable: Vec<TerminationCode> = Vec::new();
         if self.outcome.is_none() {
@@ -459,13 +482,9 @@ impl LiveGame {
             fen: pos.fen(),
             turn: pos.turn().into(),
             check: pos.is_check(),
-            moves,
-            san: notation
-                .moves
-                .iter()
-                .map(|(_, _, san)| san.clone())
-                .collect(),
-            marks: notation.marks.clone(),
+            moves: notation.uci.clone(),
+            san: Arc::clone(&notation.san),
+            marks: Arc::clone(&notation.marks),
             phase: pos.phase().into(),
             material: pos.material_balance(),
             named_mate: self.game.named_mate().map(crate::wire::NamedMate::from),
@@ -501,7 +520,7 @@ impl LiveGame {
                 && self.row.opponent != Opponent::Computer
                 && self.game.may_offer_draw(),
             declared_move: if self.declared_last {
-                notation.moves.last().map(|(_, uci, _)| uci.clone())
+                notation.last_uci().map(str::to_string)
             } else {
                 None
             },
@@ -601,4 +620,51 @@ fn set_moves(clock: &mut Clock, game: &Game) {
     let (by_first, by_second) = (n.div_ceil(2), n / 2);
     clock.set_moves(first, by_first);
     clock.set_moves(!first, by_second);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(game: &mut Game, uci: &str) {
+        let Ok(m) = game.position().parse_uci(uci) else {
+            panic!("{uci} is not a move here");
+        };
+        if let Err(e) = game.play(m) {
+            panic!("{uci}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_notation_follows_moves_and_takebacks_and_shares_its_lists() {
+        let mut game = Game::new();
+        let mut notation = Notation::default();
+        for uci in ["e2e4", "e7e5", "g1f3"] {
+            play(&mut game, uci);
+        }
+        notation.update(&game);
+        assert_eq!(notation.uci, "e2e4 e7e5 g1f3");
+        assert_eq!(notation.last_uci(), Some("g1f3"));
+        assert_eq!(*notation.san, ["e4", "e5", "Nf3"]);
+        // A state still held keeps its lists as they were.
+        let held = Arc::clone(&notation.san);
+        assert!(game.take_back().is_ok());
+        play(&mut game, "b1c3");
+        notation.update(&game);
+        assert_eq!(notation.uci, "e2e4 e7e5 b1c3");
+        assert_eq!(*notation.san, ["e4", "e5", "Nc3"]);
+        assert_eq!(*held, ["e4", "e5", "Nf3"]);
+        assert_eq!(notation.marks.len(), 3);
+        // Back to the start.
+        for _ in 0..3 {
+            assert!(game.take_back().is_ok());
+        }
+        notation.update(&game);
+        assert_eq!((notation.uci.as_str(), notation.last_uci()), ("", None));
+        assert!(notation.san.is_empty() && notation.marks.is_empty());
+        play(&mut game, "d2d4");
+        notation.update(&game);
+        assert_eq!(notation.uci, "d2d4");
+        assert_eq!(notation.last_uci(), Some("d2d4"));
+    }
 }

@@ -218,28 +218,40 @@ pub struct BoardFen<'a>(&'a Board);
 
 impl fmt::Display for BoardFen<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // At most 8 characters a rank and 7 slashes, all ASCII: written
+        // into a buffer and handed over at once (the formatting machinery
+        // per piece cost more than the rest of a FEN).
+        let mut buf = [0u8; 71];
+        let mut len = 0;
+        let mut put = |b: u8| {
+            if let Some(slot) = buf.get_mut(len) {
+                *slot = b;
+                len += 1;
+            }
+        };
         for rank in Rank::ALL.iter().rev() {
-            let mut empty = 0;
+            let mut empty = 0u8;
             for file in File::ALL {
                 match self.0.piece_at(Square::from_coords(file, *rank)) {
                     Some(piece) => {
                         if empty > 0 {
-                            write!(f, "{empty}")?;
+                            put(b'0' + empty);
                             empty = 0;
                         }
-                        write!(f, "{}", piece.char())?;
+                        put(u8::try_from(piece.char()).unwrap_or(b'?'));
                     }
                     None => empty += 1,
                 }
             }
             if empty > 0 {
-                write!(f, "{empty}")?;
+                put(b'0' + empty);
             }
             if *rank != Rank::First {
-                f.write_str("/")?;
+                put(b'/');
             }
         }
-        Ok(())
+        let text = buf.get(..len).and_then(|b| core::str::from_utf8(b).ok());
+        f.write_str(text.unwrap_or_default())
     }
 }
 

@@ -223,6 +223,18 @@ async fn play(
     Ok(latencies)
 }
 
+/// The CPU time the process `pid` has used (user and system), from
+/// `/proc/PID/stat` (in the kernel's USER_HZ ticks, 100 a second).
+fn cpu_time(pid: &str) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command's name (which may hold spaces).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some(Duration::from_millis((utime + stime) * 10))
+}
+
 fn rss_kib(pid: &str) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     status
@@ -289,6 +301,8 @@ async fn main() {
     );
     let all = Arc::new(Mutex::new(Vec::new()));
     let start = Instant::now();
+    let cpu_before = pid.as_deref().and_then(cpu_time);
+    let own_before = cpu_time("self");
     let mut tasks = Vec::new();
     let n = created.len().max(1) as u64;
     for (g, (owner, game)) in created.into_iter().enumerate() {
@@ -320,6 +334,8 @@ async fn main() {
         let _ = t.await;
     }
     done.store(true, std::sync::atomic::Ordering::Relaxed);
+    let cpu_after = pid.as_deref().and_then(cpu_time);
+    let own_after = cpu_time("self");
     let peak = sampler.await.ok().filter(|&p| p > 0);
     let elapsed = start.elapsed();
     let mut lat = all.lock().await.clone();
@@ -340,6 +356,22 @@ async fn main() {
         pct(0.99),
         lat.last().copied().unwrap_or_default()
     );
+    if let (Some(b), Some(a)) = (cpu_before, cpu_after) {
+        let used = a.saturating_sub(b);
+        println!(
+            "server CPU while playing: {:.1} s, {:.0} µs per move, {:.2} cores",
+            used.as_secs_f64(),
+            used.as_secs_f64() * 1e6 / lat.len().max(1) as f64,
+            used.as_secs_f64() / elapsed.as_secs_f64()
+        );
+    }
+    if let (Some(b), Some(a)) = (own_before, own_after) {
+        println!(
+            "load generator CPU: {:.1} s, {:.2} cores",
+            a.saturating_sub(b).as_secs_f64(),
+            a.saturating_sub(b).as_secs_f64() / elapsed.as_secs_f64()
+        );
+    }
     if let (Some(b), Some(p)) = (before, peak) {
         println!(
             "server memory: {} KiB before, {} KiB while playing: {:.1} KiB per game",

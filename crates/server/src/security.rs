@@ -49,14 +49,27 @@ pub fn new_token() -> Result<String, ApiError> {
     random_string(24)
 }
 
-/// A random commit id (see [`crate::store::GameRow::commit_id`]).
+/// A commit id (see [`crate::store::GameRow::commit_id`]): never the same
+/// twice in this process, and unlike another process's. A counter from a
+/// random start, scrambled by a bijection (SplitMix64's finaliser), so that
+/// a move costs no call to the OS's random source.
 ///
 /// # Errors
-/// The random source failed.
+/// The random source failed (the first time only).
 pub fn commit_id() -> Result<i64, ApiError> {
-    let mut bytes = [0u8; 8];
-    getrandom::fill(&mut bytes).map_err(|e| ApiError::Internal(e.to_string()))?;
-    Ok(i64::from_le_bytes(bytes))
+    static NEXT: std::sync::OnceLock<std::sync::atomic::AtomicU64> = std::sync::OnceLock::new();
+    let next = match NEXT.get() {
+        Some(next) => next,
+        None => {
+            let start = random_u64()?;
+            NEXT.get_or_init(|| std::sync::atomic::AtomicU64::new(start))
+        }
+    };
+    let mut z = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    Ok(i64::from_le_bytes(z.to_le_bytes()))
 }
 
 /// Whether `key` can name a game, a tournament or their feed: 1 to 80
@@ -101,6 +114,16 @@ pub fn headers() -> [(header::HeaderName, HeaderValue); 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn commit_ids_do_not_repeat() {
+        let ids: std::collections::HashSet<i64> =
+            (0..100_000).filter_map(|_| commit_id().ok()).collect();
+        assert_eq!(ids.len(), 100_000);
+        // Scrambled, not a counter.
+        let (a, b) = (commit_id().ok(), commit_id().ok());
+        assert!(a.zip(b).is_some_and(|(a, b)| b.wrapping_sub(a) != 1));
+    }
 
     #[test]
     fn tokens_are_random_and_only_their_hash_matches() {

@@ -35,10 +35,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("state", &["state"]),
     // The services, over the state.
     ("game", &["worker", "command"]),
-    (
-        "services",
-        &["new_game", "ops", "cluster", "tournament"],
-    ),
+    ("services", &["new_game", "ops", "cluster", "tournament"]),
     // The one front door of a game's requests.
     ("dispatch", &["dispatch"]),
     // The transports.

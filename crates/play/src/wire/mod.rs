@@ -3,6 +3,8 @@
 //! from JSON literals or compared as strings; the enums name every value a
 //! field may take.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 pub mod ending;
@@ -384,9 +386,9 @@ pub struct GameState {
     /// The moves in UCI, separated by spaces.
     pub moves: String,
     /// The moves in SAN.
-    pub san: Vec<String>,
+    pub san: Arc<Vec<String>>,
     /// What each move did (one entry a move).
-    pub marks: Vec<MoveMarks>,
+    pub marks: Arc<Vec<MoveMarks>>,
     /// The phase of the game now.
     pub phase: Phase,
     /// White's material minus Black's, by the documents' values (pawn 1,

@@ -229,6 +229,7 @@ impl Store {
         let fence = Arc::new(std::sync::RwLock::new(None));
         tokio::spawn(writer::run(
             pool.clone(),
+            !memory,
             placeholders,
             Arc::clone(&fence),
             jobs,

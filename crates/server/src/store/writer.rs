@@ -6,7 +6,8 @@
 
 use std::sync::{Arc, PoisonError, RwLock};
 
-use sqlx::{AnyPool, AssertSqlSafe};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyPool, AssertSqlSafe, Connection as _, Executor as _};
 use tokio::sync::{mpsc, oneshot};
 
 use super::{Change, Commit, Fence, GameRow, MoveRow, StoreError};
@@ -51,16 +52,106 @@ pub(super) struct Target<'a> {
     pub(super) fence: Option<(&'a Fence, &'static str)>,
 }
 
-/// Runs until every sender is gone.
+/// The writer's connection. One connection writes every group, so that its
+/// page cache and its prepared statements stay good from one group to the
+/// next (SQLite: a connection that another wrote behind reads the changed
+/// pages again; each connection prepares each statement shape anew). After
+/// a failed write it goes back to the pool (which checks it), and the next
+/// group takes one afresh.
+struct Writer {
+    pool: AnyPool,
+    conn: Option<PoolConnection<Any>>,
+    /// Keep the connection between groups (not with a pool of one, where
+    /// the readers would wait for it for ever).
+    hold: bool,
+    /// The WAL is copied into the database beside the writer (SQLite).
+    checkpoints: bool,
+}
+
+/// The writer's page cache on SQLite, in KiB: the pages that moves touch
+/// (each game's row and its moves' index) stay in memory.
+const WRITER_CACHE_KIB: i64 = 32 * 1024;
+
+impl Writer {
+    async fn connection(&mut self) -> Result<&mut PoolConnection<Any>, StoreError> {
+        let conn = match self.conn.take() {
+            Some(conn) => conn,
+            None => {
+                let mut conn = self.pool.acquire().await?;
+                if conn.backend_name().eq_ignore_ascii_case("sqlite") {
+                    let cache = format!("PRAGMA cache_size = -{WRITER_CACHE_KIB}");
+                    // Built from the constants here, no input in them.
+                    conn.execute(AssertSqlSafe(cache)).await?;
+                    if self.checkpoints {
+                        let net = format!("PRAGMA wal_autocheckpoint = {WRITER_CHECKPOINT_PAGES}");
+                        conn.execute(AssertSqlSafe(net)).await?;
+                    }
+                }
+                conn
+            }
+        };
+        Ok(self.conn.insert(conn))
+    }
+
+    async fn write(&mut self, to: Target<'_>, group: &[&Commit]) -> Result<(), StoreError> {
+        let written = match self.connection().await {
+            Ok(conn) => write_group(conn, to, group).await,
+            Err(e) => Err(e),
+        };
+        // A database error may have broken the connection; a stale save
+        // has not.
+        if matches!(written, Err(StoreError::Database(_))) || !self.hold {
+            self.conn = None;
+        }
+        written
+    }
+}
+
+/// How often the WAL is copied into the database on SQLite, beside the
+/// writer (see [`run`]).
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// The WAL's size, in pages, at which the writer copies it into the
+/// database itself: a safety net, should the checkpoints beside it fall
+/// behind (SQLite's default is 1,000 pages).
+const WRITER_CHECKPOINT_PAGES: i64 = 40_000;
+
+/// Runs until every sender is gone. On a SQLite file the WAL is copied
+/// into the database every [`CHECKPOINT_EVERY`] on another connection,
+/// beside the writer, instead of inside the commit that fills it (which
+/// held up the group behind it, and copied each busy page over and over).
 pub(super) async fn run(
     pool: AnyPool,
+    hold: bool,
     ph: Placeholders,
     fence: Arc<RwLock<Option<Fence>>>,
     mut jobs: mpsc::Receiver<Job>,
 ) {
     let now_ms = super::nodes::now_ms_sql(ph == Placeholders::Numbered);
+    let checkpoints = hold && ph == Placeholders::Anonymous;
+    let mut writer = Writer {
+        pool: pool.clone(),
+        conn: None,
+        hold,
+        checkpoints,
+    };
+    let mut every = tokio::time::interval(CHECKPOINT_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut checkpoint: Option<tokio::task::JoinHandle<()>> = None;
     let mut batch: Vec<Job> = Vec::with_capacity(GROUP_MAX);
-    while let Some(first) = jobs.recv().await {
+    loop {
+        let first = tokio::select! {
+            job = jobs.recv() => match job {
+                Some(job) => job,
+                None => break,
+            },
+            _ = every.tick(), if checkpoints => {
+                if checkpoint.as_ref().is_none_or(tokio::task::JoinHandle::is_finished) {
+                    checkpoint = Some(tokio::spawn(copy_wal(pool.clone())));
+                }
+                continue;
+            }
+        };
         batch.push(first);
         while batch.len() < GROUP_MAX {
             match jobs.try_recv() {
@@ -75,7 +166,7 @@ pub(super) async fn run(
             ph,
             fence: current.as_ref().map(|f| (f, now_ms)),
         };
-        let written = write_group(&pool, target, &group).await;
+        let written = writer.write(target, &group).await;
         tracing::debug!(
             commits = group.len(),
             micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX),
@@ -90,10 +181,26 @@ pub(super) async fn run(
                 tracing::warn!(error = %e, commits = batch.len(), "a group commit failed; retrying its commits one by one");
             }
             for job in batch.drain(..) {
-                let result = write_group(&pool, target, &[&job.commit]).await;
+                let result = writer.write(target, &[&job.commit]).await;
                 let _ = job.done.send(result);
             }
         }
+    }
+}
+
+/// Copies what it can of SQLite's WAL into the database without waiting
+/// for anyone (a passive checkpoint), on a connection of its own.
+async fn copy_wal(pool: AnyPool) {
+    let started = std::time::Instant::now();
+    match sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+        .fetch_optional(&pool)
+        .await
+    {
+        Ok(_) => tracing::debug!(
+            micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX),
+            "WAL copied"
+        ),
+        Err(e) => tracing::warn!(error = %e, "the WAL was not copied into the database"),
     }
 }
 
@@ -102,8 +209,12 @@ pub(super) async fn run(
 /// states in multi-row UPDATEs (a few statements for the whole group instead
 /// of two per commit: each statement is a round trip to the database). A
 /// group that names a game twice is written commit by commit, in order.
-async fn write_group(pool: &AnyPool, to: Target<'_>, group: &[&Commit]) -> Result<(), StoreError> {
-    let mut tx = pool.begin().await?;
+async fn write_group(
+    conn: &mut PoolConnection<Any>,
+    to: Target<'_>,
+    group: &[&Commit],
+) -> Result<(), StoreError> {
+    let mut tx = conn.begin().await?;
     if names_a_game_twice(group) {
         for c in group {
             write_one(&mut tx, to, c).await?;
@@ -130,11 +241,45 @@ async fn write_group(pool: &AnyPool, to: Target<'_>, group: &[&Commit]) -> Resul
             }
         }
     }
-    for part in chunks(&moves) {
-        insert_moves(&mut tx, to.ph, part).await?;
-    }
-    for part in chunks(&updates) {
-        update_games(&mut tx, to, part).await?;
+    if to.ph == Placeholders::Anonymous {
+        // SQLite: every piece in one request to its worker thread (sqlx
+        // runs the statements of one query in turn, each taking its share
+        // of the parameters), not one request a piece — on a busy machine
+        // each request waited for that thread to be scheduled.
+        let (moves, updates) = (chunks(&moves), chunks(&updates));
+        let mut sql = String::new();
+        for part in &moves {
+            sql.push_str(&insert_moves_sql(to.ph, part.len()));
+            sql.push_str(";\n");
+        }
+        for part in &updates {
+            sql.push_str(&update_games_sql(to, part.len()));
+            sql.push_str(";\n");
+        }
+        if !sql.is_empty() {
+            // Only placeholders are formatted into the text: nothing from
+            // input.
+            let mut query = sqlx::query(AssertSqlSafe(sql));
+            for part in &moves {
+                query = bind_moves(query, part);
+            }
+            for part in &updates {
+                query = bind_updates(query, to, part);
+            }
+            let done = query.execute(&mut *tx).await?;
+            let expected = moves.iter().map(|p| p.len()).sum::<usize>()
+                + updates.iter().map(|p| p.len()).sum::<usize>();
+            if usize::try_from(done.rows_affected()).is_ok_and(|n| n != expected) {
+                return Err(stale(updates.iter().flat_map(|p| p.iter()).copied()));
+            }
+        }
+    } else {
+        for part in chunks(&moves) {
+            insert_moves(&mut tx, to.ph, part).await?;
+        }
+        for part in chunks(&updates) {
+            update_games(&mut tx, to, part).await?;
+        }
     }
     tx.commit().await?;
     Ok(())
@@ -215,18 +360,19 @@ async fn write_one(
     update_games(tx, to, &[&c.row]).await
 }
 
-/// Inserts moves (each with the state of the game it belongs to) inside `tx`.
-async fn insert_moves(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    ph: Placeholders,
-    moves: &[(&GameRow, &MoveRow)],
-) -> Result<(), StoreError> {
-    let sql = format!(
+/// The statement that inserts `n` moves.
+fn insert_moves_sql(ph: Placeholders, n: usize) -> String {
+    format!(
         "INSERT INTO moves (game_id, ply, uci, offer, white_ms, black_ms, at) VALUES {}",
-        values(ph, moves.len(), 7)
-    );
-    // Only placeholders are formatted into the text: nothing from input.
-    let mut query = sqlx::query(AssertSqlSafe(sql));
+        values(ph, n, 7)
+    )
+}
+
+/// A query of the type every statement here is.
+type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
+
+/// Binds the parameters of [`insert_moves_sql`] for `moves`.
+fn bind_moves<'q>(mut query: Query<'q>, moves: &[(&'q GameRow, &'q MoveRow)]) -> Query<'q> {
     for (g, m) in moves {
         query = query
             .bind(&g.id)
@@ -237,7 +383,18 @@ async fn insert_moves(
             .bind(m.black_ms)
             .bind(g.updated_at);
     }
-    query.execute(&mut **tx).await?;
+    query
+}
+
+/// Inserts moves (each with the state of the game it belongs to) inside `tx`.
+async fn insert_moves(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    ph: Placeholders,
+    moves: &[(&GameRow, &MoveRow)],
+) -> Result<(), StoreError> {
+    // Only placeholders are formatted into the text: nothing from input.
+    let query = sqlx::query(AssertSqlSafe(insert_moves_sql(ph, moves.len())));
+    bind_moves(query, moves).execute(&mut **tx).await?;
     Ok(())
 }
 
@@ -298,20 +455,12 @@ pub(super) async fn insert_game(
     Ok(())
 }
 
-/// Writes games' changing fields inside `tx`, each if the stored version is
-/// the one its new state replaces (`version - 1`): a save never overwrites a
-/// newer one. Every game must be updated, or the whole statement counts as
-/// stale (the group is then retried commit by commit, which names the
-/// stale one). In a cluster each game must also still be the node's, and
-/// the node's lease must hold, by the database's clock: the fence.
-async fn update_games(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    to: Target<'_>,
-    games: &[&GameRow],
-) -> Result<(), StoreError> {
-    let n = games.len() * 14;
+/// The statement that writes `n` games' new states, each over the version
+/// it replaces (and in a cluster only while the node's fence holds).
+fn update_games_sql(to: Target<'_>, n: usize) -> String {
+    let params = n * 14;
     let param = |i: usize| match to.ph {
-        Placeholders::Numbered => format!("${}", n + i),
+        Placeholders::Numbered => format!("${}", params + i),
         Placeholders::Anonymous => "?".to_string(),
     };
     let fenced = match to.fence {
@@ -327,16 +476,18 @@ async fn update_games(
     };
     // SQLite and PostgreSQL both name the columns of a VALUES list
     // column1, column2, …
-    let sql = format!(
+    format!(
         "UPDATE games SET updated_at = v.column1, status = v.column2, result = v.column3, \
          termination = v.column4, ended_by = v.column5, white_ms = v.column6, black_ms = v.column7, \
          draw_offer = v.column8, rematch = v.column9, version = v.column10, pending = v.column13, \
          commit_id = v.column14 \
          FROM (VALUES {}) AS v WHERE games.id = v.column11 AND games.version = v.column12{fenced}",
-        values(to.ph, games.len(), 14)
-    );
-    // Only placeholders are formatted into the text: nothing from input.
-    let mut query = sqlx::query(AssertSqlSafe(sql));
+        values(to.ph, n, 14)
+    )
+}
+
+/// Binds the parameters of [`update_games_sql`] for `games`.
+fn bind_updates<'q>(mut query: Query<'q>, to: Target<'q>, games: &[&'q GameRow]) -> Query<'q> {
     for g in games {
         query = query
             .bind(g.updated_at)
@@ -361,17 +512,39 @@ async fn update_games(
             .bind(f.node.as_str())
             .bind(f.epoch);
     }
-    let done = query.execute(&mut **tx).await?;
+    query
+}
+
+/// The refusal of a group some of whose games are not at the versions its
+/// saves replace (named by the first of them).
+fn stale<'a>(mut games: impl Iterator<Item = &'a GameRow>) -> StoreError {
+    let first = games
+        .next()
+        .map_or((String::new(), 0), |g| (g.id.clone(), g.version));
+    StoreError::Stale {
+        id: first.0,
+        version: first.1,
+    }
+}
+
+/// Writes games' changing fields inside `tx`, each if the stored version is
+/// the one its new state replaces (`version - 1`): a save never overwrites a
+/// newer one. Every game must be updated, or the whole statement counts as
+/// stale (the group is then retried commit by commit, which names the
+/// stale one). In a cluster each game must also still be the node's, and
+/// the node's lease must hold, by the database's clock: the fence.
+async fn update_games(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    to: Target<'_>,
+    games: &[&GameRow],
+) -> Result<(), StoreError> {
+    // Only placeholders are formatted into the text: nothing from input.
+    let query = sqlx::query(AssertSqlSafe(update_games_sql(to, games.len())));
+    let done = bind_updates(query, to, games).execute(&mut **tx).await?;
     if usize::try_from(done.rows_affected()).is_ok_and(|n| n == games.len()) {
         return Ok(());
     }
-    let first = games
-        .first()
-        .map_or((String::new(), 0), |g| (g.id.clone(), g.version));
-    Err(StoreError::Stale {
-        id: first.0,
-        version: first.1,
-    })
+    Err(stale(games.iter().copied()))
 }
 
 #[cfg(test)]
@@ -447,6 +620,10 @@ mod tests {
             Ok(store) => store,
             Err(e) => panic!("{url}: {e}"),
         };
+        let mut conn = match store.pool.acquire().await {
+            Ok(conn) => conn,
+            Err(e) => panic!("{url}: {e}"),
+        };
         let rows: Vec<GameRow> = (0..70).map(|i| game(&id(&format!("g{i}")))).collect();
         let inserts: Vec<Commit> = rows
             .iter()
@@ -457,7 +634,7 @@ mod tests {
             })
             .collect();
         let group: Vec<&Commit> = inserts.iter().collect();
-        assert!(write_group(&store.pool, ph, &group).await.is_ok());
+        assert!(write_group(&mut conn, ph, &group).await.is_ok());
 
         // 69 moves (more than one statement's worth), a state change, and a
         // stale save: the whole group is refused and nothing is written.
@@ -467,7 +644,7 @@ mod tests {
         changes.push(stale);
         let group: Vec<&Commit> = changes.iter().collect();
         assert!(matches!(
-            write_group(&store.pool, ph, &group).await,
+            write_group(&mut conn, ph, &group).await,
             Err(StoreError::Stale { .. })
         ));
         let (g0, moves) = stored(&store, &id("g0")).await;
@@ -477,7 +654,7 @@ mod tests {
         changes.pop();
         changes.push(commit(&rows[69], Change::State));
         let group: Vec<&Commit> = changes.iter().collect();
-        assert!(write_group(&store.pool, ph, &group).await.is_ok());
+        assert!(write_group(&mut conn, ph, &group).await.is_ok());
         for (i, c) in changes.iter().enumerate() {
             let (row, moves) = stored(&store, &c.row.id).await;
             assert_eq!(row, c.row);
@@ -495,7 +672,7 @@ mod tests {
         let first = commit(&g69, move_at(0));
         let second = commit(&first.row, move_at(1));
         let group = [&back, &with_rematch, &first, &second];
-        assert!(write_group(&store.pool, ph, &group).await.is_ok());
+        assert!(write_group(&mut conn, ph, &group).await.is_ok());
         let (g1, moves) = stored(&store, &id("g1")).await;
         assert_eq!((g1.version, moves.len()), (2, 0));
         let (_, moves) = stored(&store, &id("g2")).await;
