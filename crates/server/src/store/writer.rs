@@ -602,6 +602,48 @@ mod tests {
         }
     }
 
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite_s_wal_is_copied_into_the_database_beside_the_writer() {
+        // SQLite only: the database file grows only when the WAL is copied
+        // into it, and the writer's own safety net (40,000 pages) is far.
+        let dir = std::env::temp_dir().join(format!("sakk-wal-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::create_dir_all(&dir);
+        let file = dir.join("t.db");
+        let url = format!("sqlite://{}", file.display());
+        let store = match Store::open(&url).await {
+            Ok(store) => store,
+            Err(e) => panic!("{url}: {e}"),
+        };
+        let size = || std::fs::metadata(&file).map_or(0, |m| m.len());
+        // Let the first copy (of the schema) pass, then write.
+        tokio::time::sleep(CHECKPOINT_EVERY + CHECKPOINT_EVERY / 2).await;
+        let before = size();
+        for i in 0..300 {
+            let commit = Commit {
+                row: game(&format!("g{i}")),
+                change: Change::Insert,
+                inserts: Vec::new(),
+            };
+            assert!(store.commit(commit).await.is_ok());
+        }
+        let written = size();
+        let mut after = written;
+        for _ in 0..40 {
+            tokio::time::sleep(CHECKPOINT_EVERY / 4).await;
+            after = size();
+            if after > written {
+                break;
+            }
+        }
+        assert!(
+            after > written && after > before,
+            "the database file stayed at {written} bytes (before the writes: {before})"
+        );
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[tokio::test]
     async fn one_group_writes_every_kind_of_change_or_nothing() {
         // SQLite, or the PostgreSQL database of SAKK_TEST_DATABASE_URL (shared
