@@ -26,6 +26,7 @@ pub mod eval;
 pub mod nnue;
 pub mod opponent;
 pub mod params;
+pub mod rng;
 pub mod search;
 pub mod see;
 pub mod strength;

@@ -8,7 +8,7 @@ use std::fmt;
 
 use super::features::{Active, INPUTS};
 use super::simd::Kernel;
-use crate::tune::Rng;
+use crate::rng::Rng;
 
 /// Output × SCALE = centipawns; also the sigmoid's scale in training.
 pub const SCALE: i32 = 400;

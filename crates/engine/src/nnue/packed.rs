@@ -333,7 +333,7 @@ mod tests {
     fn every_game_position_round_trips() {
         // The positions of a long game of the engine against itself.
         let mut pos = Position::new();
-        let mut rng = crate::tune::Rng::new(7);
+        let mut rng = crate::rng::Rng::new(7);
         for _ in 0..400 {
             let s = Sample {
                 position: pos,
@@ -356,7 +356,7 @@ mod tests {
 
     #[test]
     fn any_bytes_unpack_without_panicking() {
-        let mut rng = crate::tune::Rng::new(3);
+        let mut rng = crate::rng::Rng::new(3);
         let base = match pack(&sample(sakk::STARTING_FEN, 0, GameResult::Draw)) {
             Ok(p) => p,
             Err(e) => panic!("{e}"),

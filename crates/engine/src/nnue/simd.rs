@@ -183,7 +183,7 @@ mod x86 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::Rng;
+    use crate::rng::Rng;
 
     #[test]
     fn every_kernel_gives_the_portable_result() {

@@ -118,7 +118,7 @@ mod tests {
     use super::*;
     use crate::nnue::features::Active;
     use crate::nnue::net::FloatNet;
-    use crate::tune::Rng;
+    use crate::rng::Rng;
 
     #[test]
     fn lazy_incremental_evaluation_equals_a_fresh_one() {

@@ -13,7 +13,7 @@ use std::io::Read;
 use super::features::{Active, INPUTS};
 use super::net::{screlu, FloatNet, SCALE, WEIGHT_CLIP};
 use super::packed::Samples;
-use crate::tune::Rng;
+use crate::rng::Rng;
 use sakk::{Color, GameResult};
 
 /// One training position, ready for the network.

@@ -20,8 +20,8 @@ use std::sync::{Arc, Mutex};
 
 use sakk::{Color, Game, GameResult, Position};
 
-use super::Rng;
 use crate::nnue::packed;
+use crate::rng::Rng;
 use crate::search::{Limits, Searcher, Shared, Task};
 
 /// How to generate.
