@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
 use crate::codes::ErrorCode;
-use crate::command::{apply, Actor, Command};
+use crate::command::{apply, slot, Actor, Command};
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::wire::{Event, RematchReply, SeatReply, Side};
@@ -135,7 +135,7 @@ pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<
                 .rematch
                 .ok_or_else(|| ApiError::Internal("rematch without an id".to_string()))?;
             // The rematch was created with the old game's commit: by its owner.
-            let slot = crate::command::slot(state, &new_id).await?;
+            let slot = slot(state, &new_id).await?;
             let seats = slot.lock().await.live.seat(token);
             let color = match seats.as_slice() {
                 [only] => Side::from(*only),
@@ -151,13 +151,13 @@ pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<
             })
         }
         Op::State => {
-            let slot = crate::command::slot(state, id).await?;
+            let slot = slot(state, id).await?;
             let mut g = slot.lock().await;
             let g = &mut *g;
             json(&g.live.state(&mut g.notation, state.now()))
         }
         Op::Pgn => {
-            let slot = crate::command::slot(state, id).await?;
+            let slot = slot(state, id).await?;
             let text = slot.lock().await.live.pgn();
             Ok(Answer::Pgn { text })
         }
@@ -165,7 +165,7 @@ pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<
             if token.is_empty() {
                 return Err(ApiError::Unauthorized);
             }
-            let slot = crate::command::slot(state, id).await?;
+            let slot = slot(state, id).await?;
             let seats = slot.lock().await.live.seat(token);
             if seats.is_empty() {
                 return Err(ApiError::Forbidden(ErrorCode::BadToken));
@@ -175,7 +175,7 @@ pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<
             })
         }
         Op::Full => {
-            let slot = crate::command::slot(state, id).await?;
+            let slot = slot(state, id).await?;
             let mut g = slot.lock().await;
             let g = &mut *g;
             let event = Event::Full {
@@ -193,7 +193,7 @@ pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<
             })
         }
         Op::Analysis => {
-            let slot = crate::command::slot(state, id).await?;
+            let slot = slot(state, id).await?;
             let positions = {
                 let g = slot.lock().await;
                 if !g.live.is_over() {

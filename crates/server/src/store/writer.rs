@@ -246,13 +246,13 @@ async fn write_group(
         // runs the statements of one query in turn, each taking its share
         // of the parameters), not one request a piece — on a busy machine
         // each request waited for that thread to be scheduled.
-        let (moves, updates) = (chunks(&moves), chunks(&updates));
+        let (move_parts, update_parts) = (chunks(&moves), chunks(&updates));
         let mut sql = String::new();
-        for part in &moves {
+        for part in &move_parts {
             sql.push_str(&insert_moves_sql(to.ph, part.len()));
             sql.push_str(";\n");
         }
-        for part in &updates {
+        for part in &update_parts {
             sql.push_str(&update_games_sql(to, part.len()));
             sql.push_str(";\n");
         }
@@ -260,17 +260,17 @@ async fn write_group(
             // Only placeholders are formatted into the text: nothing from
             // input.
             let mut query = sqlx::query(AssertSqlSafe(sql));
-            for part in &moves {
+            for part in &move_parts {
                 query = bind_moves(query, part);
             }
-            for part in &updates {
+            for part in &update_parts {
                 query = bind_updates(query, to, part);
             }
             let done = query.execute(&mut *tx).await?;
-            let expected = moves.iter().map(|p| p.len()).sum::<usize>()
-                + updates.iter().map(|p| p.len()).sum::<usize>();
+            // Each move inserts a row and each update writes one.
+            let expected = moves.len() + updates.len();
             if usize::try_from(done.rows_affected()).is_ok_and(|n| n != expected) {
-                return Err(stale(updates.iter().flat_map(|p| p.iter()).copied()));
+                return Err(stale(updates.iter().copied()));
             }
         }
     } else {
