@@ -1093,5 +1093,109 @@ join_url: string,
  */
 players: Array<PlayerLink>, };
 
+export type Scope = "board:play" | "bot:play" | "challenge:read" | "challenge:write" | "tournament:write" | "preference:read";
+
+export type Account = { 
+/**
+ * The name in lower case.
+ */
+id: string, 
+/**
+ * The name as its owner wrote it.
+ */
+username: string, 
+/**
+ * When it was made, milliseconds since the Unix epoch.
+ */
+createdAt: number, 
+/**
+ * `BOT` for a bot account.
+ */
+title?: string, 
+/**
+ * Closed (lichess: `disabled`).
+ */
+disabled?: boolean, 
+/**
+ * The player's page.
+ */
+url: string, };
+
+export type Credentials = { 
+/**
+ * The name (any case, to log in).
+ */
+username: string, 
+/**
+ * The password.
+ */
+password: string, };
+
+export type PasswordChange = { 
+/**
+ * The password now.
+ */
+currentPassword: string, 
+/**
+ * The password from now on.
+ */
+newPassword: string, };
+
+export type CloseAccount = { 
+/**
+ * The password.
+ */
+password: string, };
+
+export type NewToken = { 
+/**
+ * What it is for, to recognise it in the list (1 to 100 characters).
+ */
+description: string, 
+/**
+ * What it may do.
+ */
+scopes: Array<Scope>, };
+
+export type TokenView = { 
+/**
+ * How it is named to revoke it.
+ */
+id: string, 
+/**
+ * What it is for.
+ */
+description: string, 
+/**
+ * What it may do.
+ */
+scopes: Array<Scope>, 
+/**
+ * When it was made, milliseconds since the Unix epoch.
+ */
+createdAt: number, };
+
+export type TokenCreated = { 
+/**
+ * The token (`Authorization: Bearer …`).
+ */
+token: string, 
+/**
+ * How it is named to revoke it.
+ */
+id: string, 
+/**
+ * What it is for.
+ */
+description: string, 
+/**
+ * What it may do.
+ */
+scopes: Array<Scope>, 
+/**
+ * When it was made, milliseconds since the Unix epoch.
+ */
+createdAt: number, };
+
 /** The piece letters of each UI language, keyed by the English letter (sakk::Lang::letter). */
 export const PIECE_LETTERS = { en: { K: "K", Q: "Q", R: "R", B: "B", N: "N" }, hu: { K: "K", Q: "V", R: "B", B: "F", N: "H" } } as const;

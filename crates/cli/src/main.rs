@@ -46,6 +46,15 @@ struct ServeArgs {
     /// Moves and other actions a minute from one address (0: no limit).
     #[arg(long, env = "SAKK_LIMIT_ACTIONS", default_value_t = 600)]
     limit_actions: u32,
+    /// New accounts a minute from one address (0: no limit).
+    #[arg(long, env = "SAKK_LIMIT_SIGNUPS", default_value_t = 10)]
+    limit_signups: u32,
+    /// Login attempts a minute from one address (0: no limit).
+    #[arg(long, env = "SAKK_LIMIT_LOGINS", default_value_t = 20)]
+    limit_logins: u32,
+    /// Login attempts a minute on one account, from anywhere (0: no limit).
+    #[arg(long, env = "SAKK_LIMIT_LOGINS_PER_ACCOUNT", default_value_t = 10)]
+    limit_logins_per_account: u32,
     /// The most connections open at once.
     #[arg(long, env = "SAKK_MAX_CONNECTIONS", default_value_t = 16_384)]
     max_connections: usize,
@@ -114,6 +123,9 @@ impl ServeArgs {
                 new_games: NonZeroU32::new(self.limit_new_games),
                 analyses: NonZeroU32::new(self.limit_analyses),
                 actions: NonZeroU32::new(self.limit_actions),
+                signups: NonZeroU32::new(self.limit_signups),
+                logins: NonZeroU32::new(self.limit_logins),
+                logins_per_account: NonZeroU32::new(self.limit_logins_per_account),
             },
             max_connections: self.max_connections,
             max_watchers: self.max_watchers.max(1),
@@ -311,6 +323,16 @@ enum Command {
         #[command(subcommand)]
         action: TournamentAction,
     },
+    /// Accounts on the server's database: make one, close one.
+    User {
+        #[command(subcommand)]
+        action: UserAction,
+    },
+    /// Personal API tokens on the server's database.
+    Token {
+        #[command(subcommand)]
+        action: TokenAction,
+    },
     /// List the legal moves, one per line.
     Moves {
         /// The position (FEN, or `startpos`); the start position if absent.
@@ -324,6 +346,68 @@ enum Command {
         /// hu (K V B F H), de (K D T L S), fr (R D T F C), fig (figurines).
         #[arg(long, value_enum)]
         lang: Option<LangArg>,
+    },
+}
+
+/// The server's database, found as `sakk serve` finds it.
+#[derive(clap::Args, Debug)]
+struct DatabaseArgs {
+    /// The database: `sqlite://FILE` or `postgres://USER:PASSWORD@HOST/DB` (default: sakk.db in --data-dir).
+    #[arg(long, env = "SAKK_DATABASE_URL")]
+    database: Option<String>,
+    /// Where the embedded database lives.
+    #[arg(long, env = "SAKK_DATA_DIR", default_value = "sakk-data")]
+    data_dir: String,
+}
+
+impl DatabaseArgs {
+    fn database(self) -> commands::accounts::Database {
+        commands::accounts::Database {
+            url: self.database,
+            data_dir: self.data_dir,
+        }
+    }
+}
+
+/// What to do with accounts.
+#[derive(Subcommand, Debug)]
+enum UserAction {
+    /// Make an account (lichess's rules for the name); its password is the
+    /// first line of standard input.
+    Add {
+        /// The username.
+        name: String,
+        #[command(flatten)]
+        db: DatabaseArgs,
+    },
+    /// Close an account: it can no longer log in, its sessions and tokens
+    /// end; its games stay and its name is not given to anyone else.
+    Close {
+        /// The username.
+        name: String,
+        #[command(flatten)]
+        db: DatabaseArgs,
+    },
+}
+
+/// What to do with personal API tokens.
+#[derive(Subcommand, Debug)]
+enum TokenAction {
+    /// Make a personal API token for an account and print it (this once:
+    /// the database keeps only its hash).
+    Add {
+        /// The username.
+        name: String,
+        /// What it may do (repeat, or separate with commas): board:play,
+        /// bot:play, challenge:read, challenge:write, tournament:write,
+        /// preference:read.
+        #[arg(long = "scope", required = true, value_delimiter = ',')]
+        scopes: Vec<String>,
+        /// What it is for, as the account's token list shows it.
+        #[arg(long, default_value = "made on the command line")]
+        description: String,
+        #[command(flatten)]
+        db: DatabaseArgs,
     },
 }
 
@@ -878,6 +962,18 @@ fn main() -> ExitCode {
             TournamentAction::Ratings { file, k } => {
                 commands::tournament::ratings(&file, k.as_deref())
             }
+        },
+        Some(Command::User { action }) => match action {
+            UserAction::Add { name, db } => commands::accounts::user_add(&name, &db.database()),
+            UserAction::Close { name, db } => commands::accounts::user_close(&name, &db.database()),
+        },
+        Some(Command::Token { action }) => match action {
+            TokenAction::Add {
+                name,
+                scopes,
+                description,
+                db,
+            } => commands::accounts::token_add(&name, &scopes, &description, &db.database()),
         },
         Some(Command::Serve(args)) => args.config().and_then(commands::serve::run),
         Some(Command::Worker { bus, threads, name }) => {

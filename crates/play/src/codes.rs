@@ -109,6 +109,43 @@ codes! {
     BadJoinToken = "bad_join_token",
     /// Not a player's link.
     BadPlayerToken = "bad_player_token",
+    /// A username not 2 to 20 characters long.
+    UsernameLength = "username_length",
+    /// A username with characters other than letters, digits, `_` and `-`,
+    /// or two of `_` and `-` in a row.
+    UsernameChars = "username_chars",
+    /// A username that does not begin with a letter.
+    UsernamePrefix = "username_prefix",
+    /// A username that does not end with a letter or a digit.
+    UsernameSuffix = "username_suffix",
+    /// A username no one may take.
+    UsernameReserved = "username_reserved",
+    /// A username someone has (in any case).
+    UsernameTaken = "username_taken",
+    /// A password shorter than allowed.
+    PasswordTooShort = "password_too_short",
+    /// A password longer than allowed.
+    PasswordTooLong = "password_too_long",
+    /// A wrong name or password (or a closed account).
+    BadCredentials = "bad_credentials",
+    /// Needs an account: no session and no personal token.
+    NotLoggedIn = "not_logged_in",
+    /// Not a personal API token of an open account.
+    BadApiToken = "bad_api_token",
+    /// A change asked with the session cookie from another site.
+    CrossSite = "cross_site",
+    /// The token lacks the scope the action needs.
+    MissingScope = "missing_scope",
+    /// A token without scopes, or with one that does not exist.
+    BadScope = "bad_scope",
+    /// A token's description empty, too long or with control characters.
+    TokenDescription = "token_description",
+    /// No such account.
+    NoSuchUser = "no_such_user",
+    /// The account has no such token.
+    NoSuchToken = "no_such_token",
+    /// Only a browser session may do this, not a token.
+    SessionOnly = "session_only",
 }
 
 #[cfg(test)]

@@ -50,6 +50,18 @@ pub enum ApiError {
     /// names the catalogue's `fen-<reason>` message.
     #[error("bad FEN: {0}")]
     Fen(sakk::FenError),
+    /// A refusal with its own status: an account's (a name taken, 409; a
+    /// wrong password, 401; a token's missing scope, 403; no such user,
+    /// 404). Its code names the catalogue's `error-<code>` message.
+    #[error("refused ({status}): {}", code.as_str())]
+    Refused {
+        /// The HTTP status.
+        status: StatusCode,
+        /// The stable code.
+        code: ErrorCode,
+        /// The message's parameters.
+        args: Args,
+    },
     /// No seat token where one is needed (401, with `WWW-Authenticate`).
     #[error("a seat token is needed")]
     Unauthorized,
@@ -276,6 +288,12 @@ impl ApiError {
                     args,
                 )
             }
+            ApiError::Refused { status, code, args } => (
+                status,
+                code.as_str(),
+                sakk_i18n::id("error", code.as_str()),
+                args,
+            ),
             ApiError::Unauthorized => plain(StatusCode::UNAUTHORIZED, "missing_token"),
             ApiError::Forbidden(code) => plain(StatusCode::FORBIDDEN, code.as_str()),
             ApiError::NotFound => plain(StatusCode::NOT_FOUND, "not_found"),
@@ -427,7 +445,7 @@ impl IntoResponse for ApiError {
         let unauthorized = matches!(
             self,
             ApiError::Unauthorized | ApiError::OrganiserUnauthorized
-        );
+        ) || matches!(&self, ApiError::Refused { status, .. } if *status == StatusCode::UNAUTHORIZED);
         let upgrade = matches!(self, ApiError::UpgradeRequired);
         // The rest of a body that came too slowly is not read: the
         // connection ends with the answer.

@@ -27,6 +27,7 @@
 
 pub use sakk_play::{codes, live, wire};
 
+pub mod accounts;
 pub mod analysis;
 pub mod assets;
 pub mod bus;
@@ -134,6 +135,26 @@ impl Default for Config {
     }
 }
 
+impl Config {
+    /// The database's URL: `database`, or `sakk.db` in `data_dir` (the
+    /// directory made if missing).
+    ///
+    /// # Errors
+    /// The data directory cannot be made.
+    pub fn database_url(&self) -> std::io::Result<String> {
+        match &self.database {
+            Some(url) => Ok(url.clone()),
+            None => {
+                std::fs::create_dir_all(&self.data_dir)?;
+                Ok(format!(
+                    "sqlite://{}",
+                    self.data_dir.join("sakk.db").display()
+                ))
+            }
+        }
+    }
+}
+
 /// Why the server could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
@@ -198,13 +219,7 @@ pub async fn serve_until(
     on_ready: impl FnOnce(SocketAddr),
     stop: impl std::future::Future<Output = ()>,
 ) -> Result<(), ServeError> {
-    let url = match &config.database {
-        Some(url) => url.clone(),
-        None => {
-            std::fs::create_dir_all(&config.data_dir)?;
-            format!("sqlite://{}", config.data_dir.join("sakk.db").display())
-        }
-    };
+    let url = config.database_url()?;
     let store = Store::open(&url)
         .await
         .map_err(|source| ServeError::Database {

@@ -21,17 +21,29 @@ pub struct Rates {
     pub analyses: Option<NonZeroU32>,
     /// Moves and other game actions, over HTTP and WebSocket.
     pub actions: Option<NonZeroU32>,
+    /// New accounts.
+    pub signups: Option<NonZeroU32>,
+    /// Login attempts (and password checks) from one address.
+    pub logins: Option<NonZeroU32>,
+    /// Login attempts on one account, from anywhere.
+    pub logins_per_account: Option<NonZeroU32>,
 }
 
 impl Default for Rates {
     /// What a public site would allow: 20 new games, 10 analyses and 600
     /// actions a minute (ten a second: a club behind one address, or a
-    /// bot playing several bullet games).
+    /// bot playing several bullet games); 10 new accounts and 20 login
+    /// attempts a minute from an address (a club signing up together), 10
+    /// login attempts a minute on one account (OWASP: throttle guesses
+    /// against an account wherever they come from).
     fn default() -> Rates {
         Rates {
             new_games: NonZeroU32::new(20),
             analyses: NonZeroU32::new(10),
             actions: NonZeroU32::new(600),
+            signups: NonZeroU32::new(10),
+            logins: NonZeroU32::new(20),
+            logins_per_account: NonZeroU32::new(10),
         }
     }
 }
@@ -43,6 +55,9 @@ impl Rates {
             new_games: None,
             analyses: None,
             actions: None,
+            signups: None,
+            logins: None,
+            logins_per_account: None,
         }
     }
 }
@@ -56,6 +71,10 @@ pub enum Kind {
     Analysis,
     /// A game action.
     Action,
+    /// A new account.
+    Signup,
+    /// A login attempt, or another check of a password.
+    Login,
 }
 
 /// The limiters.
@@ -63,9 +82,14 @@ pub struct RateLimits {
     new_games: Option<DefaultKeyedRateLimiter<ClientKey>>,
     analyses: Option<DefaultKeyedRateLimiter<ClientKey>>,
     actions: Option<DefaultKeyedRateLimiter<ClientKey>>,
+    signups: Option<DefaultKeyedRateLimiter<ClientKey>>,
+    logins: Option<DefaultKeyedRateLimiter<ClientKey>>,
+    logins_per_account: Option<DefaultKeyedRateLimiter<String>>,
 }
 
-fn limiter(per_minute: Option<NonZeroU32>) -> Option<DefaultKeyedRateLimiter<ClientKey>> {
+fn limiter<K: Clone + Eq + std::hash::Hash>(
+    per_minute: Option<NonZeroU32>,
+) -> Option<DefaultKeyedRateLimiter<K>> {
     per_minute.map(|n| RateLimiter::keyed(Quota::per_minute(n)))
 }
 
@@ -76,6 +100,9 @@ impl RateLimits {
             new_games: limiter(rates.new_games),
             analyses: limiter(rates.analyses),
             actions: limiter(rates.actions),
+            signups: limiter(rates.signups),
+            logins: limiter(rates.logins),
+            logins_per_account: limiter(rates.logins_per_account),
         }
     }
 
@@ -88,30 +115,58 @@ impl RateLimits {
             Kind::NewGame => &self.new_games,
             Kind::Analysis => &self.analyses,
             Kind::Action => &self.actions,
+            Kind::Signup => &self.signups,
+            Kind::Login => &self.logins,
         };
-        let Some(limiter) = limiter else {
-            return Ok(());
-        };
-        limiter
-            .check_key(&ClientKey::of(addr))
-            .map_err(|not_until| {
-                let wait = not_until.wait_time_from(DefaultClock::default().now());
-                ApiError::RateLimited {
-                    retry_after: wait.as_secs() + 1,
-                }
-            })
+        check(limiter.as_ref(), &ClientKey::of(addr))
     }
 
-    /// Forgets the addresses whose limits are back to full.
+    /// Counts one login attempt from `addr` on account `id`: both the
+    /// address's and the account's limits.
+    ///
+    /// # Errors
+    /// [`ApiError::RateLimited`] with the seconds to wait.
+    pub fn check_login(&self, addr: IpAddr, id: &str) -> Result<(), ApiError> {
+        self.check(Kind::Login, addr)?;
+        check(self.logins_per_account.as_ref(), &id.to_string())
+    }
+
+    /// Forgets the addresses and accounts whose limits are back to full.
     pub fn forget_quiet(&self) {
-        for l in [&self.new_games, &self.analyses, &self.actions]
-            .into_iter()
-            .flatten()
+        for l in [
+            &self.new_games,
+            &self.analyses,
+            &self.actions,
+            &self.signups,
+            &self.logins,
+        ]
+        .into_iter()
+        .flatten()
         {
             l.retain_recent();
             l.shrink_to_fit();
         }
+        if let Some(l) = &self.logins_per_account {
+            l.retain_recent();
+            l.shrink_to_fit();
+        }
     }
+}
+
+/// Counts one request against `limiter` (none: unlimited) for `key`.
+fn check<K: Clone + Eq + std::hash::Hash>(
+    limiter: Option<&DefaultKeyedRateLimiter<K>>,
+    key: &K,
+) -> Result<(), ApiError> {
+    let Some(limiter) = limiter else {
+        return Ok(());
+    };
+    limiter.check_key(key).map_err(|not_until| {
+        let wait = not_until.wait_time_from(DefaultClock::default().now());
+        ApiError::RateLimited {
+            retry_after: wait.as_secs() + 1,
+        }
+    })
 }
 
 #[cfg(test)]

@@ -64,6 +64,14 @@ fn typescript() -> String {
         crate::tournament::wire::Me::decl(&cfg),
         crate::tournament::wire::PlayerLink::decl(&cfg),
         crate::tournament::wire::TournamentLinks::decl(&cfg),
+        crate::accounts::Scope::decl(&cfg),
+        crate::accounts::wire::Account::decl(&cfg),
+        crate::accounts::wire::Credentials::decl(&cfg),
+        crate::accounts::wire::PasswordChange::decl(&cfg),
+        crate::accounts::wire::CloseAccount::decl(&cfg),
+        crate::accounts::wire::NewToken::decl(&cfg),
+        crate::accounts::wire::TokenView::decl(&cfg),
+        crate::accounts::wire::TokenCreated::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the wire types (sakk-play's wire module, the server's answers) by\n\

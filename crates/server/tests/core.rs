@@ -248,6 +248,7 @@ async fn rate_limits_answer_429_with_retry_after() {
         new_games: NonZeroU32::new(3),
         analyses: None,
         actions: NonZeroU32::new(5),
+        ..Rates::unlimited()
     };
     let (state, _) = app_with(&database(), rates).await;
     for _ in 0..3 {

@@ -35,7 +35,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("state", &["state"]),
     // The services, over the state.
     ("game", &["worker", "command"]),
-    ("services", &["new_game", "ops", "cluster", "tournament"]),
+    (
+        "services",
+        &["new_game", "ops", "cluster", "tournament", "accounts"],
+    ),
     // The one front door of a game's requests.
     ("dispatch", &["dispatch"]),
     // The transports.

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod accounts;
 pub mod engine;
 pub mod moves;
 pub mod nnue;

@@ -162,6 +162,26 @@ error-bad-cursor = after: not a page cursor.
 error-game-not-over = This is possible only after the game.
 error-tournament-game = A tournament game has no rematch: the tournament pairs the next round.
 
+## Accounts: names, passwords, sessions and tokens.
+error-username-length = A username has 2 to 20 characters.
+error-username-chars = A username may contain only letters (a–z, A–Z), digits, underscores and hyphens, with no two underscores or hyphens in a row.
+error-username-prefix = A username must begin with a letter.
+error-username-suffix = A username must end with a letter or a digit.
+error-username-reserved = This username is reserved; choose another.
+error-username-taken = This username is taken (names are the same whatever their capitals); choose another.
+error-password-too-short = A password needs at least 8 characters.
+error-password-too-long = A password may have at most 256 characters.
+error-bad-credentials = Wrong username or password.
+error-not-logged-in = This needs an account: log in, or send a personal API token (Authorization: Bearer …).
+error-bad-api-token = This is not a valid personal API token (it may have been revoked, or its account closed).
+error-cross-site = This change came from another site with your login cookie, so it was refused.
+error-missing-scope = This token may not do that: it needs the { $scope } scope.
+error-bad-scope = Choose at least one thing the token may do.
+error-token-description = Describe the token in 1 to 100 characters (no line breaks).
+error-no-such-user = There is no such player.
+error-no-such-token = You have no such token.
+error-session-only = This can be done only while logged in in the browser, not with a token.
+
 ## Tournaments: what the organiser's actions are refused for.
 error-no-such-tournament = There is no such tournament.
 error-missing-organiser-token = This needs the organiser's token of this tournament: Authorization: Bearer <token>.

@@ -194,6 +194,26 @@ error-bad-cursor = Hibás lapozási jel.
 error-game-not-over = Ez csak a játszma után lehetséges.
 error-tournament-game = Versenyjátszmának nincs visszavágója: a következő fordulót a verseny párosítja.
 
+## Fiókok: nevek, jelszavak, bejelentkezések és tokenek.
+error-username-length = A felhasználónév 2–20 karakterből áll.
+error-username-chars = A felhasználónévben csak betű (a–z, A–Z), számjegy, aláhúzás és kötőjel lehet, és két aláhúzás vagy kötőjel nem állhat egymás után.
+error-username-prefix = A felhasználónévnek betűvel kell kezdődnie.
+error-username-suffix = A felhasználónévnek betűre vagy számjegyre kell végződnie.
+error-username-reserved = Ez a felhasználónév foglalt; válassz másikat.
+error-username-taken = Ez a felhasználónév már foglalt (a kis- és nagybetű nem számít); válassz másikat.
+error-password-too-short = A jelszó legalább 8 karakter legyen.
+error-password-too-long = A jelszó legfeljebb 256 karakter lehet.
+error-bad-credentials = Hibás felhasználónév vagy jelszó.
+error-not-logged-in = Ehhez fiók kell: jelentkezz be, vagy küldj személyes API-tokent (Authorization: Bearer …).
+error-bad-api-token = Ez nem érvényes személyes API-token (lehet, hogy visszavonták, vagy a fiókját megszüntették).
+error-cross-site = Ez a módosítás egy másik webhelyről érkezett a bejelentkezési sütiddel, ezért elutasítottuk.
+error-missing-scope = Ez a token ezt nem teheti meg: ehhez a(z) { $scope } jogosultság kell.
+error-bad-scope = Válassz legalább egy dolgot, amit a token megtehet.
+error-token-description = Írd le 1–100 karakterben, mire való a token (sortörés nélkül).
+error-no-such-user = Nincs ilyen játékos.
+error-no-such-token = Nincs ilyen tokened.
+error-session-only = Ez csak a böngészőben, bejelentkezve tehető meg, tokennel nem.
+
 ## Versenyek: amiért a rendező műveletét a szerver elutasítja.
 error-no-such-tournament = Nincs ilyen verseny.
 error-missing-organiser-token = Ehhez a verseny rendezőjének kulcsa kell: Authorization: Bearer <kulcs>.

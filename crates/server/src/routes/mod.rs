@@ -20,6 +20,7 @@ use crate::error::ApiError;
 use crate::limits::Kind;
 use crate::state::AppState;
 
+mod accounts;
 mod actions;
 mod analysis;
 mod games;
@@ -85,14 +86,58 @@ impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(t)) => Ok(Body(t)),
-            Err(e) if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
-                Err(ApiError::TooLarge)
-            }
-            Err(e) if timed_out(&e) => Err(ApiError::RequestTimeout),
-            Err(e) => Err(ApiError::bad_detail(ErrorCode::BadRequest, e.body_text())),
+        axum::Json::<T>::from_request(req, state)
+            .await
+            .map(|axum::Json(t)| Body(t))
+            .map_err(|e| body_refused(e.status(), &e, e.body_text()))
+    }
+}
+
+/// How a body that cannot be read is refused: 413 when too large, 408
+/// when too slow, else 400 `bad_request` naming what was wrong.
+fn body_refused(
+    status: axum::http::StatusCode,
+    e: &(dyn std::error::Error + 'static),
+    text: String,
+) -> ApiError {
+    if status == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::TooLarge
+    } else if timed_out(e) {
+        ApiError::RequestTimeout
+    } else {
+        ApiError::bad_detail(ErrorCode::BadRequest, text)
+    }
+}
+
+/// A body as JSON, or as a form (`application/x-www-form-urlencoded`, as
+/// lichess's API and HTML forms send it), read into `T`; refused as
+/// [`Body`] refuses.
+pub(crate) struct BodyOrForm<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<S>
+    for BodyOrForm<T>
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let form = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|t| {
+                t.trim_start()
+                    .to_ascii_lowercase()
+                    .starts_with("application/x-www-form-urlencoded")
+            });
+        if !form {
+            return Body::<T>::from_request(req, state)
+                .await
+                .map(|Body(t)| BodyOrForm(t));
         }
+        axum::Form::<T>::from_request(req, state)
+            .await
+            .map(|axum::Form(t)| BodyOrForm(t))
+            .map_err(|e| body_refused(e.status(), &e, e.body_text()))
     }
 }
 
@@ -251,6 +296,7 @@ async fn method_not_allowed(method: Method) -> ApiError {
 /// services that follow the games' events start with the first router made
 /// over `state` (needs a Tokio runtime).
 pub fn router(state: AppState) -> Router {
+    use axum::routing::delete;
     use Kind::{Action, Analysis, NewGame};
     crate::tournament::follow_games(&state);
     let s = &state;
@@ -263,7 +309,22 @@ pub fn router(state: AppState) -> Router {
         .route("/tournaments", get(crate::assets::app))
         .route("/tournament/{id}", get(crate::assets::app))
         .route("/assets/{file}", get(crate::assets::asset))
+        .route("/@/{name}", get(crate::assets::app))
         .route("/healthz", get(games::healthz))
+        .route("/api/account", get(accounts::account))
+        .route("/api/account/signup", post(accounts::sign_up))
+        .route("/api/account/login", post(accounts::log_in))
+        .route("/api/account/logout", post(accounts::log_out))
+        .route("/api/account/password", post(accounts::change_password))
+        .route("/api/account/close", post(accounts::close))
+        .route(
+            "/api/account/tokens",
+            get(accounts::tokens).post(accounts::create_token),
+        )
+        .route("/api/account/tokens/{id}", delete(accounts::revoke_token))
+        .route("/api/token", delete(accounts::revoke_this_token))
+        .route("/api/token/test", post(accounts::test_tokens))
+        .route("/api/user/{name}", get(accounts::user))
         .route("/readyz", get(games::readyz))
         .route(
             "/api/rules/try",

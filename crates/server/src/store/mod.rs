@@ -16,11 +16,13 @@ pub use sakk_play::rows::{Change, GameRow, MoveRow, Pending};
 
 use crate::wire::{Opponent, PgnResult, Side, Status, TerminationCode};
 
+mod accounts;
 mod migrate;
 mod nodes;
 mod tournaments;
 mod writer;
 
+pub use accounts::{TokenRow, UserRow};
 pub use nodes::Claim;
 pub use tournaments::TournamentRow;
 

@@ -12,6 +12,13 @@ pub mod database;
 /// Starts a server on a database of its own (a new SQLite file, or a new
 /// PostgreSQL database on the server of `SAKK_TEST_DATABASE_URL`).
 pub fn start_server() -> SocketAddr {
+    // The tests create many games from one address; the limits have tests
+    // of their own.
+    start_server_on(database::fresh(), sakk_server::Rates::unlimited())
+}
+
+/// Starts a server on the database `url` with these limits.
+pub fn start_server_on(url: String, rates: sakk_server::Rates) -> SocketAddr {
     let dir = std::env::temp_dir().join(format!(
         "sakk-server-test-{}-{}",
         std::process::id(),
@@ -27,11 +34,9 @@ pub fn start_server() -> SocketAddr {
         let config = sakk_server::Config {
             host: "127.0.0.1".to_string(),
             port: 0,
-            database: Some(database::fresh()),
+            database: Some(url),
             data_dir: dir,
-            // The tests create many games from one address; the limits have
-            // tests of their own.
-            rates: sakk_server::Rates::unlimited(),
+            rates,
             // The flag-fall tests play with clocks of a fraction of a second.
             min_clock: Duration::from_millis(100),
             ..sakk_server::Config::default()
@@ -85,6 +90,70 @@ fn http_request(
         req = req.header("Authorization", format!("Bearer {t}"));
     }
     req
+}
+
+/// One HTTP response with its headers.
+#[derive(Debug)]
+pub struct Full {
+    /// The status code.
+    pub status: u16,
+    /// The headers, names in lower case (a header sent twice: its values
+    /// joined with a newline).
+    pub headers: std::collections::BTreeMap<String, String>,
+    /// The body.
+    pub body: String,
+}
+
+impl Full {
+    /// The body as JSON (null if it is not).
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or(Value::Null)
+    }
+
+    /// A header's value, or "".
+    pub fn header(&self, name: &str) -> &str {
+        self.headers.get(name).map_or("", String::as_str)
+    }
+}
+
+/// Sends a request with these headers and body (as it is) and reads the
+/// whole response with its headers.
+pub fn send(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> Full {
+    let mut req = http_request(addr, method, path, None);
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let sent = match body {
+        Some(body) => req.body(body.to_string()).map(|r| agent().run(r)),
+        None => req.body(()).map(|r| agent().run(r)),
+    };
+    let mut res = match sent {
+        Ok(Ok(res)) => res,
+        Ok(Err(e)) => panic!("{method} {path}: {e}"),
+        Err(e) => panic!("{method} {path}: {e}"),
+    };
+    let mut headers = std::collections::BTreeMap::<String, String>::new();
+    for (k, v) in res.headers() {
+        let v = v.to_str().unwrap_or_default().to_string();
+        headers
+            .entry(k.as_str().to_ascii_lowercase())
+            .and_modify(|e| {
+                e.push('\n');
+                e.push_str(&v);
+            })
+            .or_insert(v);
+    }
+    Full {
+        status: res.status().as_u16(),
+        headers,
+        body: res.body_mut().read_to_string().unwrap_or_default(),
+    }
 }
 
 /// Sends a request and reads the whole response.

@@ -1,0 +1,120 @@
+//! The accounts' requests and answers, in lichess's shapes (camelCase)
+//! where lichess has them (`/api/account`, `/api/user/{name}`,
+//! `/api/token/test`).
+
+use serde::{Deserialize, Serialize};
+
+use super::Scope;
+
+/// An account as lichess's `/api/account` and `/api/user/{name}` give it.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Account {
+    /// The name in lower case.
+    pub id: String,
+    /// The name as its owner wrote it.
+    pub username: String,
+    /// When it was made, milliseconds since the Unix epoch.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub created_at: i64,
+    /// `BOT` for a bot account.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub title: Option<String>,
+    /// Closed (lichess: `disabled`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(test, ts(as = "Option<bool>", optional))]
+    pub disabled: bool,
+    /// The player's page.
+    pub url: String,
+}
+
+/// A new account, or a login: a name and a password (JSON, or a form as
+/// lichess's pages send it).
+#[derive(Clone, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Credentials {
+    /// The name (any case, to log in).
+    pub username: String,
+    /// The password.
+    pub password: String,
+}
+
+impl std::fmt::Debug for Credentials {
+    /// Never the password.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Credentials")
+            .field("username", &self.username)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A password change: the current one, and the new one.
+#[derive(Clone, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct PasswordChange {
+    /// The password now.
+    pub current_password: String,
+    /// The password from now on.
+    pub new_password: String,
+}
+
+/// Closing an account: its password, once more.
+#[derive(Clone, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct CloseAccount {
+    /// The password.
+    pub password: String,
+}
+
+/// A new personal API token.
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct NewToken {
+    /// What it is for, to recognise it in the list (1 to 100 characters).
+    pub description: String,
+    /// What it may do.
+    pub scopes: Vec<Scope>,
+}
+
+/// A personal API token as its owner's list shows it (never the token).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct TokenView {
+    /// How it is named to revoke it.
+    pub id: String,
+    /// What it is for.
+    pub description: String,
+    /// What it may do.
+    pub scopes: Vec<Scope>,
+    /// When it was made, milliseconds since the Unix epoch.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub created_at: i64,
+}
+
+/// A token just made: the only time the token itself is shown.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct TokenCreated {
+    /// The token (`Authorization: Bearer …`).
+    pub token: String,
+    /// The token as its list shows it.
+    #[serde(flatten)]
+    pub view: TokenView,
+}
+
+/// What lichess's `POST /api/token/test` says of a token it knows.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct TokenInfo {
+    /// Its owner's id.
+    pub user_id: String,
+    /// Its scopes, comma-separated.
+    pub scopes: String,
+    /// When it expires (never: `null`).
+    pub expires: Option<i64>,
+}
