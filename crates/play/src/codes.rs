@@ -146,6 +146,20 @@ codes! {
     NoSuchToken = "no_such_token",
     /// Only a browser session may do this, not a token.
     SessionOnly = "session_only",
+    /// No open challenge of that id for the reader.
+    NoSuchChallenge = "no_such_challenge",
+    /// A challenge to oneself.
+    ChallengeYourself = "challenge_yourself",
+    /// A variant the server does not play.
+    VariantUnavailable = "variant_unavailable",
+    /// Days a move (correspondence), which the server does not play yet.
+    CorrespondenceUnavailable = "correspondence_unavailable",
+    /// A rated game from a set-up position.
+    RatedFromPosition = "rated_from_position",
+    /// Not one of lichess's decline reasons.
+    BadDeclineReason = "bad_decline_reason",
+    /// Not a game of the reader's.
+    NotYourGame = "not_your_game",
 }
 
 #[cfg(test)]

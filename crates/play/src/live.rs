@@ -252,6 +252,18 @@ impl LiveGame {
         seats
     }
 
+    /// The colours an account plays (a game between accounts names them).
+    pub fn account_seat(&self, user: &str) -> Vec<Color> {
+        let mut seats = Vec::new();
+        if !user.is_empty() && self.row.white_user.as_deref() == Some(user) {
+            seats.push(Color::White);
+        }
+        if !user.is_empty() && self.row.black_user.as_deref() == Some(user) {
+            seats.push(Color::Black);
+        }
+        seats
+    }
+
     /// The colour the computer plays, in a game against it.
     pub fn computer_color(&self) -> Option<Color> {
         match (self.row.opponent, self.row.human_color) {

@@ -15,6 +15,12 @@ pub enum Change {
     State,
     /// A move, with the state after it.
     Move(MoveRow),
+    /// A draw offered with the move at this ply, just made: the move is
+    /// marked as made with an offer.
+    Offer {
+        /// The move's ply.
+        ply: i64,
+    },
     /// A takeback: the moves from this ply on are removed.
     TakeBack {
         /// The first ply removed.
@@ -71,6 +77,17 @@ pub struct GameRow {
     pub pending: Option<Pending>,
     /// The random number of the commit that wrote this row.
     pub commit_id: i64,
+    /// The account playing White, in a game between accounts (its id).
+    pub white_user: Option<String>,
+    /// The account playing Black.
+    pub black_user: Option<String>,
+    /// Whether the game counts for the players' ratings.
+    pub rated: bool,
+    /// White's rating in the game's category as the game began (a game
+    /// between accounts).
+    pub white_rating: Option<i64>,
+    /// Black's rating as the game began.
+    pub black_rating: Option<i64>,
 }
 
 /// What a game shows between moves — a takeback request standing, the

@@ -38,6 +38,9 @@ pub enum GameError {
     DrawOfferBeforeMove(u32),
     /// There is no draw offer from the opponent to answer.
     NoDrawOffer,
+    /// A draw is offered with one's own move: there is no move of one's
+    /// own, just made, to offer it with (it is one's turn).
+    DrawOfferWithMove,
     /// A draw claim that the rules do not support (nothing changed, unless a
     /// declared move was played: see [`Game::claim_draw`]).
     ClaimRefused(ClaimRefusal),
@@ -71,6 +74,7 @@ impl GameError {
             GameError::DrawOfferTooEarly => "draw_offer_too_early",
             GameError::DrawOfferBeforeMove(_) => "draw_offer_before_move",
             GameError::NoDrawOffer => "no_draw_offer",
+            GameError::DrawOfferWithMove => "draw_offer_with_move",
             GameError::ClaimRefused(_) => "claim_refused",
             GameError::AbortTooLate => "abort_too_late",
             GameError::NothingToTakeBack => "nothing_to_take_back",
@@ -112,6 +116,10 @@ impl GameError {
                 format!("The rules of this event allow no draw offer before move {n}.")
             }
             GameError::NoDrawOffer => "There is no draw offer to answer.".to_string(),
+            GameError::DrawOfferWithMove => {
+                "A draw is offered together with one's own move: offer it with your next move."
+                    .to_string()
+            }
             GameError::ClaimRefused(c) => format!(
                 "The claim is not correct: the position has occurred {} (three are needed) \
                  and {} made without a capture or pawn move (fifty are needed).{} The claim \
@@ -379,6 +387,50 @@ impl Game {
         if !self.is_over() {
             self.draw_offer = Some(mover);
         }
+        Ok(())
+    }
+
+    /// Offers a draw with the move `color` has just made, before the
+    /// opponent replies (the seed: an offer goes together with one's own
+    /// move; a client online may send it a moment after the move — FIDE
+    /// 9.1.2.1 asks for it after the move and before the clock is pressed,
+    /// which on a server is one action). The move is marked as made with
+    /// an offer, as [`Game::play_offering_draw`] marks it. An offer of
+    /// `color` already standing stays.
+    ///
+    /// # Errors
+    /// [`GameError::DrawOfferWithMove`] when it is `color`'s turn or
+    /// `color` has not moved; [`GameError::DrawOfferTooEarly`] and
+    /// [`GameError::DrawOfferBeforeMove`] as for an offer made with the
+    /// move. Nothing changes on error.
+    pub fn offer_draw_with_last_move(&mut self, color: Color) -> Result<(), GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if self.turn() == color || self.moves_by(color) == 0 {
+            return Err(GameError::DrawOfferWithMove);
+        }
+        if self.draw_offer == Some(color) {
+            return Ok(());
+        }
+        if self.moves_by(!color) == 0 {
+            return Err(GameError::DrawOfferTooEarly);
+        }
+        // The event's rule, as it stood when the move was made.
+        let before = self.rules.no_draw_offer_before;
+        let made_at = self
+            .positions()
+            .iter()
+            .rev()
+            .nth(1)
+            .map(Position::fullmoves);
+        if before > 1 && made_at.is_some_and(|n| n < before) {
+            return Err(GameError::DrawOfferBeforeMove(before));
+        }
+        if let Some(last) = self.offers.last_mut() {
+            *last = true;
+        }
+        self.draw_offer = Some(color);
         Ok(())
     }
 
@@ -855,6 +907,50 @@ mod tests {
             game.accept_draw(Color::White),
             Ok(Outcome::draw(Termination::Agreement))
         );
+    }
+
+    #[test]
+    fn an_offer_just_after_ones_own_move_goes_with_it() {
+        let mut game = Game::new();
+        play_all(&mut game, "e4");
+        // Black has not moved: too early for White; Black has no move to
+        // offer with.
+        assert_eq!(
+            game.offer_draw_with_last_move(Color::White),
+            Err(GameError::DrawOfferTooEarly)
+        );
+        assert_eq!(
+            game.offer_draw_with_last_move(Color::Black),
+            Err(GameError::DrawOfferWithMove)
+        );
+        play_all(&mut game, "e5");
+        assert_eq!(game.offer_draw_with_last_move(Color::Black), Ok(()));
+        assert_eq!(game.draw_offer(), Some(Color::Black));
+        assert!(game.offered_draw_with(1), "marked on Black's move");
+        assert!(!game.offered_draw_with(0));
+        // Again: it stands, nothing changes.
+        assert_eq!(game.offer_draw_with_last_move(Color::Black), Ok(()));
+        // White, to move, has no move of its own just made.
+        assert_eq!(
+            game.offer_draw_with_last_move(Color::White),
+            Err(GameError::DrawOfferWithMove)
+        );
+        assert_eq!(
+            game.accept_draw(Color::White),
+            Ok(Outcome::draw(Termination::Agreement))
+        );
+        // The event's rule counts the move the offer goes with.
+        let mut ruled = Game::new().with_rules(GameRules {
+            no_draw_offer_before: 3,
+            ..GameRules::default()
+        });
+        play_all(&mut ruled, "e4 e5 Nf3 Nc6");
+        assert_eq!(
+            ruled.offer_draw_with_last_move(Color::Black),
+            Err(GameError::DrawOfferBeforeMove(3))
+        );
+        play_all(&mut ruled, "Bb5");
+        assert_eq!(ruled.offer_draw_with_last_move(Color::White), Ok(()));
     }
 
     #[test]

@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::codes::ErrorCode;
 use crate::error::ApiError;
-use crate::ops::{perform, Answer, Op};
+use crate::ops::{perform, Answer, Caller, Op};
 use crate::state::AppState;
 use crate::wire::ErrorBody;
 
@@ -163,7 +163,7 @@ pub async fn leave(state: &AppState) {
 #[derive(Debug, Serialize, Deserialize)]
 struct Call {
     id: String,
-    token: String,
+    caller: Caller,
     op: Op,
 }
 
@@ -219,7 +219,7 @@ pub async fn serve_calls(state: AppState) {
         let (state, client) = (state.clone(), client.clone());
         tokio::spawn(async move {
             let reply = match serde_json::from_slice::<Call>(&msg.payload) {
-                Ok(call) => match perform(&state, &call.id, &call.token, call.op).await {
+                Ok(call) => match perform(&state, &call.id, &call.caller, call.op).await {
                     Ok(answer) => Reply::Done { answer },
                     Err(ApiError::NotHere { .. }) => Reply::Moved,
                     Err(e) => {
@@ -253,7 +253,7 @@ pub(crate) async fn forward(
     state: &AppState,
     owner: &str,
     id: &str,
-    token: &str,
+    caller: &Caller,
     op: &Op,
 ) -> Result<Reply, ApiError> {
     let Some(client) = state.bus().client() else {
@@ -263,7 +263,7 @@ pub(crate) async fn forward(
     };
     let call = Call {
         id: id.to_string(),
-        token: token.to_string(),
+        caller: caller.clone(),
         op: op.clone(),
     };
     // With the bus down (NATS stopped, or this node cut from it), no owner

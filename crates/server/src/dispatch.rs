@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 
 use crate::cluster::{forward, Reply};
 use crate::error::ApiError;
-use crate::ops::{perform, Answer, Op};
+use crate::ops::{perform, Answer, Caller, Op};
 use crate::state::AppState;
 
 /// Performs `op` on game `id` wherever the game is: here, or at its owner.
@@ -20,7 +20,12 @@ use crate::state::AppState;
 /// # Errors
 /// The op's refusals, as the owner answered them; 503s while no node can
 /// take the game.
-pub async fn dispatch(state: &AppState, id: &str, token: &str, op: Op) -> Result<Answer, ApiError> {
+pub async fn dispatch(
+    state: &AppState,
+    id: &str,
+    caller: &Caller,
+    op: Op,
+) -> Result<Answer, ApiError> {
     let patience = state
         .node()
         .map_or(Duration::ZERO, |n| n.lease() + Duration::from_secs(1));
@@ -31,11 +36,11 @@ pub async fn dispatch(state: &AppState, id: &str, token: &str, op: Op) -> Result
         let hinted = first.is_some();
         let performed = match first.take() {
             Some(hinted) => hinted,
-            None => perform(state, id, token, op.clone()).await,
+            None => perform(state, id, caller, op.clone()).await,
         };
         let failed = match performed {
             Err(ApiError::NotHere { owner }) => {
-                let forwarded = forward(state, &owner, id, token, &op).await;
+                let forwarded = forward(state, &owner, id, caller, &op).await;
                 if let Some(node) = state.node() {
                     match &forwarded {
                         Ok(Reply::Done { .. } | Reply::Refused { .. }) => {

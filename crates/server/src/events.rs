@@ -1,8 +1,8 @@
 //! What the command path tells the services above it without knowing them:
-//! a game that ended (its result then goes into its tournament). The
-//! command path sends; one follower, started with the app
-//! ([`crate::routes::router`] starts [`crate::tournament::follow_games`]),
-//! receives. An event that finds the queue full is dropped with a warning:
+//! a game that ended (its result then goes into its tournament; a game
+//! between accounts is rated). The command path sends; one follower,
+//! started with the app ([`crate::routes::router`] starts
+//! [`crate::follow::games`]), receives. An event that finds the queue full is dropped with a warning:
 //! that costs only time, since a tournament also enters the results of its
 //! ended games on its next read.
 
@@ -22,6 +22,8 @@ pub enum Happened {
         game: String,
         /// The tournament it belongs to, if any.
         tournament: Option<String>,
+        /// A game between accounts.
+        accounts: bool,
     },
 }
 
@@ -71,6 +73,7 @@ mod tests {
         let ended = Happened::GameEnded {
             game: "g".to_string(),
             tournament: Some("t".to_string()),
+            accounts: false,
         };
         events.send(ended.clone());
         let Some(mut receiver) = events.take_receiver() else {
@@ -87,6 +90,7 @@ mod tests {
             events.send(Happened::GameEnded {
                 game: i.to_string(),
                 tournament: None,
+                accounts: false,
             });
         }
         let Some(mut receiver) = events.take_receiver() else {

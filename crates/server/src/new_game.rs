@@ -93,6 +93,22 @@ pub struct NewGame {
     pub clock: Option<ClockSpec>,
     /// The event rules.
     pub rules: RulesSpec,
+    /// The accounts playing White and Black (a game between accounts:
+    /// challenges, the lobby), and whether it is rated.
+    pub accounts: Option<Players>,
+}
+
+/// The accounts of a game between accounts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Players {
+    /// White's account id.
+    pub white: String,
+    /// Black's account id.
+    pub black: String,
+    /// Whether the game counts for their ratings.
+    pub rated: bool,
+    /// Their ratings in the game's category as it begins.
+    pub ratings: (i64, i64),
 }
 
 /// Creates a game: commits it, then puts it in memory and starts what
@@ -138,6 +154,11 @@ pub async fn create(state: &AppState, new: NewGame) -> Result<(String, String, S
         status: Status::Created,
         white_ms: initial,
         black_ms: initial,
+        white_user: new.accounts.as_ref().map(|p| p.white.clone()),
+        black_user: new.accounts.as_ref().map(|p| p.black.clone()),
+        rated: new.accounts.as_ref().is_some_and(|p| p.rated),
+        white_rating: new.accounts.as_ref().map(|p| p.ratings.0),
+        black_rating: new.accounts.as_ref().map(|p| p.ratings.1),
         ..GameRow::default()
     };
     state

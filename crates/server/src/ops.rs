@@ -19,6 +19,33 @@ use crate::error::ApiError;
 use crate::state::AppState;
 use crate::wire::{Event, RematchReply, SeatReply, Side};
 
+/// Who asks: the seat token a client presented (perhaps none), or an
+/// account the server has authenticated (its id), which holds the seats
+/// a game between accounts gives it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "by", content = "value", rename_all = "snake_case")]
+pub enum Caller {
+    /// A seat token, as presented (empty: none).
+    Token(String),
+    /// An account's id.
+    Account(String),
+}
+
+impl Caller {
+    /// Someone who presents nothing (a reader, a watcher).
+    pub fn anonymous() -> Caller {
+        Caller::Token(String::new())
+    }
+
+    /// The actor the command path knows.
+    pub fn actor(&self) -> Actor<'_> {
+        match self {
+            Caller::Token(token) => Actor::Client(token),
+            Caller::Account(user) => Actor::Account(user),
+        }
+    }
+}
+
 /// What a request asks of a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case")]
@@ -102,6 +129,14 @@ impl IntoResponse for Answer {
     }
 }
 
+/// The colours `caller` plays in `live`.
+fn seats_of(live: &crate::live::LiveGame, caller: &Caller) -> Vec<sakk::Color> {
+    match caller {
+        Caller::Token(token) => live.seat(token),
+        Caller::Account(user) => live.account_seat(user),
+    }
+}
+
 fn json<T: Serialize>(value: &T) -> Result<Answer, ApiError> {
     serde_json::to_string(value)
         .map(|json| Answer::Json { json })
@@ -113,30 +148,35 @@ fn json<T: Serialize>(value: &T) -> Result<Answer, ApiError> {
 ///
 /// # Errors
 /// The op's refusals.
-pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<Answer, ApiError> {
+pub async fn perform(
+    state: &AppState,
+    id: &str,
+    caller: &Caller,
+    op: Op,
+) -> Result<Answer, ApiError> {
     match op {
         Op::Change(command) => {
-            let shown = apply(state, id, Actor::Client(token), command).await?;
+            let shown = apply(state, id, caller.actor(), command).await?;
             Ok(Answer::Json {
                 json: shown.into_json()?,
             })
         }
         Op::Act(command) => {
-            apply(state, id, Actor::Client(token), command).await?;
+            apply(state, id, caller.actor(), command).await?;
             Ok(Answer::Done)
         }
         Op::Rematch => {
             let rematch = Command::Rematch {
                 id: state.new_game_id()?,
             };
-            let old = apply(state, id, Actor::Client(token), rematch).await?;
+            let old = apply(state, id, caller.actor(), rematch).await?;
             let new_id = old
                 .state
                 .rematch
                 .ok_or_else(|| ApiError::Internal("rematch without an id".to_string()))?;
             // The rematch was created with the old game's commit: by its owner.
             let slot = slot(state, &new_id).await?;
-            let seats = slot.lock().await.live.seat(token);
+            let seats = seats_of(&slot.lock().await.live, caller);
             let color = match seats.as_slice() {
                 [only] => Side::from(*only),
                 _ => Side::White,
@@ -146,7 +186,10 @@ pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<
                     url: format!("{}/game/{new_id}", state.public_url()),
                     id: new_id,
                     color,
-                    token: token.to_string(),
+                    token: match caller {
+                        Caller::Token(token) => token.clone(),
+                        Caller::Account(_) => String::new(),
+                    },
                 },
             })
         }
@@ -162,11 +205,11 @@ pub async fn perform(state: &AppState, id: &str, token: &str, op: Op) -> Result<
             Ok(Answer::Pgn { text })
         }
         Op::Seat => {
-            if token.is_empty() {
+            if *caller == Caller::anonymous() {
                 return Err(ApiError::Unauthorized);
             }
             let slot = slot(state, id).await?;
-            let seats = slot.lock().await.live.seat(token);
+            let seats = seats_of(&slot.lock().await.live, caller);
             if seats.is_empty() {
                 return Err(ApiError::Forbidden(ErrorCode::BadToken));
             }

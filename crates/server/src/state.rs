@@ -121,6 +121,7 @@ struct Inner {
     shutdown: watch::Sender<bool>,
     tournament_locks: crate::tournament_locks::Locks,
     events: Events,
+    inbox: crate::inbox::Inbox,
 }
 
 impl AppState {
@@ -160,6 +161,7 @@ impl AppState {
                 shutdown: watch::channel(false).0,
                 tournament_locks: crate::tournament_locks::Locks::default(),
                 events: Events::default(),
+                inbox: crate::inbox::Inbox::default(),
             }),
         }
     }
@@ -172,6 +174,11 @@ impl AppState {
     /// What the command path tells the services above it.
     pub fn events(&self) -> &Events {
         &self.inner.events
+    }
+
+    /// Each account's event stream.
+    pub fn inbox(&self) -> &crate::inbox::Inbox {
+        &self.inner.inbox
     }
 
     /// The server's monotonic time.
@@ -304,6 +311,7 @@ impl AppState {
                 tracing::debug!(dropped, "games left memory");
             }
             self.inner.limits.forget_quiet();
+            self.inner.inbox.forget_closed();
         }
     }
 }

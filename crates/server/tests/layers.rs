@@ -27,6 +27,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "games",
             "node",
             "events",
+            "inbox",
             "tournament_locks",
             "assets",
         ],
@@ -41,6 +42,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     // The one front door of a game's requests.
     ("dispatch", &["dispatch"]),
+    // The services that reach games wherever they are, through dispatch:
+    // challenges and what follows a game's end.
+    ("people", &["challenges", "follow"]),
     // The transports.
     ("transports", &["routes", "listen"]),
     // The crate's root and its tests.

@@ -39,6 +39,7 @@ rule-not-your-turn = It is not your turn.
 rule-draw-offer-too-early = A draw can be agreed only after both players have made a move.
 rule-draw-offer-before-move = The rules of this event allow no draw offer before move { $move }.
 rule-no-draw-offer = There is no draw offer to answer.
+rule-draw-offer-with-move = A draw is offered together with your own move: offer it with your next move.
 rule-claim-refused = The claim is not correct: the position has occurred { $repetitions ->
     [one] once
    *[other] { $repetitions } times
@@ -181,6 +182,13 @@ error-token-description = Describe the token in 1 to 100 characters (no line bre
 error-no-such-user = There is no such player.
 error-no-such-token = You have no such token.
 error-session-only = This can be done only while logged in in the browser, not with a token.
+error-no-such-challenge = There is no open challenge of that id for you (it may have been answered, canceled or have lapsed).
+error-challenge-yourself = You cannot challenge yourself.
+error-variant-unavailable = This server plays standard chess only.
+error-correspondence-unavailable = Games of days a move are not played on this server yet: give a clock (clock.limit, clock.increment), or none.
+error-rated-from-position = A game from a set-up position cannot be rated.
+error-bad-decline-reason = Not a reason to decline: generic, later, tooFast, tooSlow, timeControl, rated, casual, standard, variant, noBot or onlyBot.
+error-not-your-game = This is not a game of yours.
 
 ## Tournaments: what the organiser's actions are refused for.
 error-no-such-tournament = There is no such tournament.

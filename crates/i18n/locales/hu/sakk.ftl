@@ -77,6 +77,7 @@ rule-not-your-turn = Nem te következel.
 rule-draw-offer-too-early = Döntetlenben csak azután lehet megegyezni, hogy mindkét játékos lépett.
 rule-draw-offer-before-move = E verseny szabályai szerint a { $move }. lépés előtt nem lehet döntetlent ajánlani.
 rule-no-draw-offer = Nincs megválaszolható döntetlenajánlat.
+rule-draw-offer-with-move = Döntetlent a saját lépéseddel együtt ajánlhatsz: a következő lépéseddel ajánld fel.
 rule-claim-refused = Az igény nem jogos: az állás { $repetitions } alkalommal fordult elő (három kell), és { $moves } lépés telt el ütés és gyaloglépés nélkül (ötven kell).{ $played ->
     [yes] { " " }A bejelentett lépés érvényes, és megtörtént.
    *[no] {""}
@@ -213,6 +214,13 @@ error-token-description = Írd le 1–100 karakterben, mire való a token (sort�
 error-no-such-user = Nincs ilyen játékos.
 error-no-such-token = Nincs ilyen tokened.
 error-session-only = Ez csak a böngészőben, bejelentkezve tehető meg, tokennel nem.
+error-no-such-challenge = Nincs neked szóló nyitott kihívás ezzel az azonosítóval (lehet, hogy már megválaszolták, visszavonták vagy lejárt).
+error-challenge-yourself = Saját magadat nem hívhatod ki.
+error-variant-unavailable = Ez a szerver csak hagyományos sakkot játszik.
+error-correspondence-unavailable = Napokban mért lépésidejű (levelező) játszmák ezen a szerveren még nincsenek: adj meg órát (clock.limit, clock.increment), vagy semmit.
+error-rated-from-position = Felállított állásból induló játszma nem lehet értékelt.
+error-bad-decline-reason = Ez nem elutasítási ok: generic, later, tooFast, tooSlow, timeControl, rated, casual, standard, variant, noBot vagy onlyBot.
+error-not-your-game = Ez nem a te játszmád.
 
 ## Versenyek: amiért a rendező műveletét a szerver elutasítja.
 error-no-such-tournament = Nincs ilyen verseny.

@@ -116,6 +116,10 @@ pub enum Command {
         #[serde(rename = "answer", with = "fields::answer")]
         accept: bool,
     },
+    /// Offer a draw, or accept the opponent's (lichess's `draw/yes`): an
+    /// offer goes with the move the player has just made.
+    #[serde(rename = "offer_draw")]
+    OfferDraw,
     /// Claim a draw (threefold, fifty moves), maybe by declaring a move.
     #[serde(rename = "claim")]
     ClaimDraw {
@@ -199,6 +203,9 @@ pub fn parse_answer(answer: &str) -> Option<bool> {
 pub enum Actor<'a> {
     /// A client, with the seat token it presented (may be empty).
     Client(&'a str),
+    /// A client the server knows as this account (its id): it holds the
+    /// seats the game gives the account.
+    Account(&'a str),
     /// The server itself (timers, the computer).
     Server,
 }
@@ -241,16 +248,16 @@ impl Effect {
     }
 }
 
-/// The colours the actor's seat token holds (both for a local game's one
-/// token); `bad_token` when it holds none, or the actor is the server.
+/// The colours the actor's seat token (or account) holds (both for a
+/// local game's one token); `bad_token` when it holds none, or the actor
+/// is the server.
 fn seats(g: &LiveGame, actor: Actor<'_>) -> Result<Vec<Color>, Refusal> {
-    let Actor::Client(token) = actor else {
-        return Err(Refusal::Forbidden(ErrorCode::BadToken));
+    let seats = match actor {
+        Actor::Client("") => return Err(Refusal::Unauthorized),
+        Actor::Client(token) => g.seat(token),
+        Actor::Account(user) => g.account_seat(user),
+        Actor::Server => Vec::new(),
     };
-    if token.is_empty() {
-        return Err(Refusal::Unauthorized);
-    }
-    let seats = g.seat(token);
     if seats.is_empty() {
         return Err(Refusal::Forbidden(ErrorCode::BadToken));
     }
@@ -289,6 +296,7 @@ pub fn execute(g: &mut LiveGame, actor: Actor<'_>, command: Command, now: Durati
             offering_draw,
         } => play(g, actor, &text, lang, offering_draw, now),
         Command::AnswerDraw { accept } => answer_draw(g, actor, accept, now),
+        Command::OfferDraw => offer_draw(g, actor, now),
         Command::ClaimDraw { declared, lang } => {
             claim_draw(g, actor, declared.as_deref(), lang, now)
         }
@@ -404,6 +412,31 @@ fn answer_draw(
     }
     stop_clock(g, now);
     Ok(Effect::state())
+}
+
+/// Accepts the opponent's standing offer, or offers a draw with the
+/// actor's move just made (an offer of its own standing stays).
+fn offer_draw(g: &mut LiveGame, actor: Actor<'_>, now: Duration) -> Result<Effect, Refusal> {
+    over_guard(g)?;
+    let seats = seats(g, actor)?;
+    if let Some(by) = g.game.draw_offer() {
+        if seats.contains(&!by) {
+            return answer_draw(g, actor, true, now);
+        }
+        return Ok(Effect::state());
+    }
+    let mover = !g.game.turn();
+    if !seats.contains(&mover) {
+        return Err(sakk::GameError::DrawOfferWithMove.into());
+    }
+    g.game.offer_draw_with_last_move(mover)?;
+    g.changed();
+    let ply = i64::try_from(g.game.moves().len()).unwrap_or(i64::MAX) - 1;
+    Ok(Effect {
+        change: Change::Offer { ply },
+        inserts: Vec::new(),
+        reply: Ok(()),
+    })
 }
 
 fn claim_draw(
@@ -550,6 +583,13 @@ fn rematch(g: &mut LiveGame, actor: Actor<'_>, new_id: String) -> Result<Effect,
         opponent: old.opponent,
         white_token: old.black_token.clone(),
         black_token: old.white_token.clone(),
+        white_user: old.black_user.clone(),
+        black_user: old.white_user.clone(),
+        rated: old.rated,
+        // Ratings move with the game before: the rematch's are read anew
+        // when it is made between accounts (none are carried over).
+        white_rating: None,
+        black_rating: None,
         human_color: old.human_color.map(|h| match h {
             Side::White => Side::Black,
             Side::Black => Side::White,

@@ -66,6 +66,18 @@ impl Auth {
         }
     }
 
+    /// Refuses what none of the token's scopes allows (a session may do
+    /// everything).
+    ///
+    /// # Errors
+    /// 403 `missing_scope`, naming the first.
+    pub fn require_any(&self, scopes: &[Scope]) -> Result<(), ApiError> {
+        match scopes.iter().find(|s| self.require(**s).is_ok()) {
+            Some(_) => Ok(()),
+            None => self.require(scopes.first().copied().unwrap_or(Scope::BoardPlay)),
+        }
+    }
+
     /// Refuses what the token's scopes do not allow (a session may do
     /// everything).
     ///

@@ -13,7 +13,7 @@ use crate::codes::ErrorCode;
 use crate::command::{parse_answer, parse_lang, Command};
 use crate::dispatch::dispatch;
 use crate::error::ApiError;
-use crate::ops::Op;
+use crate::ops::{Caller, Op};
 use crate::state::AppState;
 
 /// Reads the answer of `/draw/{answer}` and `/takeback/{answer}`.
@@ -37,9 +37,14 @@ async fn run(
     headers: &HeaderMap,
     command: Command,
 ) -> Result<Response, ApiError> {
-    Ok(dispatch(state, id, token(headers), Op::Change(command))
-        .await?
-        .into_response())
+    Ok(dispatch(
+        state,
+        id,
+        &Caller::Token(token(headers).to_string()),
+        Op::Change(command),
+    )
+    .await?
+    .into_response())
 }
 
 /// `POST /api/games/{id}/move/{move}`.

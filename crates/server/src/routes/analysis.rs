@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 use super::P;
 use crate::dispatch::dispatch;
 use crate::error::ApiError;
-use crate::ops::Op;
+use crate::ops::{Caller, Op};
 use crate::state::AppState;
 
 /// The analysis, once the game is over (computed once, then cached, by the
@@ -16,7 +16,7 @@ pub(crate) async fn analysis(
     State(state): State<AppState>,
     P(id): P<String>,
 ) -> Result<Response, ApiError> {
-    Ok(dispatch(&state, &id, "", Op::Analysis)
+    Ok(dispatch(&state, &id, &Caller::anonymous(), Op::Analysis)
         .await?
         .into_response())
 }

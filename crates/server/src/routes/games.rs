@@ -15,7 +15,7 @@ use crate::dispatch::dispatch;
 use crate::error::ApiError;
 use crate::live::{ClockSpec, RulesSpec};
 use crate::new_game::{self, NewGame};
-use crate::ops::Op;
+use crate::ops::{Caller, Op};
 use crate::state::AppState;
 use crate::wire::{
     ClockInUse, Created, GameList, GameStatus, Links, Opponent, Seats, Side, Status, Summary,
@@ -114,6 +114,7 @@ fn new_game(state: &AppState, req: NewGameRequest) -> Result<NewGame, ApiError> 
         start,
         clock: req.clock,
         rules: req.rules.unwrap_or_default(),
+        accounts: None,
     })
 }
 
@@ -170,7 +171,9 @@ pub(crate) async fn show(
     State(state): State<AppState>,
     P(id): P<String>,
 ) -> Result<Response, ApiError> {
-    Ok(dispatch(&state, &id, "", Op::State).await?.into_response())
+    Ok(dispatch(&state, &id, &Caller::anonymous(), Op::State)
+        .await?
+        .into_response())
 }
 
 /// `GET /api/games/{id}/pgn`.
@@ -178,7 +181,9 @@ pub(crate) async fn pgn(
     State(state): State<AppState>,
     P(id): P<String>,
 ) -> Result<Response, ApiError> {
-    Ok(dispatch(&state, &id, "", Op::Pgn).await?.into_response())
+    Ok(dispatch(&state, &id, &Caller::anonymous(), Op::Pgn)
+        .await?
+        .into_response())
 }
 
 /// `GET /api/games/{id}/seat`: the colours the request's token plays.
@@ -187,9 +192,14 @@ pub(crate) async fn seat(
     P(id): P<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    Ok(dispatch(&state, &id, token(&headers), Op::Seat)
-        .await?
-        .into_response())
+    Ok(dispatch(
+        &state,
+        &id,
+        &Caller::Token(token(&headers).to_string()),
+        Op::Seat,
+    )
+    .await?
+    .into_response())
 }
 
 /// `POST /api/games/{id}/rematch`: after the end, the same settings with
@@ -200,9 +210,14 @@ pub(crate) async fn rematch(
     P(id): P<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    Ok(dispatch(&state, &id, token(&headers), Op::Rematch)
-        .await?
-        .into_response())
+    Ok(dispatch(
+        &state,
+        &id,
+        &Caller::Token(token(&headers).to_string()),
+        Op::Rematch,
+    )
+    .await?
+    .into_response())
 }
 
 #[derive(Debug, Deserialize)]

@@ -23,6 +23,8 @@ use crate::state::AppState;
 mod accounts;
 mod actions;
 mod analysis;
+mod board;
+mod challenges;
 mod games;
 #[cfg(test)]
 pub(crate) use games::NewGameRequest;
@@ -110,8 +112,9 @@ fn body_refused(
 }
 
 /// A body as JSON, or as a form (`application/x-www-form-urlencoded`, as
-/// lichess's API and HTML forms send it), read into `T`; refused as
-/// [`Body`] refuses.
+/// lichess's API and HTML forms send it), read into `T`; an empty body
+/// reads as `{}` (lichess's actions take their fields as optional).
+/// Refused as [`Body`] refuses.
 pub(crate) struct BodyOrForm<T>(pub T);
 
 impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<S>
@@ -129,15 +132,18 @@ impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<
                     .to_ascii_lowercase()
                     .starts_with("application/x-www-form-urlencoded")
             });
-        if !form {
-            return Body::<T>::from_request(req, state)
-                .await
-                .map(|Body(t)| BodyOrForm(t));
-        }
-        axum::Form::<T>::from_request(req, state)
+        let bytes = axum::body::Bytes::from_request(req, state)
             .await
-            .map(|axum::Form(t)| BodyOrForm(t))
-            .map_err(|e| body_refused(e.status(), &e, e.body_text()))
+            .map_err(|e| body_refused(e.status(), &e, e.body_text()))?;
+        let read = if form {
+            serde_urlencoded::from_bytes(&bytes).map_err(|e| e.to_string())
+        } else if bytes.iter().all(u8::is_ascii_whitespace) {
+            serde_json::from_slice(b"{}").map_err(|e| e.to_string())
+        } else {
+            serde_json::from_slice(&bytes).map_err(|e| e.to_string())
+        };
+        read.map(BodyOrForm)
+            .map_err(|e| ApiError::bad_detail(ErrorCode::BadRequest, e))
     }
 }
 
@@ -298,7 +304,7 @@ async fn method_not_allowed(method: Method) -> ApiError {
 pub fn router(state: AppState) -> Router {
     use axum::routing::delete;
     use Kind::{Action, Analysis, NewGame};
-    crate::tournament::follow_games(&state);
+    crate::follow::games(&state);
     let s = &state;
     Router::new()
         .route("/", get(crate::assets::app))
@@ -325,6 +331,34 @@ pub fn router(state: AppState) -> Router {
         .route("/api/token", delete(accounts::revoke_this_token))
         .route("/api/token/test", post(accounts::test_tokens))
         .route("/api/user/{name}", get(accounts::user))
+        .route("/api/stream/event", get(challenges::stream))
+        .route("/api/challenge", get(challenges::list))
+        .route("/api/challenge/{username}", post(challenges::create))
+        .route("/api/challenge/{id}/accept", post(challenges::accept))
+        .route("/api/challenge/{id}/decline", post(challenges::decline))
+        .route("/api/challenge/{id}/cancel", post(challenges::cancel))
+        .route("/api/{api}/game/stream/{id}", get(board::stream))
+        .route(
+            "/api/{api}/game/{id}/move/{mv}",
+            limited(s, Action, post(board::play_move)),
+        )
+        .route(
+            "/api/{api}/game/{id}/draw/{answer}",
+            limited(s, Action, post(board::draw)),
+        )
+        .route(
+            "/api/{api}/game/{id}/takeback/{answer}",
+            limited(s, Action, post(board::takeback)),
+        )
+        .route(
+            "/api/{api}/game/{id}/resign",
+            limited(s, Action, post(board::resign)),
+        )
+        .route(
+            "/api/{api}/game/{id}/abort",
+            limited(s, Action, post(board::abort)),
+        )
+        .route("/game/export/{id}", get(board::export))
         .route("/readyz", get(games::readyz))
         .route(
             "/api/rules/try",

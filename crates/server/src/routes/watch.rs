@@ -25,16 +25,16 @@ use crate::dispatch::dispatch;
 use crate::error::ApiError;
 use crate::games::Published;
 use crate::limits::Kind;
-use crate::ops::{Answer, Op};
+use crate::ops::{Answer, Caller, Op};
 use crate::state::AppState;
 
 /// What a watcher has: the last version it sent.
-struct Seen(u64);
+pub(crate) struct Seen(u64);
 
 impl Seen {
     /// Whether `p` is to be sent (newer than what the watcher has); a
     /// resync marker is not.
-    fn fresh(&mut self, p: &Published) -> bool {
+    pub(crate) fn fresh(&mut self, p: &Published) -> bool {
         if p.resync || p.version <= self.0 {
             return false;
         }
@@ -46,12 +46,12 @@ impl Seen {
 /// A subscription to game `id`'s events, and then the full state as an
 /// event line (wherever the game is): an event that follows the state is
 /// in the subscription, one already in the state is skipped by version.
-async fn full(
+pub(crate) async fn full(
     state: &AppState,
     id: &str,
 ) -> Result<(String, broadcast::Receiver<Arc<Published>>, bool, Seen), ApiError> {
     let full = async {
-        match dispatch(state, id, "", Op::Full).await? {
+        match dispatch(state, id, &Caller::anonymous(), Op::Full).await? {
             Answer::Full {
                 line,
                 version,
@@ -76,9 +76,29 @@ pub(crate) async fn stream(
         .watchers()
         .open(addr)
         .ok_or(ApiError::TooManyWatchers)?;
-    let (first, mut rx, over, mut seen) = full(&state, &id).await?;
+    let first = full(&state, &id).await?;
+    let lines = relay(state, id, place, first, |line| Some(line.to_string()));
+    Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], lines).into_response())
+}
+
+/// What a watcher holds while its stream is open (its place among its
+/// client's streams).
+pub(crate) type Place = crate::client::Watching;
+
+/// A game's stream as a body of lines: the full state, then each committed
+/// change newer than what was sent, each line as `map` writes it (`None`:
+/// not sent); the full state again after falling behind or a lost bus; an
+/// empty line every 5 s; until the game ends or the server shuts down.
+pub(crate) fn relay(
+    state: AppState,
+    id: String,
+    place: Place,
+    (first, mut rx, over, mut seen): (String, broadcast::Receiver<Arc<Published>>, bool, Seen),
+    map: impl Fn(&str) -> Option<String> + Send + 'static,
+) -> Body {
+    let first = map(&first).unwrap_or_default();
     let mut shutdown = state.shutdown_signal();
-    let lines = async_stream_lines(first, over, move |tx| async move {
+    async_stream_lines(first, over, move |tx| async move {
         let _place = place;
         let mut keepalive = tokio::time::interval(Duration::from_secs(5));
         keepalive.tick().await;
@@ -86,8 +106,8 @@ pub(crate) async fn stream(
             let line = tokio::select! {
                 event = rx.recv() => match event {
                     Ok(p) if seen.fresh(&p) => {
-                        let ended = p.ended;
-                        if tx.send(format!("{}\n", p.line)).await.is_err() || ended {
+                        let Some(line) = map(&p.line) else { continue };
+                        if tx.send(format!("{line}\n")).await.is_err() || p.ended {
                             return;
                         }
                         continue;
@@ -98,6 +118,7 @@ pub(crate) async fn stream(
                             return;
                         };
                         (rx, seen) = (fresh, now_seen);
+                        let Some(line) = map(&line) else { return };
                         if tx.send(format!("{line}\n")).await.is_err() || over {
                             return;
                         }
@@ -112,8 +133,7 @@ pub(crate) async fn stream(
                 return;
             }
         }
-    });
-    Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], lines).into_response())
+    })
 }
 
 /// A body of lines: `first`, then (unless `over`) what `produce` sends.
@@ -274,7 +294,7 @@ async fn serve_socket(
                     Some(Ok(Message::Text(text))) => {
                         let result = match state.limits().check(Kind::Action, addr) {
                             Ok(()) => match decode(text.as_str()) {
-                                Ok((token, command)) => dispatch(&state, &id, &token, Op::Act(command))
+                                Ok((token, command)) => dispatch(&state, &id, &Caller::Token(token), Op::Act(command))
                                     .await
                                     .map(|_| ()),
                                 Err(e) => Err(e),

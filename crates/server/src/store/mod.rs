@@ -17,13 +17,17 @@ pub use sakk_play::rows::{Change, GameRow, MoveRow, Pending};
 use crate::wire::{Opponent, PgnResult, Side, Status, TerminationCode};
 
 mod accounts;
+mod challenges;
 mod migrate;
 mod nodes;
+mod perfs;
 mod tournaments;
 mod writer;
 
 pub use accounts::{TokenRow, UserRow};
+pub use challenges::ChallengeRow;
 pub use nodes::Claim;
+pub use perfs::Rated;
 pub use tournaments::TournamentRow;
 
 /// Why a commit did not happen. Whatever the reason, nothing of it was
@@ -330,6 +334,11 @@ impl Store {
             version: r.try_get("version")?,
             pending: pending_from_column(r)?,
             commit_id: r.try_get("commit_id")?,
+            white_user: r.try_get("white_user")?,
+            black_user: r.try_get("black_user")?,
+            rated: r.try_get::<i64, _>("rated")? != 0,
+            white_rating: r.try_get("white_rating")?,
+            black_rating: r.try_get("black_rating")?,
         })
     }
 

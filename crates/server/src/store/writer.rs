@@ -239,6 +239,10 @@ async fn write_group(
                 take_back(&mut tx, &c.row.id, *from_ply).await?;
                 updates.push(&c.row);
             }
+            Change::Offer { ply } => {
+                mark_offer(&mut tx, &c.row.id, *ply).await?;
+                updates.push(&c.row);
+            }
         }
     }
     if to.ph == Placeholders::Anonymous {
@@ -356,6 +360,7 @@ async fn write_one(
         Change::State => {}
         Change::Move(m) => insert_moves(tx, to.ph, &[(&c.row, m)]).await?,
         Change::TakeBack { from_ply } => take_back(tx, &c.row.id, *from_ply).await?,
+        Change::Offer { ply } => mark_offer(tx, &c.row.id, *ply).await?,
     }
     update_games(tx, to, &[&c.row]).await
 }
@@ -412,6 +417,21 @@ async fn take_back(
     Ok(())
 }
 
+/// Marks a game's move as made with a draw offer inside `tx` (bit 0 of
+/// `offer`).
+async fn mark_offer(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    id: &str,
+    ply: i64,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE moves SET offer = offer | 1 WHERE game_id = $1 AND ply = $2")
+        .bind(id)
+        .bind(ply)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 /// Inserts a new game inside `tx` (in a cluster, owned by the node that
 /// creates it).
 pub(super) async fn insert_game(
@@ -422,8 +442,10 @@ pub(super) async fn insert_game(
     sqlx::query(
         "INSERT INTO games (id, created_at, updated_at, opponent, white_token, black_token, human_color, level, \
          start_fen, clock, rules, status, result, termination, ended_by, white_ms, black_ms, draw_offer, rematch, version, \
-         owner, owner_epoch, tournament, pending, commit_id) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)",
+         owner, owner_epoch, tournament, pending, commit_id, white_user, black_user, rated, \
+         white_rating, black_rating) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
+         $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)",
     )
     .bind(&g.id)
     .bind(g.created_at)
@@ -450,6 +472,11 @@ pub(super) async fn insert_game(
     .bind(&g.tournament)
     .bind(super::pending_column(g.pending.as_ref()))
     .bind(g.commit_id)
+    .bind(&g.white_user)
+    .bind(&g.black_user)
+    .bind(i64::from(g.rated))
+    .bind(g.white_rating)
+    .bind(g.black_rating)
     .execute(&mut **tx)
     .await?;
     Ok(())

@@ -19,7 +19,6 @@ use sakk_tournament::{dutch::Edition, tiebreak::TieBreak, Points, Tournament};
 
 use crate::codes::ErrorCode;
 use crate::error::ApiError;
-use crate::events::Happened;
 use crate::games::Published;
 use crate::live::unix_ms;
 use crate::security::{hash_token, new_token, token_matches};
@@ -317,43 +316,6 @@ pub async fn sync(state: &AppState, id: &str) -> Result<(TournamentRow, Event), 
     let lock = state.tournament_locks().of(id);
     let _turn = lock.lock().await;
     catch_up(state, id, None).await
-}
-
-/// Starts entering each tournament game's result as the game ends (the
-/// [`crate::events`] of the command path), until shutdown; once per state
-/// (later calls do nothing).
-pub fn follow_games(state: &AppState) {
-    let Some(mut events) = state.events().take_receiver() else {
-        return;
-    };
-    let state = state.clone();
-    tokio::spawn(async move {
-        let mut shutdown = state.shutdown_signal();
-        loop {
-            let happened = tokio::select! {
-                h = events.recv() => h,
-                _ = shutdown.changed() => return,
-            };
-            match happened {
-                Some(Happened::GameEnded {
-                    tournament: Some(tournament),
-                    ..
-                }) => {
-                    // Each on its own: a slow tournament holds up no other.
-                    let state = state.clone();
-                    tokio::spawn(async move {
-                        if let Err(e) = sync(&state, &tournament).await {
-                            tracing::warn!(%tournament, error = %e, "a game's result waits for the tournament's next read");
-                        }
-                    });
-                }
-                Some(Happened::GameEnded {
-                    tournament: None, ..
-                }) => {}
-                None => return,
-            }
-        }
-    });
 }
 
 /// The tournament to show: as stored, with the results of online games

@@ -1,0 +1,661 @@
+//! Challenges between accounts, as lichess has them: one account
+//! challenges another (a clock or none, a colour, rated or casual, from a
+//! position if casual); the other accepts — a game between the two
+//! accounts begins — or declines with a reason; the challenger may cancel.
+//! A challenge not answered lapses after [`LIFETIME_MS`]. Each step is an
+//! event on both accounts' streams ([`crate::inbox`]): `challenge`,
+//! `challengeDeclined`, `challengeCanceled`, `gameStart`, and at the end
+//! of the game `gameFinish` ([`game_ended`], which also rates a rated game).
+//!
+//! Of two accepts at the same moment, on one node or two, exactly one
+//! makes the game: the challenge moves from `created` by a conditional
+//! UPDATE.
+
+pub mod wire;
+
+use axum::http::StatusCode;
+use sakk_rating::{Perf, Score, Settings, Speed};
+use serde_json::Value;
+
+use crate::codes::ErrorCode;
+use crate::dispatch::dispatch;
+use crate::error::ApiError;
+use crate::live::{unix_ms, ClockSpec};
+use crate::new_game::{self, NewGame, Players};
+use crate::ops::{Answer, Caller, Op};
+use crate::state::AppState;
+use crate::store::{ChallengeRow, Rated, UserRow};
+use crate::wire::Opponent;
+
+/// How long a challenge waits for its answer (20 minutes).
+pub const LIFETIME_MS: i64 = 20 * 60 * 1000;
+
+/// The longest clock a challenge may ask for: 3 hours, +3 minutes a move
+/// (lichess's bounds).
+const MAX_LIMIT: u32 = 3 * 60 * 60;
+const MAX_INCREMENT: u32 = 180;
+
+fn refused(status: StatusCode, code: ErrorCode) -> ApiError {
+    ApiError::Refused {
+        status,
+        code,
+        args: Vec::new(),
+    }
+}
+
+fn no_such_challenge() -> ApiError {
+    refused(StatusCode::NOT_FOUND, ErrorCode::NoSuchChallenge)
+}
+
+/// The rating settings the server uses (lichess's).
+pub const RATINGS: Settings = Settings::LICHESS;
+
+/// An account's rating in a category now (the starting one before its
+/// first rated game there).
+///
+/// # Errors
+/// 503 when the database cannot be read.
+pub async fn perf(state: &AppState, user: &str, speed: Speed) -> Result<Perf, ApiError> {
+    Ok(state
+        .store()
+        .perf(user, speed)
+        .await?
+        .unwrap_or_else(|| RATINGS.new_perf()))
+}
+
+/// An account as a challenge names it, with its rating in `speed`.
+async fn light_user(
+    state: &AppState,
+    user: &UserRow,
+    speed: Speed,
+) -> Result<wire::LightUser, ApiError> {
+    let perf = perf(state, &user.id, speed).await?;
+    let live = RATINGS.live(&perf, unix_ms());
+    Ok(wire::LightUser {
+        id: user.id.clone(),
+        name: user.name.clone(),
+        title: user.title.clone(),
+        rating: i64::from(perf.int_rating()),
+        provisional: RATINGS.provisional(live),
+    })
+}
+
+/// A challenge's category.
+fn speed_of(c: &ChallengeRow) -> Speed {
+    match c.clock_limit {
+        Some(limit) => Speed::of_clock(
+            u64::try_from(limit).unwrap_or(0),
+            u64::try_from(c.clock_increment.unwrap_or(0)).unwrap_or(0),
+        ),
+        None => Speed::Correspondence,
+    }
+}
+
+/// A game's category, from its stored clock.
+pub fn game_speed(clock: Option<&str>) -> Speed {
+    let estimated = clock
+        .and_then(|c| serde_json::from_str::<ClockSpec>(c).ok())
+        .and_then(|c| c.time_control().ok())
+        .and_then(|tc| tc.estimated());
+    match estimated {
+        Some(d) => Speed::of_clock(d.as_secs(), 0),
+        None => Speed::Correspondence,
+    }
+}
+
+/// A challenge as lichess's API shows it.
+///
+/// # Errors
+/// 503 when the database cannot be read.
+pub async fn view(
+    state: &AppState,
+    c: &ChallengeRow,
+    direction: Option<&'static str>,
+) -> Result<wire::Challenge, ApiError> {
+    let speed = speed_of(c);
+    let user = |id: String| async move {
+        state
+            .store()
+            .user(&id)
+            .await?
+            .ok_or_else(crate::accounts::no_such_user)
+    };
+    let challenger = user(c.challenger.clone()).await?;
+    let dest = user(c.dest_user.clone()).await?;
+    let time_control = match c.clock_limit {
+        Some(limit) => {
+            let limit = u32::try_from(limit).unwrap_or(0);
+            let increment = u32::try_from(c.clock_increment.unwrap_or(0)).unwrap_or(0);
+            let minutes = show_minutes(limit);
+            wire::TimeControl::Clock {
+                limit,
+                increment,
+                show: format!("{minutes}+{increment}"),
+            }
+        }
+        None => wire::TimeControl::Unlimited,
+    };
+    let reason = c.decline_reason.clone();
+    Ok(wire::Challenge {
+        id: c.id.clone(),
+        url: format!("{}/challenge/{}", state.public_url(), c.id),
+        status: c.status.clone(),
+        challenger: light_user(state, &challenger, speed).await?,
+        dest_user: light_user(state, &dest, speed).await?,
+        variant: wire::STANDARD,
+        rated: c.rated,
+        speed,
+        time_control,
+        color: c.color.clone(),
+        final_color: None,
+        perf: wire::PerfName {
+            name: wire::perf_name(speed),
+        },
+        initial_fen: c.initial_fen.clone(),
+        direction,
+        decline_reason: reason.as_deref().map(decline_words),
+        decline_reason_key: reason,
+    })
+}
+
+/// A clock's initial time in minutes as lichess shows it: `5`, `½`,
+/// `1.5`.
+fn show_minutes(limit: u32) -> String {
+    match limit {
+        15 => "¼".to_string(),
+        30 => "½".to_string(),
+        45 => "¾".to_string(),
+        _ if limit % 60 == 0 => (limit / 60).to_string(),
+        _ => {
+            let text = format!("{:.2}", f64::from(limit) / 60.0);
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
+        }
+    }
+}
+
+/// lichess's English words for a decline reason.
+fn decline_words(key: &str) -> String {
+    match key {
+        "later" => "I'm not accepting challenges at the moment.",
+        "tooFast" => {
+            "This time control is too fast for me, please challenge again with a slower game."
+        }
+        "tooSlow" => {
+            "This time control is too slow for me, please challenge again with a faster game."
+        }
+        "timeControl" => "I'm not accepting challenges with this time control.",
+        "rated" => "Please send me a rated challenge instead.",
+        "casual" => "Please send me a casual challenge instead.",
+        "standard" => "I'm not accepting variant challenges right now.",
+        "variant" => "I'm not willing to play this variant right now.",
+        "noBot" => "I'm not accepting challenges from bots.",
+        "onlyBot" => "I'm only accepting challenges from bots.",
+        _ => "I'm not accepting challenges at the moment.",
+    }
+    .to_string()
+}
+
+/// Sends `event` to both accounts' streams.
+fn tell(state: &AppState, users: [&str; 2], event: &wire::AccountEvent) {
+    if let Ok(line) = serde_json::to_string(event) {
+        for user in users {
+            state.inbox().send(user, &line);
+        }
+    }
+}
+
+/// The event that announces a challenge.
+pub fn announce(challenge: wire::Challenge) -> wire::AccountEvent {
+    wire::AccountEvent::Challenge {
+        challenge,
+        compat: wire::Compat {
+            bot: true,
+            board: true,
+        },
+    }
+}
+
+/// `challenger` challenges the account `dest` (lichess's
+/// `POST /api/challenge/{username}`).
+///
+/// # Errors
+/// 404 `no_such_user`; 400 for what cannot be played (yourself, a
+/// variant, days a move, a rated game from a position, a bad colour, a
+/// clock out of bounds, a bad FEN); 503 when the database cannot take it.
+pub async fn create(
+    state: &AppState,
+    challenger: &UserRow,
+    dest: &str,
+    req: &wire::NewChallenge,
+) -> Result<wire::Challenge, ApiError> {
+    let dest = state
+        .store()
+        .user(&crate::accounts::name::id_of(dest))
+        .await?
+        .filter(|u| u.closed_at.is_none())
+        .ok_or_else(crate::accounts::no_such_user)?;
+    if dest.id == challenger.id {
+        return Err(ApiError::bad(ErrorCode::ChallengeYourself));
+    }
+    if req.variant.as_deref().is_some_and(|v| v != "standard") {
+        return Err(ApiError::bad(ErrorCode::VariantUnavailable));
+    }
+    if req.days.is_some() {
+        return Err(ApiError::bad(ErrorCode::CorrespondenceUnavailable));
+    }
+    let color = req.color.clone().unwrap_or_else(|| "random".to_string());
+    if !matches!(color.as_str(), "white" | "black" | "random") {
+        return Err(ApiError::bad(ErrorCode::BadColor));
+    }
+    let fen = match req.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
+        None => None,
+        Some(_) if req.rated => return Err(ApiError::bad(ErrorCode::RatedFromPosition)),
+        Some(text) => {
+            let position = sakk::Position::from_fen(text)?;
+            Some(position.fen())
+        }
+    };
+    let (limit, increment) = match (req.clock_limit, req.clock_increment) {
+        (None, None) => (None, None),
+        (limit, increment) => {
+            let (l, i) = (limit.unwrap_or(0), increment.unwrap_or(0));
+            if l > MAX_LIMIT || i > MAX_INCREMENT {
+                return Err(ApiError::bad(ErrorCode::ClockOutOfRange));
+            }
+            let spec = ClockSpec {
+                limit: Some(f64::from(l)),
+                increment: Some(f64::from(i)),
+                ..ClockSpec::default()
+            };
+            new_game::check_clock(&spec, state.min_clock())?;
+            (Some(i64::from(l)), Some(i64::from(i)))
+        }
+    };
+    let now = unix_ms();
+    let row = ChallengeRow {
+        id: crate::security::random_string(8)?,
+        challenger: challenger.id.clone(),
+        dest_user: dest.id.clone(),
+        rated: req.rated,
+        clock_limit: limit,
+        clock_increment: increment,
+        color,
+        initial_fen: fen,
+        status: "created".to_string(),
+        decline_reason: None,
+        game_id: None,
+        created_at: now,
+        expires_at: now + LIFETIME_MS,
+    };
+    state.store().insert_challenge(&row).await?;
+    let shown = view(state, &row, None).await?;
+    tell(
+        state,
+        [&row.dest_user, &row.challenger],
+        &announce(shown.clone()),
+    );
+    Ok(shown)
+}
+
+/// An open challenge (not answered, not lapsed).
+async fn open(state: &AppState, id: &str) -> Result<ChallengeRow, ApiError> {
+    state
+        .store()
+        .challenge(id)
+        .await?
+        .filter(|c| c.status == "created" && c.expires_at > unix_ms())
+        .ok_or_else(no_such_challenge)
+}
+
+/// `user` accepts challenge `id`: the game between the two accounts
+/// begins (its id). Of two accepts, one makes the game; the other finds no
+/// open challenge.
+///
+/// # Errors
+/// 404 `no_such_challenge` (none, not the reader's, answered, lapsed); 503
+/// when the database cannot take it.
+pub async fn accept(state: &AppState, user: &UserRow, id: &str) -> Result<String, ApiError> {
+    let c = open(state, id).await?;
+    if c.dest_user != user.id {
+        return Err(no_such_challenge());
+    }
+    if !state
+        .store()
+        .end_challenge(id, "accepted", None, None)
+        .await?
+    {
+        return Err(no_such_challenge());
+    }
+    let made = make_game(state, &c).await;
+    let game_id = match made {
+        Ok(game_id) => game_id,
+        Err(e) => {
+            state.store().reopen_challenge(id).await?;
+            return Err(e);
+        }
+    };
+    state.store().set_challenge_game(id, &game_id).await?;
+    for player in [&c.challenger, &c.dest_user] {
+        if let Some(game) = game_event(state, &game_id, player).await? {
+            tell_one(state, player, &wire::AccountEvent::GameStart { game });
+        }
+    }
+    Ok(game_id)
+}
+
+/// Sends `event` to one account's streams.
+fn tell_one(state: &AppState, user: &str, event: &wire::AccountEvent) {
+    if let Ok(line) = serde_json::to_string(event) {
+        state.inbox().send(user, &line);
+    }
+}
+
+/// The game an accepted challenge makes: colours drawn if asked, each
+/// player's rating in its category as it begins.
+async fn make_game(state: &AppState, c: &ChallengeRow) -> Result<String, ApiError> {
+    let challenger_white = match c.color.as_str() {
+        "white" => true,
+        "black" => false,
+        _ => crate::security::random_u64()? & 1 == 0,
+    };
+    let (white, black) = if challenger_white {
+        (c.challenger.clone(), c.dest_user.clone())
+    } else {
+        (c.dest_user.clone(), c.challenger.clone())
+    };
+    let speed = speed_of(c);
+    let rating = |p: Perf| i64::from(p.int_rating());
+    let ratings = (
+        rating(perf(state, &white, speed).await?),
+        rating(perf(state, &black, speed).await?),
+    );
+    let start = match &c.initial_fen {
+        Some(fen) => sakk::Position::from_fen(fen)?,
+        None => sakk::Position::new(),
+    };
+    let clock = c.clock_limit.map(|limit| ClockSpec {
+        limit: Some(limit as f64),
+        increment: Some(c.clock_increment.unwrap_or(0) as f64),
+        ..ClockSpec::default()
+    });
+    let (id, _, _) = new_game::create(
+        state,
+        NewGame {
+            opponent: Opponent::Friend,
+            color: sakk::Color::White,
+            level: None,
+            start,
+            clock,
+            rules: crate::live::RulesSpec::default(),
+            accounts: Some(Players {
+                white,
+                black,
+                rated: c.rated,
+                ratings,
+            }),
+        },
+    )
+    .await?;
+    Ok(id)
+}
+
+/// `user` declines challenge `id` (lichess's reason key, `generic` when
+/// none).
+///
+/// # Errors
+/// 404 `no_such_challenge`; 400 `bad_decline_reason`; 503 when the
+/// database cannot take it.
+pub async fn decline(
+    state: &AppState,
+    user: &UserRow,
+    id: &str,
+    reason: Option<&str>,
+) -> Result<(), ApiError> {
+    let reason = reason.unwrap_or("generic");
+    if !wire::DECLINE_REASONS.contains(&reason) {
+        return Err(ApiError::bad(ErrorCode::BadDeclineReason));
+    }
+    let c = open(state, id).await?;
+    if c.dest_user != user.id {
+        return Err(no_such_challenge());
+    }
+    end(state, c, "declined", Some(reason)).await
+}
+
+/// The challenger cancels challenge `id`.
+///
+/// # Errors
+/// 404 `no_such_challenge`; 503 when the database cannot take it.
+pub async fn cancel(state: &AppState, user: &UserRow, id: &str) -> Result<(), ApiError> {
+    let c = open(state, id).await?;
+    if c.challenger != user.id {
+        return Err(no_such_challenge());
+    }
+    end(state, c, "canceled", None).await
+}
+
+async fn end(
+    state: &AppState,
+    mut c: ChallengeRow,
+    status: &str,
+    reason: Option<&str>,
+) -> Result<(), ApiError> {
+    if !state
+        .store()
+        .end_challenge(&c.id, status, reason, None)
+        .await?
+    {
+        return Err(no_such_challenge());
+    }
+    c.status = status.to_string();
+    c.decline_reason = reason.map(str::to_string);
+    let challenge = view(state, &c, None).await?;
+    let event = if status == "declined" {
+        wire::AccountEvent::ChallengeDeclined { challenge }
+    } else {
+        wire::AccountEvent::ChallengeCanceled { challenge }
+    };
+    tell(state, [&c.dest_user, &c.challenger], &event);
+    Ok(())
+}
+
+/// The open challenges to and from `user`.
+///
+/// # Errors
+/// 503 when the database cannot be read.
+pub async fn list(state: &AppState, user: &UserRow) -> Result<wire::Challenges, ApiError> {
+    let mut out = wire::Challenges {
+        incoming: Vec::new(),
+        outgoing: Vec::new(),
+    };
+    for c in state.store().open_challenges(&user.id, unix_ms()).await? {
+        if c.dest_user == user.id {
+            out.incoming.push(view(state, &c, Some("in")).await?);
+        } else {
+            out.outgoing.push(view(state, &c, Some("out")).await?);
+        }
+    }
+    Ok(out)
+}
+
+/// A game between accounts as the event stream tells it to `user`, one of
+/// its players (`None`: not a game of theirs).
+///
+/// # Errors
+/// The game's or the database's refusals.
+pub async fn game_event(
+    state: &AppState,
+    game_id: &str,
+    user: &str,
+) -> Result<Option<wire::GameEvent>, ApiError> {
+    let Some((row, _)) = state.store().load(game_id).await? else {
+        return Ok(None);
+    };
+    let white = row.white_user.as_deref() == Some(user);
+    let black = row.black_user.as_deref() == Some(user);
+    if !(white || black) {
+        return Ok(None);
+    }
+    let other = if white {
+        &row.black_user
+    } else {
+        &row.white_user
+    };
+    let other = match other {
+        Some(id) => state.store().user(id).await?,
+        None => None,
+    };
+    let Some(other) = other else {
+        return Ok(None);
+    };
+    let shown = match dispatch(state, game_id, &Caller::anonymous(), Op::State).await? {
+        Answer::Json { json } => {
+            serde_json::from_str::<Value>(&json).map_err(|e| ApiError::Internal(e.to_string()))?
+        }
+        _ => return Err(ApiError::Internal("not a state".to_string())),
+    };
+    let text = |key: &str| shown[key].as_str().unwrap_or("").to_string();
+    let moves = text("moves");
+    let plies = moves.split_whitespace().count();
+    let color = if white { "white" } else { "black" };
+    let status = match text("status").as_str() {
+        "created" => "started".to_string(),
+        other => other.to_string(),
+    };
+    let over = !matches!(status.as_str(), "started");
+    let my_time = shown[if white { "wtime" } else { "btime" }].as_i64();
+    let speed = game_speed(row.clock.as_deref());
+    let diffs = if over {
+        state.store().rating_diffs(game_id).await?
+    } else {
+        None
+    };
+    Ok(Some(wire::GameEvent {
+        game_id: game_id.to_string(),
+        full_id: game_id.to_string(),
+        id: game_id.to_string(),
+        fen: text("fen"),
+        color,
+        last_move: moves.split_whitespace().last().unwrap_or("").to_string(),
+        source: "friend",
+        status: wire::StatusObject {
+            id: wire::status_id(&status),
+            name: status,
+        },
+        variant: wire::STANDARD,
+        speed,
+        perf: speed,
+        rated: row.rated,
+        has_moved: plies > usize::from(black),
+        opponent: wire::Opponent {
+            id: other.id.clone(),
+            username: other.name.clone(),
+            rating: if white {
+                row.black_rating
+            } else {
+                row.white_rating
+            },
+        },
+        is_my_turn: !over && text("turn") == color,
+        seconds_left: my_time.map(|ms| ms / 1000),
+        compat: wire::Compat {
+            bot: true,
+            board: true,
+        },
+        winner: match shown["winner"].as_str() {
+            Some("white") => Some("white"),
+            Some("black") => Some("black"),
+            _ => None,
+        },
+        rating_diff: diffs.map(|(w, b)| if white { w } else { b }),
+    }))
+}
+
+/// What follows a game between accounts when it ends: a rated game moves
+/// both players' ratings ([`rate`]), then both players' streams get
+/// `gameFinish`.
+///
+/// # Errors
+/// The database's refusals (a rating not written then is written by the
+/// catch-up, [`rate`] on [`crate::store::Store::unrated_games`]).
+pub async fn game_ended(state: &AppState, game_id: &str) -> Result<(), ApiError> {
+    let Some((white, black)) = rate(state, game_id).await? else {
+        return Ok(());
+    };
+    for player in [&white, &black] {
+        if let Some(game) = game_event(state, game_id, player).await? {
+            tell_one(state, player, &wire::AccountEvent::GameFinish { game });
+        }
+    }
+    Ok(())
+}
+
+/// Rates an ended game between accounts if it is rated, once (whichever
+/// node gets here first): an aborted game, or one in which a side never
+/// moved, counts for nothing. The game's players (`None`: not a game
+/// between accounts).
+///
+/// # Errors
+/// The database's refusals; then nothing was written.
+pub async fn rate(state: &AppState, game_id: &str) -> Result<Option<(String, String)>, ApiError> {
+    let Some((row, moves)) = state.store().load(game_id).await? else {
+        return Ok(None);
+    };
+    let (Some(white), Some(black)) = (row.white_user.clone(), row.black_user.clone()) else {
+        return Ok(None);
+    };
+    let score = match row.result {
+        Some(crate::wire::PgnResult::WhiteWins) => Some(Score::Win),
+        Some(crate::wire::PgnResult::BlackWins) => Some(Score::Loss),
+        Some(crate::wire::PgnResult::Draw) => Some(Score::Draw),
+        _ => None,
+    };
+    if let (true, Some(score), true) = (row.rated, score, moves.len() >= 2) {
+        let speed = game_speed(row.clock.as_deref());
+        let (w, b) = (
+            perf(state, &white, speed).await?,
+            perf(state, &black, speed).await?,
+        );
+        let now = unix_ms();
+        let rated = RATINGS
+            .rate_game(&w, &b, score, now)
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        let diff = |before: &Perf, after: &Perf| {
+            i64::from(after.int_rating()) - i64::from(before.int_rating())
+        };
+        let written = state
+            .store()
+            .write_ratings(&Rated {
+                game_id: game_id.to_string(),
+                speed,
+                diffs: (diff(&w, &rated.0), diff(&b, &rated.1)),
+                white: (white.clone(), rated.0),
+                black: (black.clone(), rated.1),
+            })
+            .await?;
+        if written {
+            tracing::debug!(game = %game_id, "ratings written");
+        }
+    }
+    Ok(Some((white, black)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_are_shown_as_lichess_shows_them() {
+        for (limit, shown) in [
+            (15, "¼"),
+            (30, "½"),
+            (45, "¾"),
+            (60, "1"),
+            (90, "1.5"),
+            (300, "5"),
+            (100, "1.67"),
+        ] {
+            assert_eq!(show_minutes(limit), shown);
+        }
+    }
+}

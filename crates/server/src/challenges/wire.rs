@@ -1,0 +1,327 @@
+//! Challenges and account events in lichess's shapes (its API's
+//! `ChallengeJson`, the event stream's `challenge`, `gameStart`, …), so
+//! that lichess's clients read them unchanged.
+
+use serde::{Deserialize, Serialize};
+
+use sakk_rating::Speed;
+
+/// A new challenge, as lichess takes it (JSON or a form; `clock.limit`
+/// and `clock.increment` in seconds).
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct NewChallenge {
+    /// Rated (JSON `true`, or the form's `true`).
+    #[serde(default, deserialize_with = "flexible_bool")]
+    pub rated: bool,
+    /// The clock's initial time, seconds.
+    #[serde(rename = "clock.limit", default)]
+    pub clock_limit: Option<u32>,
+    /// The clock's increment, seconds.
+    #[serde(rename = "clock.increment", default)]
+    pub clock_increment: Option<u32>,
+    /// Days a move (correspondence).
+    #[serde(default)]
+    pub days: Option<u32>,
+    /// The challenger's colour: `white`, `black` or `random`.
+    #[serde(default)]
+    pub color: Option<String>,
+    /// The variant's key.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// A start position (FEN).
+    #[serde(default)]
+    pub fen: Option<String>,
+}
+
+/// A boolean as JSON has it, or as a form writes it (`true`, `false`).
+fn flexible_bool<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Flexible {
+        Bool(bool),
+        Text(String),
+        Null(()),
+    }
+    match Flexible::deserialize(d)? {
+        Flexible::Bool(b) => Ok(b),
+        Flexible::Text(s) => match s.as_str() {
+            "true" | "1" | "on" => Ok(true),
+            "false" | "0" | "" => Ok(false),
+            _ => Err(serde::de::Error::custom("rated must be true or false")),
+        },
+        Flexible::Null(()) => Ok(false),
+    }
+}
+
+/// A decline, with lichess's reason key.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct Decline {
+    /// `generic`, `later`, `tooFast`, `tooSlow`, `timeControl`, `rated`,
+    /// `casual`, `standard`, `variant`, `noBot`, `onlyBot`.
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// lichess's decline reasons (their keys).
+pub const DECLINE_REASONS: [&str; 11] = [
+    "generic",
+    "later",
+    "tooFast",
+    "tooSlow",
+    "timeControl",
+    "rated",
+    "casual",
+    "standard",
+    "variant",
+    "noBot",
+    "onlyBot",
+];
+
+/// A player as a challenge or a game names them.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct LightUser {
+    /// The account id.
+    pub id: String,
+    /// The name as written.
+    pub name: String,
+    /// `BOT`, or none.
+    pub title: Option<String>,
+    /// The rating in the challenge's category.
+    pub rating: i64,
+    /// Whether that rating is provisional.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub provisional: bool,
+}
+
+/// lichess's variant object.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Variant {
+    /// `standard`.
+    pub key: &'static str,
+    /// `Standard`.
+    pub name: &'static str,
+    /// `Std`.
+    pub short: &'static str,
+}
+
+/// Standard chess.
+pub const STANDARD: Variant = Variant {
+    key: "standard",
+    name: "Standard",
+    short: "Std",
+};
+
+/// A challenge's time control.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum TimeControl {
+    /// A clock.
+    Clock {
+        /// Initial time, seconds.
+        limit: u32,
+        /// Increment, seconds.
+        increment: u32,
+        /// As shown: `5+3`.
+        show: String,
+    },
+    /// No clock.
+    Unlimited,
+}
+
+/// A rating category as lichess names it in a challenge.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct PerfName {
+    /// `Blitz`, `Rapid`, …
+    pub name: &'static str,
+}
+
+/// The name lichess shows a category by.
+pub fn perf_name(speed: Speed) -> &'static str {
+    match speed {
+        Speed::UltraBullet => "UltraBullet",
+        Speed::Bullet => "Bullet",
+        Speed::Blitz => "Blitz",
+        Speed::Rapid => "Rapid",
+        Speed::Classical => "Classical",
+        Speed::Correspondence => "Correspondence",
+    }
+}
+
+/// A challenge as lichess's API shows it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct Challenge {
+    /// Its id.
+    pub id: String,
+    /// Its page.
+    pub url: String,
+    /// `created`, `accepted`, `declined`, `canceled`, `expired`.
+    pub status: String,
+    /// Who challenges.
+    pub challenger: LightUser,
+    /// Who is challenged.
+    pub dest_user: LightUser,
+    /// Standard.
+    pub variant: Variant,
+    /// Rated or casual.
+    pub rated: bool,
+    /// The category.
+    pub speed: Speed,
+    /// The clock.
+    pub time_control: TimeControl,
+    /// The colour the challenger asked for.
+    pub color: String,
+    /// The challenger's colour once drawn (accepted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub final_color: Option<String>,
+    /// The category's name.
+    pub perf: PerfName,
+    /// The start position, when not the usual one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initial_fen: Option<String>,
+    /// `in` or `out`, in a list of the reader's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub direction: Option<&'static str>,
+    /// The reason it was declined, in English.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decline_reason: Option<String>,
+    /// The reason's key.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decline_reason_key: Option<String>,
+}
+
+/// The challenges to and from the reader (`GET /api/challenge`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Challenges {
+    /// To the reader.
+    #[serde(rename = "in")]
+    pub incoming: Vec<Challenge>,
+    /// From the reader.
+    #[serde(rename = "out")]
+    pub outgoing: Vec<Challenge>,
+}
+
+/// Which lichess APIs may play a game.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Compat {
+    /// The Bot API.
+    pub bot: bool,
+    /// The Board API.
+    pub board: bool,
+}
+
+/// An account event on `/api/stream/event`.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum AccountEvent {
+    /// A challenge to or from the account.
+    Challenge {
+        /// The challenge.
+        challenge: Challenge,
+        /// Which APIs may play it.
+        compat: Compat,
+    },
+    /// A challenge canceled by its challenger.
+    ChallengeCanceled {
+        /// The challenge.
+        challenge: Challenge,
+    },
+    /// A challenge declined.
+    ChallengeDeclined {
+        /// The challenge.
+        challenge: Challenge,
+    },
+    /// A game of the account began (or goes on, as the stream opens).
+    GameStart {
+        /// The game.
+        game: GameEvent,
+    },
+    /// A game of the account ended.
+    GameFinish {
+        /// The game.
+        game: GameEvent,
+    },
+}
+
+/// The opponent in a game event.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Opponent {
+    /// Their id.
+    pub id: String,
+    /// Their name.
+    pub username: String,
+    /// Their rating as the game began.
+    pub rating: Option<i64>,
+}
+
+/// lichess's status object in a game event.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct StatusObject {
+    /// lichess's number for it.
+    pub id: u32,
+    /// Its name: `started`, `mate`, `resign`, …
+    pub name: String,
+}
+
+/// A game as the event stream tells it to one of its players.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameEvent {
+    /// The game id.
+    pub game_id: String,
+    /// The same (lichess's `fullId` adds the player's part).
+    pub full_id: String,
+    /// The same (what lichess-bot reads).
+    pub id: String,
+    /// The position now.
+    pub fen: String,
+    /// The reader's colour.
+    pub color: &'static str,
+    /// The last move, UCI.
+    pub last_move: String,
+    /// How the game came to be: `friend` (a challenge).
+    pub source: &'static str,
+    /// Where it stands.
+    pub status: StatusObject,
+    /// Standard.
+    pub variant: Variant,
+    /// The category.
+    pub speed: Speed,
+    /// The category's key.
+    pub perf: Speed,
+    /// Rated or casual.
+    pub rated: bool,
+    /// Whether the reader has moved.
+    pub has_moved: bool,
+    /// The other player.
+    pub opponent: Opponent,
+    /// Whether it is the reader's turn.
+    pub is_my_turn: bool,
+    /// The reader's time left, seconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seconds_left: Option<i64>,
+    /// Which APIs may play it.
+    pub compat: Compat,
+    /// The winner, once over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<&'static str>,
+    /// The reader's rating change, once rated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating_diff: Option<i64>,
+}
+
+/// lichess's number of a status.
+pub fn status_id(name: &str) -> u32 {
+    match name {
+        "created" => 10,
+        "started" => 20,
+        "aborted" => 25,
+        "mate" => 30,
+        "resign" => 31,
+        "stalemate" => 32,
+        "timeout" => 33,
+        "draw" => 34,
+        "outoftime" => 35,
+        _ => 37,
+    }
+}

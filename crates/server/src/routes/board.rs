@@ -1,0 +1,378 @@
+//! lichess's Board and Bot APIs over games between accounts, at lichess's
+//! paths, so that a client written for lichess plays here unchanged:
+//! `GET /api/{board|bot}/game/stream/{id}` (`gameFull` with the players,
+//! their ratings, the speed and the clock, then `gameState` after each
+//! change, as lichess writes them), `POST …/game/{id}/move/{uci}`
+//! (`?offeringDraw=true`), `…/draw/{yes|no}` (yes accepts the opponent's
+//! offer or offers one with the move just made), `…/takeback/{yes|no}`,
+//! `…/resign`, `…/abort`; and `GET /game/export/{id}` (PGN with the
+//! players' names and ratings, or lichess's JSON). A request acts as its
+//! account (a personal token with `board:play` or `bot:play`, or the
+//! browser's session), on the seat the game gives the account.
+
+use axum::extract::State;
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::{json, Value};
+
+use super::accounts::Me;
+use super::challenges::{ok, Ok as Done};
+use super::watch::{full, relay};
+use super::{P, Q};
+use crate::accounts::{Auth, Scope};
+use crate::challenges::{game_speed, wire as cw, RATINGS};
+use crate::codes::ErrorCode;
+use crate::command::{parse_answer, Command};
+use crate::dispatch::dispatch;
+use crate::error::ApiError;
+use crate::live::ClockSpec;
+use crate::ops::{Answer, Caller, Op};
+use crate::state::AppState;
+use crate::store::{GameRow, UserRow};
+
+/// The API a path belongs to (`/api/board/…` or `/api/bot/…`): the scope
+/// its tokens need.
+fn scope_of(api: &str) -> Result<Scope, ApiError> {
+    match api {
+        "board" => Ok(Scope::BoardPlay),
+        "bot" => Ok(Scope::BotPlay),
+        _ => Err(ApiError::NoRoute(format!("/api/{api}"))),
+    }
+}
+
+/// A game of the account's: its row and both players' accounts.
+async fn own_game(
+    state: &AppState,
+    auth: &Auth,
+    id: &str,
+) -> Result<(GameRow, UserRow, UserRow), ApiError> {
+    let (row, _) = state.store().load(id).await?.ok_or(ApiError::NotFound)?;
+    let user = &auth.user().id;
+    let players = (row.white_user.clone(), row.black_user.clone());
+    let (Some(white), Some(black)) = players else {
+        return Err(ApiError::Forbidden(ErrorCode::NotYourGame));
+    };
+    if white != *user && black != *user {
+        return Err(ApiError::Forbidden(ErrorCode::NotYourGame));
+    }
+    let load = |id: String| async move {
+        state
+            .store()
+            .user(&id)
+            .await?
+            .ok_or_else(crate::accounts::no_such_user)
+    };
+    Ok((row, load(white).await?, load(black).await?))
+}
+
+/// The players and settings of a game, as lichess's `gameFull` has them.
+struct Header {
+    row: GameRow,
+    white: UserRow,
+    black: UserRow,
+}
+
+impl Header {
+    fn player(&self, user: &UserRow, rating: Option<i64>) -> Value {
+        json!({
+            "id": user.id,
+            "name": user.name,
+            "title": user.title,
+            "rating": rating.unwrap_or(i64::from(RATINGS.new_perf().int_rating())),
+        })
+    }
+
+    /// lichess's `gameFull` from ours.
+    fn full(&self, ours: &Value) -> Value {
+        let speed = game_speed(self.row.clock.as_deref());
+        let clock = self
+            .row
+            .clock
+            .as_deref()
+            .and_then(|c| serde_json::from_str::<ClockSpec>(c).ok())
+            .map_or(Value::Null, |c| {
+                json!({
+                    "initial": (c.limit.unwrap_or(0.0) * 1000.0) as i64,
+                    "increment": (c.increment.unwrap_or(0.0) * 1000.0) as i64,
+                })
+            });
+        let initial = if self.row.start_fen == sakk::Position::new().fen() {
+            "startpos".to_string()
+        } else {
+            self.row.start_fen.clone()
+        };
+        json!({
+            "type": "gameFull",
+            "id": self.row.id,
+            "variant": cw::STANDARD,
+            "speed": speed,
+            "perf": {"name": cw::perf_name(speed)},
+            "rated": self.row.rated,
+            "createdAt": self.row.created_at,
+            "white": self.player(&self.white, self.row.white_rating),
+            "black": self.player(&self.black, self.row.black_rating),
+            "initialFen": initial,
+            "clock": clock,
+            "state": state_of(&ours["state"]),
+        })
+    }
+}
+
+/// The longest time lichess shows for a game without a clock.
+const NO_CLOCK_MS: i64 = 2_147_483_647;
+
+/// lichess's `gameState` from our state: the moves, the times in
+/// milliseconds, the status (`started` from the first line), the offers.
+fn state_of(ours: &Value) -> Value {
+    let status = match ours["status"].as_str().unwrap_or("started") {
+        "created" => "started",
+        other => other,
+    };
+    let mut s = json!({
+        "type": "gameState",
+        "moves": ours["moves"].as_str().unwrap_or(""),
+        "wtime": ours["wtime"].as_i64().unwrap_or(NO_CLOCK_MS),
+        "btime": ours["btime"].as_i64().unwrap_or(NO_CLOCK_MS),
+        "winc": ours["winc"].as_i64().unwrap_or(0),
+        "binc": ours["binc"].as_i64().unwrap_or(0),
+        "status": status,
+        "wdraw": ours["wdraw"].as_bool().unwrap_or(false),
+        "bdraw": ours["bdraw"].as_bool().unwrap_or(false),
+        "wtakeback": ours["wtakeback"].as_bool().unwrap_or(false),
+        "btakeback": ours["btakeback"].as_bool().unwrap_or(false),
+    });
+    if let Some(w) = ours["winner"].as_str() {
+        s["winner"] = json!(w);
+    }
+    s
+}
+
+/// Our event line in lichess's words.
+fn translate(header: &Header, line: &str) -> Option<String> {
+    let ours: Value = serde_json::from_str(line).ok()?;
+    let theirs = match ours["type"].as_str()? {
+        "gameFull" => header.full(&ours),
+        "gameState" => state_of(&ours),
+        _ => return None,
+    };
+    serde_json::to_string(&theirs).ok()
+}
+
+/// `GET /api/{board|bot}/game/stream/{id}`: the game as lichess streams
+/// it to a player, until it ends.
+pub(crate) async fn stream(
+    State(state): State<AppState>,
+    axum::Extension(crate::client::ClientAddr(addr)): axum::Extension<crate::client::ClientAddr>,
+    Me(auth): Me,
+    P((api, id)): P<(String, String)>,
+) -> Result<Response, ApiError> {
+    auth.require(scope_of(&api)?)?;
+    let (row, white, black) = own_game(&state, &auth, &id).await?;
+    let header = Header { row, white, black };
+    let place = state
+        .watchers()
+        .open(addr)
+        .ok_or(ApiError::TooManyWatchers)?;
+    let first = full(&state, &id).await?;
+    if translate(&header, &first.0).is_none() {
+        return Err(ApiError::Internal(
+            "a state lichess cannot read".to_string(),
+        ));
+    }
+    let lines = relay(state, id, place, first, move |line| {
+        translate(&header, line)
+    });
+    Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], lines).into_response())
+}
+
+/// Runs a player's command as their account.
+async fn act(
+    state: &AppState,
+    auth: &Auth,
+    api: &str,
+    id: &str,
+    command: Command,
+) -> Result<Json<Done>, ApiError> {
+    auth.require(scope_of(api)?)?;
+    let caller = Caller::Account(auth.user().id.clone());
+    dispatch(state, id, &caller, Op::Act(command)).await?;
+    Ok(ok())
+}
+
+#[derive(Debug, serde::Deserialize)]
+pub(crate) struct MoveQuery {
+    #[serde(rename = "offeringDraw", default)]
+    offering_draw: Option<bool>,
+}
+
+/// `POST /api/{board|bot}/game/{id}/move/{uci}`.
+pub(crate) async fn play_move(
+    State(state): State<AppState>,
+    Me(auth): Me,
+    P((api, id, mv)): P<(String, String, String)>,
+    Q(q): Q<MoveQuery>,
+) -> Result<Json<Done>, ApiError> {
+    let command = Command::Move {
+        text: mv,
+        lang: None,
+        offering_draw: q.offering_draw == Some(true),
+    };
+    act(&state, &auth, &api, &id, command).await
+}
+
+fn yes_or_no(answer: &str) -> Result<bool, ApiError> {
+    parse_answer(answer).ok_or_else(|| ApiError::bad(ErrorCode::BadAnswer))
+}
+
+/// `POST /api/{board|bot}/game/{id}/draw/{yes|no}`.
+pub(crate) async fn draw(
+    State(state): State<AppState>,
+    Me(auth): Me,
+    P((api, id, answer)): P<(String, String, String)>,
+) -> Result<Json<Done>, ApiError> {
+    let command = if yes_or_no(&answer)? {
+        Command::OfferDraw
+    } else {
+        Command::AnswerDraw { accept: false }
+    };
+    act(&state, &auth, &api, &id, command).await
+}
+
+/// `POST /api/{board|bot}/game/{id}/takeback/{yes|no}`.
+pub(crate) async fn takeback(
+    State(state): State<AppState>,
+    Me(auth): Me,
+    P((api, id, answer)): P<(String, String, String)>,
+) -> Result<Json<Done>, ApiError> {
+    let yes = yes_or_no(&answer)?;
+    act(&state, &auth, &api, &id, Command::Takeback { yes }).await
+}
+
+/// `POST /api/{board|bot}/game/{id}/resign`.
+pub(crate) async fn resign(
+    State(state): State<AppState>,
+    Me(auth): Me,
+    P((api, id)): P<(String, String)>,
+) -> Result<Json<Done>, ApiError> {
+    act(&state, &auth, &api, &id, Command::Resign).await
+}
+
+/// `POST /api/{board|bot}/game/{id}/abort`.
+pub(crate) async fn abort(
+    State(state): State<AppState>,
+    Me(auth): Me,
+    P((api, id)): P<(String, String)>,
+) -> Result<Json<Done>, ApiError> {
+    act(&state, &auth, &api, &id, Command::Abort).await
+}
+
+/// `GET /game/export/{id}`: the game as PGN (lichess's default), with the
+/// players' names, their ratings and the changes; as lichess's JSON with
+/// `Accept: application/json`.
+pub(crate) async fn export(
+    State(state): State<AppState>,
+    P(id): P<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let wants_json = headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|a| a.contains("application/json"));
+    let (row, _) = state.store().load(&id).await?.ok_or(ApiError::NotFound)?;
+    let name = |user: &Option<String>| {
+        let state = state.clone();
+        let user = user.clone();
+        async move {
+            Ok::<_, ApiError>(match user {
+                Some(u) => state.store().user(&u).await?.map(|u| (u.id, u.name)),
+                None => None,
+            })
+        }
+    };
+    let (white, black) = (name(&row.white_user).await?, name(&row.black_user).await?);
+    let diffs = state.store().rating_diffs(&id).await?;
+    if wants_json {
+        let shown = match dispatch(&state, &id, &Caller::anonymous(), Op::State).await? {
+            Answer::Json { json } => serde_json::from_str::<Value>(&json)
+                .map_err(|e| ApiError::Internal(e.to_string()))?,
+            _ => return Err(ApiError::Internal("not a state".to_string())),
+        };
+        let speed = game_speed(row.clock.as_deref());
+        let player = |who: &Option<(String, String)>, rating: Option<i64>, diff: Option<i64>| {
+            let mut p = json!({});
+            if let Some((id, name)) = who {
+                p["user"] = json!({"id": id, "name": name});
+            }
+            if let Some(r) = rating {
+                p["rating"] = json!(r);
+            }
+            if let Some(d) = diff {
+                p["ratingDiff"] = json!(d);
+            }
+            p
+        };
+        let san: Vec<&str> = shown["san"]
+            .as_array()
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let mut game = json!({
+            "id": id,
+            "rated": row.rated,
+            "variant": "standard",
+            "speed": speed,
+            "perf": speed,
+            "createdAt": row.created_at,
+            "lastMoveAt": row.updated_at,
+            "status": state_of(&shown)["status"],
+            "players": {
+                "white": player(&white, row.white_rating, diffs.map(|d| d.0)),
+                "black": player(&black, row.black_rating, diffs.map(|d| d.1)),
+            },
+            "moves": san.join(" "),
+        });
+        if let Some(w) = shown["winner"].as_str() {
+            game["winner"] = json!(w);
+        }
+        return Ok(Json(game).into_response());
+    }
+    let text = match dispatch(&state, &id, &Caller::anonymous(), Op::Pgn).await? {
+        Answer::Pgn { text } => text,
+        _ => return Err(ApiError::Internal("not a PGN".to_string())),
+    };
+    let mut games = sakk::pgn::read_games(text.as_bytes());
+    let mut pgn = match games.next() {
+        Some(Ok(pgn)) => pgn,
+        _ => return Err(ApiError::Internal("the game's own PGN".to_string())),
+    };
+    pgn.set_tag("Site", &format!("{}/game/{id}", state.public_url()));
+    let speed = game_speed(row.clock.as_deref());
+    if white.is_some() && black.is_some() {
+        let kind = if row.rated { "Rated" } else { "Casual" };
+        pgn.set_tag("Event", &format!("{kind} {} game", cw::perf_name(speed)));
+    }
+    let sides = [
+        ("White", &white, row.white_rating, diffs.map(|d| d.0)),
+        ("Black", &black, row.black_rating, diffs.map(|d| d.1)),
+    ];
+    for (side, who, rating, diff) in sides {
+        if let Some((_, name)) = who {
+            pgn.set_tag(side, name);
+        }
+        if let Some(r) = rating {
+            pgn.set_tag(&format!("{side}Elo"), &r.to_string());
+        }
+        if let Some(d) = diff {
+            pgn.set_tag(&format!("{side}RatingDiff"), &format!("{d:+}"));
+        }
+    }
+    let out = sakk::pgn::write_game(&pgn, &sakk::pgn::ExportOptions::default());
+    Ok((
+        [(
+            header::CONTENT_TYPE,
+            "application/x-chess-pgn; charset=utf-8",
+        )],
+        out,
+    )
+        .into_response())
+}

@@ -1,0 +1,151 @@
+//! Challenges and the account's event stream at lichess's paths:
+//! `POST /api/challenge/{username}`, `GET /api/challenge`,
+//! `POST /api/challenge/{id}/accept|decline|cancel`, and
+//! `GET /api/stream/event` (NDJSON: `challenge`, `challengeCanceled`,
+//! `challengeDeclined`, `gameStart`, `gameFinish`; an empty line every few
+//! seconds to keep it open).
+
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use tokio::sync::broadcast;
+
+use super::accounts::Me;
+use super::watch::async_stream_lines;
+use super::{BodyOrForm, P};
+use crate::accounts::Scope;
+use crate::challenges::{self, wire};
+use crate::client::ClientAddr;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// lichess's answer to an action that is done.
+#[derive(serde::Serialize)]
+pub(crate) struct Ok {
+    ok: bool,
+}
+
+/// `{"ok": true}`.
+pub(crate) fn ok() -> Json<Ok> {
+    Json(Ok { ok: true })
+}
+
+/// The scopes that may make and answer challenges (lichess's).
+const CHALLENGE_SCOPES: [Scope; 3] = [Scope::ChallengeWrite, Scope::BotPlay, Scope::BoardPlay];
+
+/// `POST /api/challenge/{username}`: challenge an account (JSON or a form:
+/// `rated`, `clock.limit`, `clock.increment`, `color`, `variant`, `fen`).
+pub(crate) async fn create(
+    State(state): State<AppState>,
+    Me(auth): Me,
+    P(username): P<String>,
+    BodyOrForm(req): BodyOrForm<wire::NewChallenge>,
+) -> Result<Json<wire::Challenge>, ApiError> {
+    auth.require_any(&CHALLENGE_SCOPES)?;
+    Ok(Json(
+        challenges::create(&state, auth.user(), &username, &req).await?,
+    ))
+}
+
+/// `GET /api/challenge`: the open challenges to and from the account.
+pub(crate) async fn list(
+    State(state): State<AppState>,
+    Me(auth): Me,
+) -> Result<Json<wire::Challenges>, ApiError> {
+    auth.require_any(&[Scope::ChallengeRead, Scope::BotPlay, Scope::BoardPlay])?;
+    Ok(Json(challenges::list(&state, auth.user()).await?))
+}
+
+/// `POST /api/challenge/{id}/accept`: the game begins (`gameStart` on
+/// both players' streams).
+pub(crate) async fn accept(
+    State(state): State<AppState>,
+    Me(auth): Me,
+    P(id): P<String>,
+) -> Result<Json<Ok>, ApiError> {
+    auth.require_any(&CHALLENGE_SCOPES)?;
+    challenges::accept(&state, auth.user(), &id).await?;
+    Ok(ok())
+}
+
+/// `POST /api/challenge/{id}/decline` (`reason`: lichess's key).
+pub(crate) async fn decline(
+    State(state): State<AppState>,
+    Me(auth): Me,
+    P(id): P<String>,
+    BodyOrForm(body): BodyOrForm<wire::Decline>,
+) -> Result<Json<Ok>, ApiError> {
+    auth.require_any(&CHALLENGE_SCOPES)?;
+    let reason = body.reason;
+    challenges::decline(&state, auth.user(), &id, reason.as_deref()).await?;
+    Ok(ok())
+}
+
+/// `POST /api/challenge/{id}/cancel`: the challenger takes it back.
+pub(crate) async fn cancel(
+    State(state): State<AppState>,
+    Me(auth): Me,
+    P(id): P<String>,
+) -> Result<Json<Ok>, ApiError> {
+    auth.require_any(&CHALLENGE_SCOPES)?;
+    challenges::cancel(&state, auth.user(), &id).await?;
+    Ok(ok())
+}
+
+/// How often an idle event stream sends an empty line.
+const KEEPALIVE: Duration = Duration::from_secs(6);
+
+/// `GET /api/stream/event`: the account's events as they happen, after
+/// what stands when it opens (a `gameStart` for each game in play, a
+/// `challenge` for each open challenge). A stream that falls far behind is
+/// closed; its client connects again.
+pub(crate) async fn stream(
+    State(state): State<AppState>,
+    Extension(ClientAddr(addr)): Extension<ClientAddr>,
+    Me(auth): Me,
+) -> Result<Response, ApiError> {
+    let place = state
+        .watchers()
+        .open(addr)
+        .ok_or(ApiError::TooManyWatchers)?;
+    let user = auth.user().clone();
+    // Subscribed first: what happens while the rest is read is not lost.
+    let mut rx = state.inbox().subscribe(&user.id);
+    let mut first = Vec::new();
+    for game in state.store().playing(&user.id).await? {
+        if let Some(game) = challenges::game_event(&state, &game, &user.id).await? {
+            first.push(line(&wire::AccountEvent::GameStart { game })?);
+        }
+    }
+    for c in challenges::list(&state, &user).await?.incoming {
+        first.push(line(&challenges::announce(c))?);
+    }
+    let mut shutdown = state.shutdown_signal();
+    let body = async_stream_lines(first.join("\n"), false, move |tx| async move {
+        let _place = place;
+        let mut keepalive = tokio::time::interval(KEEPALIVE);
+        keepalive.tick().await;
+        loop {
+            let next = tokio::select! {
+                event = rx.recv() => match event {
+                    Ok(line) => format!("{line}\n"),
+                    Err(broadcast::error::RecvError::Lagged(_) | broadcast::error::RecvError::Closed) => return,
+                },
+                _ = keepalive.tick() => "\n".to_string(),
+                _ = shutdown.changed() => return,
+            };
+            if tx.send(next).await.is_err() {
+                return;
+            }
+        }
+    });
+    Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], body).into_response())
+}
+
+/// An event as one JSON line.
+fn line(event: &wire::AccountEvent) -> Result<String, ApiError> {
+    serde_json::to_string(event).map_err(|e| ApiError::Internal(e.to_string()))
+}

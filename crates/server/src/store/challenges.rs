@@ -1,0 +1,197 @@
+//! Challenges as stored (the migration `0010_challenges.sql`): one row
+//! each, whose status moves once from `created` to its end — the move
+//! made by a conditional UPDATE, so that of two accepts racing (on one
+//! node or two) exactly one wins.
+
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::{Store, StoreError};
+
+/// A challenge as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeRow {
+    /// Its id.
+    pub id: String,
+    /// The challenger's account id.
+    pub challenger: String,
+    /// The challenged account's id.
+    pub dest_user: String,
+    /// Rated, or casual.
+    pub rated: bool,
+    /// The clock's initial time in seconds (none: no clock).
+    pub clock_limit: Option<i64>,
+    /// The clock's increment in seconds.
+    pub clock_increment: Option<i64>,
+    /// The colour the challenger asked for: `white`, `black`, `random`.
+    pub color: String,
+    /// The start position (none: the usual one).
+    pub initial_fen: Option<String>,
+    /// `created`, `accepted`, `declined`, `canceled`, `expired`.
+    pub status: String,
+    /// lichess's key of the reason it was declined.
+    pub decline_reason: Option<String>,
+    /// The game, once accepted.
+    pub game_id: Option<String>,
+    /// Milliseconds since the Unix epoch.
+    pub created_at: i64,
+    /// When it lapses if no one answers it.
+    pub expires_at: i64,
+}
+
+fn challenge(r: &AnyRow) -> Result<ChallengeRow, sqlx::Error> {
+    Ok(ChallengeRow {
+        id: r.try_get("id")?,
+        challenger: r.try_get("challenger")?,
+        dest_user: r.try_get("dest_user")?,
+        rated: r.try_get::<i64, _>("rated")? != 0,
+        clock_limit: r.try_get("clock_limit")?,
+        clock_increment: r.try_get("clock_increment")?,
+        color: r.try_get("color")?,
+        initial_fen: r.try_get("initial_fen")?,
+        status: r.try_get("status")?,
+        decline_reason: r.try_get("decline_reason")?,
+        game_id: r.try_get("game_id")?,
+        created_at: r.try_get("created_at")?,
+        expires_at: r.try_get("expires_at")?,
+    })
+}
+
+impl Store {
+    /// Stores a new challenge.
+    ///
+    /// # Errors
+    /// [`StoreError`]; then nothing was stored.
+    pub async fn insert_challenge(&self, c: &ChallengeRow) -> Result<(), StoreError> {
+        self.injected_failure()?;
+        sqlx::query(
+            "INSERT INTO challenges (id, challenger, dest_user, rated, clock_limit, clock_increment, \
+             color, initial_fen, status, decline_reason, game_id, created_at, expires_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+        )
+        .bind(&c.id)
+        .bind(&c.challenger)
+        .bind(&c.dest_user)
+        .bind(i64::from(c.rated))
+        .bind(c.clock_limit)
+        .bind(c.clock_increment)
+        .bind(&c.color)
+        .bind(&c.initial_fen)
+        .bind(&c.status)
+        .bind(&c.decline_reason)
+        .bind(&c.game_id)
+        .bind(c.created_at)
+        .bind(c.expires_at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A challenge.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn challenge(&self, id: &str) -> Result<Option<ChallengeRow>, sqlx::Error> {
+        sqlx::query("SELECT * FROM challenges WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .as_ref()
+            .map(challenge)
+            .transpose()
+    }
+
+    /// The open challenges to and from an account that have not lapsed at
+    /// `now`, oldest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn open_challenges(
+        &self,
+        user: &str,
+        now: i64,
+    ) -> Result<Vec<ChallengeRow>, sqlx::Error> {
+        sqlx::query(
+            "SELECT * FROM challenges WHERE (dest_user = $1 OR challenger = $1) \
+             AND status = 'created' AND expires_at > $2 ORDER BY created_at, id",
+        )
+        .bind(user)
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(challenge)
+        .collect()
+    }
+
+    /// Ends an open challenge: `status` (with the reason and the game),
+    /// only if it is still `created`. `Ok(false)`: it was not (answered
+    /// already, by this request's twin or anyone).
+    ///
+    /// # Errors
+    /// [`StoreError`]; then nothing was changed.
+    pub async fn end_challenge(
+        &self,
+        id: &str,
+        status: &str,
+        decline_reason: Option<&str>,
+        game_id: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        self.injected_failure()?;
+        let done = sqlx::query(
+            "UPDATE challenges SET status = $1, decline_reason = $2, game_id = $3 \
+             WHERE id = $4 AND status = 'created'",
+        )
+        .bind(status)
+        .bind(decline_reason)
+        .bind(game_id)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Names the game an accepted challenge made.
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn set_challenge_game(&self, id: &str, game_id: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE challenges SET game_id = $1 WHERE id = $2")
+            .bind(game_id)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Puts an accepted challenge back to `created` (its game could not
+    /// be made).
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn reopen_challenge(&self, id: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE challenges SET status = 'created', game_id = NULL \
+             WHERE id = $1 AND status = 'accepted'",
+        )
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The games of an account not ended yet (ids), oldest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn playing(&self, user: &str) -> Result<Vec<String>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE (white_user = $1 OR black_user = $1) \
+             AND status <> 'ended' ORDER BY created_at, id",
+        )
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| r.try_get("id")).collect()
+    }
+}

@@ -1,0 +1,372 @@
+//! Challenges and games between accounts on a real server, at lichess's
+//! paths: fifty accepts of one challenge at once make one game; what a
+//! challenge cannot be is refused with its code; a game is played only by
+//! its players, with the token's scope; a draw offered after one's move is
+//! stored with that move (another server on the same database sees it); an
+//! aborted game moves no rating, a rated one moves both.
+
+mod common;
+
+use std::net::SocketAddr;
+
+use common::{send, start_server_on, Full};
+use serde_json::{json, Value};
+
+const JSON: (&str, &str) = ("content-type", "application/json");
+
+/// A new account with a token of these scopes: the `Authorization` value.
+fn account(addr: SocketAddr, name: &str, scopes: &[&str]) -> String {
+    let body = json!({"username": name, "password": "correct horse battery"}).to_string();
+    let r = send(addr, "POST", "/api/account/signup", &[JSON], Some(&body));
+    assert_eq!(r.status, 201, "{}", r.body);
+    let cookie = r
+        .header("set-cookie")
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .to_string();
+    let body = json!({"description": "test", "scopes": scopes}).to_string();
+    let t = send(
+        addr,
+        "POST",
+        "/api/account/tokens",
+        &[JSON, ("cookie", &cookie)],
+        Some(&body),
+    );
+    assert_eq!(t.status, 201, "{}", t.body);
+    format!("Bearer {}", t.json()["token"].as_str().unwrap_or(""))
+}
+
+fn post(addr: SocketAddr, path: &str, auth: &str, body: Option<Value>) -> Full {
+    let text = body.map(|b| b.to_string());
+    send(
+        addr,
+        "POST",
+        path,
+        &[JSON, ("authorization", auth)],
+        text.as_deref(),
+    )
+}
+
+fn error(r: &Full) -> String {
+    r.json()["error"].as_str().unwrap_or("").to_string()
+}
+
+fn server() -> (SocketAddr, String) {
+    let url = common::database::fresh();
+    (
+        start_server_on(url.clone(), sakk_server::Rates::unlimited()),
+        url,
+    )
+}
+
+const PLAY: &[&str] = &["board:play", "challenge:write"];
+
+/// Anna challenges Bela (Anna White, 5+3, `rated`); Bela accepts: the game.
+fn game(addr: SocketAddr, anna: &str, bela: &str, rated: bool) -> String {
+    let c = post(
+        addr,
+        "/api/challenge/bela",
+        anna,
+        Some(json!({"rated": rated, "clock.limit": 300, "clock.increment": 3, "color": "white"})),
+    );
+    assert_eq!(c.status, 200, "{}", c.body);
+    let id = c.json()["id"].as_str().unwrap_or("").to_string();
+    let a = post(addr, &format!("/api/challenge/{id}/accept"), bela, None);
+    assert_eq!(a.status, 200, "{}", a.body);
+    let listed = send(addr, "GET", "/api/games", &[], None);
+    listed.json()["games"][0]["id"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+#[test]
+fn fifty_accepts_at_once_make_one_game() {
+    let (addr, _) = server();
+    let anna = account(addr, "anna", PLAY);
+    let bela = account(addr, "bela", PLAY);
+    let c = post(
+        addr,
+        "/api/challenge/bela",
+        &anna,
+        Some(json!({"rated": false})),
+    );
+    assert_eq!(c.status, 200, "{}", c.body);
+    let id = c.json()["id"].as_str().unwrap_or("").to_string();
+    let statuses: Vec<u16> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..50)
+            .map(|_| {
+                let (bela, id) = (bela.clone(), id.clone());
+                s.spawn(move || {
+                    post(addr, &format!("/api/challenge/{id}/accept"), &bela, None).status
+                })
+            })
+            .collect();
+        handles.into_iter().filter_map(|h| h.join().ok()).collect()
+    });
+    assert_eq!(statuses.len(), 50);
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 200).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 404).count(),
+        49,
+        "{statuses:?}"
+    );
+    let games = send(addr, "GET", "/api/games", &[], None).json();
+    assert_eq!(games["games"].as_array().map(Vec::len), Some(1), "{games}");
+}
+
+#[test]
+fn what_a_challenge_cannot_be_is_refused() {
+    let (addr, _) = server();
+    let anna = account(addr, "anna", PLAY);
+    let _bela = account(addr, "bela", PLAY);
+    let reader = account(addr, "reader", &["challenge:read"]);
+    let cases = [
+        ("/api/challenge/anna", json!({}), 400, "challenge_yourself"),
+        ("/api/challenge/nobody", json!({}), 404, "no_such_user"),
+        (
+            "/api/challenge/bela",
+            json!({"days": 3}),
+            400,
+            "correspondence_unavailable",
+        ),
+        (
+            "/api/challenge/bela",
+            json!({"variant": "chess960"}),
+            400,
+            "variant_unavailable",
+        ),
+        (
+            "/api/challenge/bela",
+            json!({"rated": true, "fen": "8/8/8/4k3/8/8/3QK3/8 w - - 0 1"}),
+            400,
+            "rated_from_position",
+        ),
+        (
+            "/api/challenge/bela",
+            json!({"color": "green"}),
+            400,
+            "bad_color",
+        ),
+        (
+            "/api/challenge/bela",
+            json!({"clock.limit": 20000}),
+            400,
+            "clock_out_of_range",
+        ),
+        (
+            "/api/challenge/bela",
+            json!({"fen": "not a fen"}),
+            400,
+            "bad_fen",
+        ),
+    ];
+    for (path, body, status, code) in cases {
+        let r = post(addr, path, &anna, Some(body.clone()));
+        assert_eq!(
+            (r.status, error(&r).as_str()),
+            (status, code),
+            "{body}: {}",
+            r.body
+        );
+    }
+    let r = post(addr, "/api/challenge/bela", &reader, Some(json!({})));
+    assert_eq!((r.status, error(&r).as_str()), (403, "missing_scope"));
+    // A form, as lichess's API takes it.
+    let form = send(
+        addr,
+        "POST",
+        "/api/challenge/bela",
+        &[
+            ("content-type", "application/x-www-form-urlencoded"),
+            ("authorization", &anna),
+        ],
+        Some("rated=true&clock.limit=180&clock.increment=2"),
+    );
+    assert_eq!(form.status, 200, "{}", form.body);
+    assert_eq!(form.json()["speed"], "blitz");
+    assert_eq!(form.json()["rated"], true);
+    let listed = send(
+        addr,
+        "GET",
+        "/api/challenge",
+        &[("authorization", &reader)],
+        None,
+    );
+    assert_eq!(listed.status, 200, "{}", listed.body);
+    let decline = post(
+        addr,
+        &format!(
+            "/api/challenge/{}/decline",
+            form.json()["id"].as_str().unwrap_or("")
+        ),
+        &anna,
+        Some(json!({"reason": "tooFast"})),
+    );
+    assert_eq!(
+        error(&decline),
+        "no_such_challenge",
+        "only the challenged declines"
+    );
+}
+
+#[test]
+fn only_the_players_play_and_an_offer_after_a_move_is_stored_with_it() {
+    let (addr, url) = server();
+    let anna = account(addr, "anna", PLAY);
+    let bela = account(addr, "bela", PLAY);
+    let carl = account(addr, "carl", PLAY);
+    let bot_only = account(addr, "dora", &["bot:play"]);
+    let id = game(addr, &anna, &bela, false);
+
+    let mv =
+        |who: &str, uci: &str| post(addr, &format!("/api/board/game/{id}/move/{uci}"), who, None);
+    assert_eq!(mv(&anna, "e2e4").json(), json!({"ok": true}));
+    let wrong_turn = mv(&anna, "d2d4");
+    assert_eq!(
+        (wrong_turn.status, error(&wrong_turn).as_str()),
+        (403, "not_your_turn")
+    );
+    let stranger = mv(&carl, "e7e5");
+    assert_eq!(stranger.status, 403, "{}", stranger.body);
+    let stream = send(
+        addr,
+        "GET",
+        &format!("/api/board/game/stream/{id}"),
+        &[("authorization", &carl)],
+        None,
+    );
+    assert_eq!(
+        (stream.status, error(&stream).as_str()),
+        (403, "not_your_game")
+    );
+    let scope = send(
+        addr,
+        "GET",
+        &format!("/api/board/game/stream/{id}"),
+        &[("authorization", &bot_only)],
+        None,
+    );
+    assert_eq!(
+        (scope.status, error(&scope).as_str()),
+        (403, "missing_scope")
+    );
+
+    // Black has not moved: too early to offer; White to move has no move
+    // of its own just made.
+    let early = post(addr, &format!("/api/board/game/{id}/draw/yes"), &anna, None);
+    assert_eq!(error(&early), "draw_offer_too_early", "{}", early.body);
+    assert_eq!(mv(&bela, "e7e5").status, 200);
+    let not_now = post(addr, &format!("/api/board/game/{id}/draw/yes"), &anna, None);
+    assert_eq!(error(&not_now), "draw_offer_with_move", "{}", not_now.body);
+    // Bela offers with the move he just made.
+    let offered = post(addr, &format!("/api/board/game/{id}/draw/yes"), &bela, None);
+    assert_eq!(offered.status, 200, "{}", offered.body);
+
+    // Another server on the same database reads the game as stored.
+    let other = start_server_on(url, sakk_server::Rates::unlimited());
+    let stored = send(other, "GET", &format!("/api/games/{id}"), &[], None).json();
+    assert_eq!(stored["bdraw"], true, "{stored}");
+    let pgn = send(other, "GET", &format!("/game/export/{id}"), &[], None);
+    assert!(
+        pgn.body.contains("e5 { (=) }"),
+        "the offer marked on Black's move: {}",
+        pgn.body
+    );
+    assert!(
+        pgn.body.contains("[Event \"Casual Blitz game\"]"),
+        "{}",
+        pgn.body
+    );
+
+    // Accepted by Anna (draw/yes accepts the opponent's offer).
+    let agreed = post(addr, &format!("/api/board/game/{id}/draw/yes"), &anna, None);
+    assert_eq!(agreed.status, 200, "{}", agreed.body);
+    let over = send(addr, "GET", &format!("/api/games/{id}"), &[], None).json();
+    assert_eq!(
+        (over["status"].clone(), over["termination"].clone()),
+        (json!("draw"), json!("agreement"))
+    );
+}
+
+#[test]
+fn a_rated_game_moves_both_ratings_and_an_aborted_one_none() {
+    let (addr, _) = server();
+    let anna = account(addr, "anna", PLAY);
+    let bela = account(addr, "bela", PLAY);
+    let aborted = game(addr, &anna, &bela, true);
+    let r = post(
+        addr,
+        &format!("/api/board/game/{aborted}/abort"),
+        &anna,
+        None,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let json_export = |id: &str| {
+        send(
+            addr,
+            "GET",
+            &format!("/game/export/{id}"),
+            &[("accept", "application/json")],
+            None,
+        )
+        .json()
+    };
+    // The follower rates after the end: wait for it, within bounds.
+    let rated = game(addr, &anna, &bela, true);
+    for (who, uci) in [
+        (&anna, "f2f3"),
+        (&bela, "e7e5"),
+        (&anna, "g2g4"),
+        (&bela, "d8h4"),
+    ] {
+        let r = post(
+            addr,
+            &format!("/api/bot/game/{rated}/move/{uci}"),
+            who,
+            None,
+        );
+        // The Bot API needs bot:play: these tokens have board:play only.
+        assert_eq!((r.status, error(&r).as_str()), (403, "missing_scope"));
+        let r = post(
+            addr,
+            &format!("/api/board/game/{rated}/move/{uci}"),
+            who,
+            None,
+        );
+        assert_eq!(r.status, 200, "{uci}: {}", r.body);
+    }
+    let mut export = json_export(&rated);
+    for _ in 0..100 {
+        if export["players"]["black"]["ratingDiff"].is_i64() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        export = json_export(&rated);
+    }
+    assert_eq!(export["status"], "mate", "{export}");
+    assert_eq!(export["winner"], "black");
+    assert_eq!(export["players"]["black"]["ratingDiff"], 241, "{export}");
+    assert_eq!(export["players"]["white"]["ratingDiff"], -242, "{export}");
+    assert_eq!(export["moves"], "f3 e5 g4 Qh4#");
+    // The aborted game moved nothing: the next game starts from the
+    // ratings the rated game left.
+    let aborted_export = json_export(&aborted);
+    assert!(
+        aborted_export["players"]["white"]["ratingDiff"].is_null(),
+        "{aborted_export}"
+    );
+    let next = post(
+        addr,
+        "/api/challenge/bela",
+        &anna,
+        Some(json!({"rated": true, "clock.limit": 300, "clock.increment": 3})),
+    );
+    assert_eq!(next.json()["challenger"]["rating"], 1258, "{}", next.body);
+    assert_eq!(next.json()["destUser"]["rating"], 1741, "{}", next.body);
+}
