@@ -160,6 +160,12 @@ codes! {
     BadDeclineReason = "bad_decline_reason",
     /// Not a game of the reader's.
     NotYourGame = "not_your_game",
+    /// An account that has played, or is a bot already, cannot become one.
+    BotUpgradeRefused = "bot_upgrade_refused",
+    /// The Bot API is for BOT accounts.
+    NotABot = "not_a_bot",
+    /// A BOT account plays through the Bot API, not the Board API.
+    BotOnBoard = "bot_on_board",
 }
 
 #[cfg(test)]

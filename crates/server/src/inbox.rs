@@ -44,6 +44,23 @@ impl Inbox {
         }
     }
 
+    /// Whether the account has a stream open on this server (lichess's
+    /// "online").
+    pub fn is_online(&self, user: &str) -> bool {
+        let streams = self.streams.lock().unwrap_or_else(PoisonError::into_inner);
+        streams.get(user).is_some_and(|tx| tx.receiver_count() > 0)
+    }
+
+    /// The accounts with a stream open, in no order.
+    pub fn online(&self) -> Vec<String> {
+        let streams = self.streams.lock().unwrap_or_else(PoisonError::into_inner);
+        streams
+            .iter()
+            .filter(|(_, tx)| tx.receiver_count() > 0)
+            .map(|(user, _)| user.clone())
+            .collect()
+    }
+
     /// Forgets the accounts with no stream open.
     pub fn forget_closed(&self) {
         let mut streams = self.streams.lock().unwrap_or_else(PoisonError::into_inner);

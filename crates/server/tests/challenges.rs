@@ -331,8 +331,8 @@ fn a_rated_game_moves_both_ratings_and_an_aborted_one_none() {
             who,
             None,
         );
-        // The Bot API needs bot:play: these tokens have board:play only.
-        assert_eq!((r.status, error(&r).as_str()), (403, "missing_scope"));
+        // The Bot API is for BOT accounts: these are people.
+        assert_eq!((r.status, error(&r).as_str()), (403, "not_a_bot"));
         let r = post(
             addr,
             &format!("/api/board/game/{rated}/move/{uci}"),

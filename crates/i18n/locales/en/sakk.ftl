@@ -189,6 +189,9 @@ error-correspondence-unavailable = Games of days a move are not played on this s
 error-rated-from-position = A game from a set-up position cannot be rated.
 error-bad-decline-reason = Not a reason to decline: generic, later, tooFast, tooSlow, timeControl, rated, casual, standard, variant, noBot or onlyBot.
 error-not-your-game = This is not a game of yours.
+error-bot-upgrade-refused = Only an account that has played no game can become a BOT account (and only once).
+error-not-a-bot = The Bot API is for BOT accounts: upgrade the account first (POST /api/bot/account/upgrade).
+error-bot-on-board = A BOT account plays through the Bot API (/api/bot/…), not the Board API.
 
 ## Tournaments: what the organiser's actions are refused for.
 error-no-such-tournament = There is no such tournament.

@@ -221,6 +221,9 @@ error-correspondence-unavailable = Napokban mért lépésidejű (levelező) ját
 error-rated-from-position = Felállított állásból induló játszma nem lehet értékelt.
 error-bad-decline-reason = Ez nem elutasítási ok: generic, later, tooFast, tooSlow, timeControl, rated, casual, standard, variant, noBot vagy onlyBot.
 error-not-your-game = Ez nem a te játszmád.
+error-bot-upgrade-refused = Csak olyan fiók lehet BOT-fiók, amely még nem játszott (és csak egyszer).
+error-not-a-bot = A Bot API a BOT-fiókoké: előbb alakítsd át a fiókot (POST /api/bot/account/upgrade).
+error-bot-on-board = BOT-fiók a Bot API-n (/api/bot/…) játszik, nem a Board API-n.
 
 ## Versenyek: amiért a rendező műveletét a szerver elutasítja.
 error-no-such-tournament = Nincs ilyen verseny.

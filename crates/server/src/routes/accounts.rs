@@ -352,6 +352,87 @@ pub(crate) async fn revoke_this_token(
     }
 }
 
+/// `POST /api/bot/account/upgrade`: the account becomes a BOT account
+/// (a token with `bot:play`; an account that has played no game), as on
+/// lichess: it then plays through the Bot API only.
+pub(crate) async fn upgrade_to_bot(
+    State(state): State<AppState>,
+    Me(auth): Me,
+) -> Result<Json<super::challenges::Ok>, ApiError> {
+    auth.require(accounts::Scope::BotPlay)?;
+    if state.store().make_bot(&auth.user().id).await? {
+        tracing::info!(user = %auth.user().id, "account made a bot");
+        Ok(super::challenges::ok())
+    } else {
+        Err(ApiError::bad(ErrorCode::BotUpgradeRefused))
+    }
+}
+
+/// The query of `/api/users/status`.
+#[derive(Debug, serde::Deserialize)]
+pub(crate) struct Ids {
+    ids: String,
+}
+
+/// A player's status, as lichess's `/api/users/status` gives it.
+#[derive(Debug, serde::Serialize)]
+pub(crate) struct Status {
+    id: String,
+    name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<String>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    online: bool,
+}
+
+/// The most accounts one `/api/users/status` asks about (lichess's).
+const MAX_STATUS: usize = 100;
+
+/// `GET /api/users/status?ids=a,b`: whether each account is online (has
+/// its event stream open); unknown names are left out.
+pub(crate) async fn statuses(
+    State(state): State<AppState>,
+    super::Q(q): super::Q<Ids>,
+) -> Result<Json<Vec<Status>>, ApiError> {
+    let ids: Vec<String> = q
+        .ids
+        .split(',')
+        .map(accounts::name::id_of)
+        .filter(|id| !id.is_empty())
+        .take(MAX_STATUS)
+        .collect();
+    let mut out = Vec::new();
+    for id in &ids {
+        if let Some(u) = state.store().user(id).await? {
+            out.push(Status {
+                online: state.inbox().is_online(&u.id),
+                id: u.id,
+                name: u.name,
+                title: u.title,
+            });
+        }
+    }
+    Ok(Json(out))
+}
+
+/// `GET /api/bot/online`: the BOT accounts online (their event stream
+/// open), one JSON object a line, as lichess lists them.
+pub(crate) async fn bots_online(State(state): State<AppState>) -> Result<Response, ApiError> {
+    let mut lines = String::new();
+    let mut online = state.inbox().online();
+    online.sort();
+    for user in state.store().users(&online).await? {
+        if user.title.as_deref() == Some("BOT") {
+            let shown = accounts::view(&user, state.public_url());
+            lines.push_str(
+                &serde_json::to_string(&shown).map_err(|e| ApiError::Internal(e.to_string()))?,
+            );
+            lines.push('\n');
+        }
+    }
+    Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], lines).into_response())
+}
+
 /// The most tokens one `POST /api/token/test` asks about (lichess's).
 const MAX_TESTED: usize = 1000;
 

@@ -31,12 +31,16 @@ use crate::ops::{Answer, Caller, Op};
 use crate::state::AppState;
 use crate::store::{GameRow, UserRow};
 
-/// The API a path belongs to (`/api/board/…` or `/api/bot/…`): the scope
-/// its tokens need.
-fn scope_of(api: &str) -> Result<Scope, ApiError> {
+/// Checks that `auth` may use the API a path belongs to: `/api/board/…`
+/// (a token with `board:play`, an account that is not a bot) or
+/// `/api/bot/…` (`bot:play`, a BOT account), as lichess has them.
+fn may_use(auth: &Auth, api: &str) -> Result<(), ApiError> {
+    let bot = auth.user().title.as_deref() == Some("BOT");
     match api {
-        "board" => Ok(Scope::BoardPlay),
-        "bot" => Ok(Scope::BotPlay),
+        "board" if bot => Err(ApiError::Forbidden(ErrorCode::BotOnBoard)),
+        "board" => auth.require(Scope::BoardPlay),
+        "bot" if !bot => Err(ApiError::Forbidden(ErrorCode::NotABot)),
+        "bot" => auth.require(Scope::BotPlay),
         _ => Err(ApiError::NoRoute(format!("/api/{api}"))),
     }
 }
@@ -167,7 +171,7 @@ pub(crate) async fn stream(
     Me(auth): Me,
     P((api, id)): P<(String, String)>,
 ) -> Result<Response, ApiError> {
-    auth.require(scope_of(&api)?)?;
+    may_use(&auth, &api)?;
     let (row, white, black) = own_game(&state, &auth, &id).await?;
     let header = Header { row, white, black };
     let place = state
@@ -194,7 +198,7 @@ async fn act(
     id: &str,
     command: Command,
 ) -> Result<Json<Done>, ApiError> {
-    auth.require(scope_of(api)?)?;
+    may_use(auth, api)?;
     let caller = Caller::Account(auth.user().id.clone());
     dispatch(state, id, &caller, Op::Act(command)).await?;
     Ok(ok())
@@ -285,7 +289,11 @@ pub(crate) async fn export(
         let user = user.clone();
         async move {
             Ok::<_, ApiError>(match user {
-                Some(u) => state.store().user(&u).await?.map(|u| (u.id, u.name)),
+                Some(u) => state
+                    .store()
+                    .user(&u)
+                    .await?
+                    .map(|u| (u.id, u.name, u.title)),
                 None => None,
             })
         }
@@ -299,10 +307,15 @@ pub(crate) async fn export(
             _ => return Err(ApiError::Internal("not a state".to_string())),
         };
         let speed = game_speed(row.clock.as_deref());
-        let player = |who: &Option<(String, String)>, rating: Option<i64>, diff: Option<i64>| {
+        let player = |who: &Option<(String, String, Option<String>)>,
+                      rating: Option<i64>,
+                      diff: Option<i64>| {
             let mut p = json!({});
-            if let Some((id, name)) = who {
+            if let Some((id, name, title)) = who {
                 p["user"] = json!({"id": id, "name": name});
+                if let Some(t) = title {
+                    p["user"]["title"] = json!(t);
+                }
             }
             if let Some(r) = rating {
                 p["rating"] = json!(r);
@@ -356,8 +369,11 @@ pub(crate) async fn export(
         ("Black", &black, row.black_rating, diffs.map(|d| d.1)),
     ];
     for (side, who, rating, diff) in sides {
-        if let Some((_, name)) = who {
+        if let Some((_, name, title)) = who {
             pgn.set_tag(side, name);
+            if let Some(t) = title {
+                pgn.set_tag(&format!("{side}Title"), t);
+            }
         }
         if let Some(r) = rating {
             pgn.set_tag(&format!("{side}Elo"), &r.to_string());

@@ -95,6 +95,28 @@ pub(crate) async fn cancel(
     Ok(ok())
 }
 
+/// lichess's `/api/account/playing`.
+#[derive(serde::Serialize)]
+pub(crate) struct Playing {
+    #[serde(rename = "nowPlaying")]
+    now_playing: Vec<wire::GameEvent>,
+}
+
+/// `GET /api/account/playing`: the account's games in play.
+pub(crate) async fn playing(
+    State(state): State<AppState>,
+    Me(auth): Me,
+) -> Result<Json<Playing>, ApiError> {
+    let user = &auth.user().id;
+    let mut now_playing = Vec::new();
+    for game in state.store().playing(user).await? {
+        if let Some(g) = challenges::game_event(&state, &game, user).await? {
+            now_playing.push(g);
+        }
+    }
+    Ok(Json(Playing { now_playing }))
+}
+
 /// How often an idle event stream sends an empty line.
 const KEEPALIVE: Duration = Duration::from_secs(6);
 

@@ -145,6 +145,25 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
+    /// Makes an open account a BOT account, if it has played no game (as
+    /// lichess asks). `Ok(false)`: it is closed, a bot already, or has
+    /// games.
+    ///
+    /// # Errors
+    /// [`StoreError`]; then nothing was changed.
+    pub async fn make_bot(&self, id: &str) -> Result<bool, StoreError> {
+        self.injected_failure()?;
+        let done = sqlx::query(
+            "UPDATE users SET title = 'BOT' WHERE id = $1 AND closed_at IS NULL \
+             AND title IS NULL AND NOT EXISTS \
+             (SELECT 1 FROM games WHERE white_user = $1 OR black_user = $1)",
+        )
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
     /// Closes an account: its password, sessions and tokens go, its row
     /// and name stay (so its games keep their player, and the name is not
     /// taken again). `Ok(false)`: no such open account.
