@@ -1095,6 +1095,24 @@ players: Array<PlayerLink>, };
 
 export type Scope = "board:play" | "bot:play" | "challenge:read" | "challenge:write" | "tournament:write" | "preference:read";
 
+export type PerfView = { 
+/**
+ * Rated games played in the category.
+ */
+games: number, 
+/**
+ * The rating, whole.
+ */
+rating: number, 
+/**
+ * The rating deviation, whole.
+ */
+rd: number, 
+/**
+ * Provisional (shown with `?`).
+ */
+prov?: boolean, };
+
 export type Account = { 
 /**
  * The name in lower case.
@@ -1119,7 +1137,12 @@ disabled?: boolean,
 /**
  * The player's page.
  */
-url: string, };
+url: string, 
+/**
+ * The ratings by category (lichess's keys: `bullet`, `blitz`, …),
+ * the starting one where no rated game was played.
+ */
+perfs?: { [key in string]: PerfView }, };
 
 export type Credentials = { 
 /**

@@ -156,8 +156,8 @@ codes! {
     CorrespondenceUnavailable = "correspondence_unavailable",
     /// A rated game from a set-up position.
     RatedFromPosition = "rated_from_position",
-    /// Not one of lichess's decline reasons.
-    BadDeclineReason = "bad_decline_reason",
+    /// A rated game without a clock.
+    RatedWithoutClock = "rated_without_clock",
     /// Not a game of the reader's.
     NotYourGame = "not_your_game",
     /// An account that has played, or is a bot already, cannot become one.

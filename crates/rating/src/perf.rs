@@ -95,6 +95,8 @@ pub struct Settings {
     pub max_volatility: f64,
     /// The lowest rating.
     pub min_rating: f64,
+    /// The highest rating.
+    pub max_rating: f64,
     /// The most one game may move a rating, either way.
     pub max_change: f64,
     /// From this deviation up, a rating is provisional.
@@ -105,7 +107,8 @@ impl Settings {
     /// Lichess's: start at 1500 with RD 500 and σ 0.09, τ = 0.75, each game
     /// its own rating period, 0.21436 periods a day (a deviation of 60
     /// widens to 110 in a year), RD within 45–500, σ at most 0.1, ratings
-    /// from 400, at most 700 points a game, provisional from RD 110.
+    /// from 400 to 4000, at most 700 points a game, provisional from RD
+    /// 110.
     /// (lichess also tilts standard chess a few points to White and
     /// multiplies gains by a factor near 1 per category; sakk does not.)
     pub const LICHESS: Settings = Settings {
@@ -116,6 +119,7 @@ impl Settings {
         max_deviation: 500.0,
         max_volatility: 0.1,
         min_rating: 400.0,
+        max_rating: 4000.0,
         max_change: 700.0,
         provisional_deviation: 110.0,
     };
@@ -172,7 +176,7 @@ impl Settings {
         let rating = next
             .rating
             .clamp(from - self.max_change, from + self.max_change)
-            .max(self.min_rating);
+            .clamp(self.min_rating, self.max_rating);
         Perf {
             glicko: Glicko {
                 rating,
@@ -317,6 +321,9 @@ mod tests {
         let strong = perf(2400.0, 50.0, 0.06);
         let (w, _) = s.rate_game(&weak, &strong, Score::Loss, 0).unwrap();
         assert_eq!(w.glicko.rating, 400.0);
+        let top = perf(3990.0, 300.0, 0.09);
+        let (w, _) = s.rate_game(&top, &top, Score::Win, 0).unwrap();
+        assert_eq!(w.glicko.rating, 4000.0);
         let (w, _) = s
             .rate_game(&perf(1500.0, 500.0, 0.5), &strong, Score::Win, 0)
             .unwrap();

@@ -31,7 +31,7 @@ proptest! {
             Score::Draw => prop_assert!(dw * db <= 0.0, "{dw} {db}"),
         }
         for (before, after) in [(white, w), (black, b)] {
-            prop_assert!(after.glicko.rating >= 400.0);
+            prop_assert!((400.0..=4000.0).contains(&after.glicko.rating));
             prop_assert!((after.glicko.rating - before.glicko.rating).abs() <= 700.0 + 1e-9);
             prop_assert!((45.0..=500.0).contains(&after.glicko.deviation));
             prop_assert!(after.glicko.deviation <= before.glicko.deviation + 1e-9);

@@ -14,6 +14,9 @@ CREATE TABLE challenges (
     clock_increment BIGINT,
     -- The colour the challenger asked for: white, black or random.
     color TEXT NOT NULL,
+    -- The challenger's colour, drawn when the challenge is made (white or
+    -- black; lichess's finalColor).
+    final_color TEXT NOT NULL,
     -- The start position (FEN; NULL: the usual one).
     initial_fen TEXT,
     -- created, accepted, declined, canceled, expired.

@@ -65,6 +65,7 @@ fn typescript() -> String {
         crate::tournament::wire::PlayerLink::decl(&cfg),
         crate::tournament::wire::TournamentLinks::decl(&cfg),
         crate::accounts::Scope::decl(&cfg),
+        crate::accounts::wire::PerfView::decl(&cfg),
         crate::accounts::wire::Account::decl(&cfg),
         crate::accounts::wire::Credentials::decl(&cfg),
         crate::accounts::wire::PasswordChange::decl(&cfg),

@@ -16,6 +16,11 @@ const JSON: (&str, &str) = ("content-type", "application/json");
 
 /// A new account with a token of these scopes: the `Authorization` value.
 fn account(addr: SocketAddr, name: &str, scopes: &[&str]) -> String {
+    account_and_cookie(addr, name, scopes).0
+}
+
+/// A new account: a token's `Authorization` value, and the session cookie.
+fn account_and_cookie(addr: SocketAddr, name: &str, scopes: &[&str]) -> (String, String) {
     let body = json!({"username": name, "password": "correct horse battery"}).to_string();
     let r = send(addr, "POST", "/api/account/signup", &[JSON], Some(&body));
     assert_eq!(r.status, 201, "{}", r.body);
@@ -34,7 +39,10 @@ fn account(addr: SocketAddr, name: &str, scopes: &[&str]) -> String {
         Some(&body),
     );
     assert_eq!(t.status, 201, "{}", t.body);
-    format!("Bearer {}", t.json()["token"].as_str().unwrap_or(""))
+    (
+        format!("Bearer {}", t.json()["token"].as_str().unwrap_or("")),
+        cookie,
+    )
 }
 
 fn post(addr: SocketAddr, path: &str, auth: &str, body: Option<Value>) -> Full {
@@ -369,4 +377,222 @@ fn a_rated_game_moves_both_ratings_and_an_aborted_one_none() {
     );
     assert_eq!(next.json()["challenger"]["rating"], 1258, "{}", next.body);
     assert_eq!(next.json()["destUser"]["rating"], 1741, "{}", next.body);
+}
+
+#[test]
+fn lichess_s_fields_and_leniency_and_a_closed_challenger() {
+    let (addr, _) = server();
+    let (anna, anna_cookie) = account_and_cookie(addr, "anna", PLAY);
+    let bela = account(addr, "bela", PLAY);
+    let prefs = account(addr, "carl", &["preference:read"]);
+    let events = send(
+        addr,
+        "GET",
+        "/api/stream/event",
+        &[("authorization", &prefs)],
+        None,
+    );
+    assert_eq!(
+        (events.status, error(&events).as_str()),
+        (403, "missing_scope")
+    );
+
+    // The colour is drawn when the challenge is made (lichess's finalColor).
+    let c = post(
+        addr,
+        "/api/challenge/bela",
+        &anna,
+        Some(json!({"clock.limit": 60})),
+    );
+    let final_color = c.json()["finalColor"].as_str().unwrap_or("").to_string();
+    assert!(
+        final_color == "white" || final_color == "black",
+        "{}",
+        c.body
+    );
+    assert_eq!(c.json()["color"], "random");
+    assert_eq!(c.json()["variant"]["key"], "standard");
+    // Reasons in any case; an unknown one is generic.
+    let id = c.json()["id"].as_str().unwrap_or("").to_string();
+    let d = post(
+        addr,
+        &format!("/api/challenge/{id}/decline"),
+        &bela,
+        Some(json!({"reason": "toofast"})),
+    );
+    assert_eq!(d.status, 200, "{}", d.body);
+    let from_fen = post(
+        addr,
+        "/api/challenge/bela",
+        &anna,
+        Some(json!({"fen": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"})),
+    );
+    assert_eq!(
+        from_fen.json()["variant"]["key"],
+        "fromPosition",
+        "{}",
+        from_fen.body
+    );
+    let id = from_fen.json()["id"].as_str().unwrap_or("").to_string();
+    let d = post(
+        addr,
+        &format!("/api/challenge/{id}/decline"),
+        &bela,
+        Some(json!({"reason": "whatever"})),
+    );
+    assert_eq!(d.status, 200, "{}", d.body);
+
+    // Ratings in lichess's perfs, the starting one before any game.
+    let me = send(
+        addr,
+        "GET",
+        "/api/account",
+        &[("authorization", &anna)],
+        None,
+    )
+    .json();
+    assert_eq!(
+        me["perfs"]["blitz"],
+        json!({"games": 0, "rating": 1500, "rd": 500, "prov": true}),
+        "{me}"
+    );
+
+    // A closed challenger's challenges end with the account.
+    let open = post(
+        addr,
+        "/api/challenge/bela",
+        &anna,
+        Some(json!({"clock.limit": 60})),
+    );
+    let id = open.json()["id"].as_str().unwrap_or("").to_string();
+    let closed = send(
+        addr,
+        "POST",
+        "/api/account/close",
+        &[JSON, ("cookie", &anna_cookie)],
+        Some(&json!({"password": "correct horse battery"}).to_string()),
+    );
+    assert_eq!(closed.status, 204, "{}", closed.body);
+    let late = post(addr, &format!("/api/challenge/{id}/accept"), &bela, None);
+    assert_eq!(
+        (late.status, error(&late).as_str()),
+        (404, "no_such_challenge")
+    );
+    let listed = send(
+        addr,
+        "GET",
+        "/api/challenge",
+        &[("authorization", &bela)],
+        None,
+    )
+    .json();
+    assert_eq!(listed["in"], json!([]), "{listed}");
+}
+
+#[test]
+fn one_player_s_games_ending_together_are_each_rated() {
+    let (addr, _) = server();
+    let anna = account(addr, "anna", PLAY);
+    let opponents: Vec<(String, String)> = (0..6)
+        .map(|i| {
+            let token = account(addr, &format!("opp{i}"), PLAY);
+            let c = post(
+                addr,
+                &format!("/api/challenge/opp{i}"),
+                &anna,
+                Some(json!({"rated": true, "clock.limit": 300, "clock.increment": 3, "color": "white"})),
+            );
+            let id = c.json()["id"].as_str().unwrap_or("").to_string();
+            assert_eq!(post(addr, &format!("/api/challenge/{id}/accept"), &token, None).status, 200);
+            (token, id)
+        })
+        .collect();
+    let games = send(
+        addr,
+        "GET",
+        "/api/account/playing",
+        &[("authorization", &anna)],
+        None,
+    )
+    .json();
+    let ids: Vec<String> = games["nowPlaying"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|g| g["gameId"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(ids.len(), 6, "{games}");
+    // Each game: a move each, then every opponent resigns at once.
+    for (i, id) in ids.iter().enumerate() {
+        let opponent = send(
+            addr,
+            "GET",
+            &format!("/game/export/{id}"),
+            &[("accept", "application/json")],
+            None,
+        )
+        .json();
+        let who = opponent["players"]["black"]["user"]["id"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        let token = &opponents[who.trim_start_matches("opp").parse::<usize>().unwrap_or(i)].0;
+        assert_eq!(
+            post(
+                addr,
+                &format!("/api/board/game/{id}/move/e2e4"),
+                &anna,
+                None
+            )
+            .status,
+            200
+        );
+        assert_eq!(
+            post(
+                addr,
+                &format!("/api/board/game/{id}/move/e7e5"),
+                token,
+                None
+            )
+            .status,
+            200
+        );
+    }
+    std::thread::scope(|s| {
+        for id in &ids {
+            let who = send(
+                addr,
+                "GET",
+                &format!("/game/export/{id}"),
+                &[("accept", "application/json")],
+                None,
+            )
+            .json()["players"]["black"]["user"]["id"]
+                .as_str()
+                .unwrap_or("")
+                .to_string();
+            let n: usize = who.trim_start_matches("opp").parse().unwrap_or(0);
+            let token = opponents[n].0.clone();
+            s.spawn(move || post(addr, &format!("/api/board/game/{id}/resign"), &token, None));
+        }
+    });
+    let mut games_rated = 0;
+    for _ in 0..100 {
+        let me = send(
+            addr,
+            "GET",
+            "/api/account",
+            &[("authorization", &anna)],
+            None,
+        )
+        .json();
+        games_rated = me["perfs"]["blitz"]["games"].as_u64().unwrap_or(0);
+        if games_rated == 6 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(games_rated, 6, "every win counted");
 }

@@ -96,7 +96,10 @@ impl Auth {
     }
 }
 
-/// An account as the API shows it.
+/// The rating settings the server uses (lichess's).
+pub const RATINGS: sakk_rating::Settings = sakk_rating::Settings::LICHESS;
+
+/// An account as the API shows it (without its ratings: [`view_rated`]).
 pub fn view(user: &UserRow, public_url: &str) -> wire::Account {
     wire::Account {
         id: user.id.clone(),
@@ -105,7 +108,41 @@ pub fn view(user: &UserRow, public_url: &str) -> wire::Account {
         title: user.title.clone(),
         disabled: user.closed_at.is_some(),
         url: format!("{}/@/{}", public_url.trim_end_matches('/'), user.name),
+        perfs: std::collections::BTreeMap::new(),
     }
+}
+
+/// An account as the API shows it, with its rating in every category
+/// (the starting one where it has played no rated game), as lichess shows
+/// `perfs`.
+///
+/// # Errors
+/// 503 when the database cannot be read.
+pub async fn view_rated(
+    store: &Store,
+    user: &UserRow,
+    public_url: &str,
+) -> Result<wire::Account, ApiError> {
+    let mut shown = view(user, public_url);
+    let stored = store.perfs(&user.id).await?;
+    let now = crate::live::unix_ms();
+    for speed in sakk_rating::Speed::ALL {
+        let perf = stored
+            .iter()
+            .find(|(s, _)| *s == speed)
+            .map_or_else(|| RATINGS.new_perf(), |(_, p)| *p);
+        let live = RATINGS.live(&perf, now);
+        shown.perfs.insert(
+            speed.key().to_string(),
+            wire::PerfView {
+                games: perf.games,
+                rating: perf.int_rating(),
+                rd: sakk_rating::int_rating(live.deviation.round()),
+                prov: RATINGS.provisional(live),
+            },
+        );
+    }
+    Ok(shown)
 }
 
 /// Makes an account (the password hashed on `cpu`).

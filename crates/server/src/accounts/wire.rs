@@ -28,6 +28,30 @@ pub struct Account {
     pub disabled: bool,
     /// The player's page.
     pub url: String,
+    /// The ratings by category (lichess's keys: `bullet`, `blitz`, …),
+    /// the starting one where no rated game was played.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    #[cfg_attr(
+        test,
+        ts(optional, as = "Option<std::collections::BTreeMap<String, PerfView>>")
+    )]
+    pub perfs: std::collections::BTreeMap<String, PerfView>,
+}
+
+/// A rating as lichess's account shows it.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct PerfView {
+    /// Rated games played in the category.
+    pub games: u32,
+    /// The rating, whole.
+    pub rating: i32,
+    /// The rating deviation, whole.
+    pub rd: i32,
+    /// Provisional (shown with `?`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(test, ts(as = "Option<bool>", optional))]
+    pub prov: bool,
 }
 
 /// A new account, or a login: a name and a password (JSON, or a form as

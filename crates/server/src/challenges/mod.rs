@@ -14,7 +14,7 @@
 pub mod wire;
 
 use axum::http::StatusCode;
-use sakk_rating::{Perf, Score, Settings, Speed};
+use sakk_rating::{Perf, Score, Speed};
 use serde_json::Value;
 
 use crate::codes::ErrorCode;
@@ -24,8 +24,12 @@ use crate::live::{unix_ms, ClockSpec};
 use crate::new_game::{self, NewGame, Players};
 use crate::ops::{Answer, Caller, Op};
 use crate::state::AppState;
-use crate::store::{ChallengeRow, Rated, UserRow};
+use crate::store::{ChallengeRow, Rated, UserRow, Written};
 use crate::wire::Opponent;
+
+/// How often a game's rating is computed again when a player's rating
+/// moved under it (another of their games was rated at the same moment).
+const RATE_TRIES: usize = 20;
 
 /// How long a challenge waits for its answer (20 minutes).
 pub const LIFETIME_MS: i64 = 20 * 60 * 1000;
@@ -47,8 +51,7 @@ fn no_such_challenge() -> ApiError {
     refused(StatusCode::NOT_FOUND, ErrorCode::NoSuchChallenge)
 }
 
-/// The rating settings the server uses (lichess's).
-pub const RATINGS: Settings = Settings::LICHESS;
+pub use crate::accounts::RATINGS;
 
 /// An account's rating in a category now (the starting one before its
 /// first rated game there).
@@ -142,12 +145,12 @@ pub async fn view(
         status: c.status.clone(),
         challenger: light_user(state, &challenger, speed).await?,
         dest_user: light_user(state, &dest, speed).await?,
-        variant: wire::STANDARD,
+        variant: wire::variant_of(c.initial_fen.as_deref()),
         rated: c.rated,
         speed,
         time_control,
         color: c.color.clone(),
-        final_color: None,
+        final_color: c.final_color.clone(),
         perf: wire::PerfName {
             name: wire::perf_name(speed),
         },
@@ -256,6 +259,7 @@ pub async fn create(
         }
     };
     let (limit, increment) = match (req.clock_limit, req.clock_increment) {
+        (None, None) if req.rated => return Err(ApiError::bad(ErrorCode::RatedWithoutClock)),
         (None, None) => (None, None),
         (limit, increment) => {
             let (l, i) = (limit.unwrap_or(0), increment.unwrap_or(0));
@@ -271,6 +275,11 @@ pub async fn create(
             (Some(i64::from(l)), Some(i64::from(i)))
         }
     };
+    let final_color = match color.as_str() {
+        "white" | "black" => color.clone(),
+        _ if crate::security::random_u64()? & 1 == 0 => "white".to_string(),
+        _ => "black".to_string(),
+    };
     let now = unix_ms();
     let row = ChallengeRow {
         id: crate::security::random_string(8)?,
@@ -280,6 +289,7 @@ pub async fn create(
         clock_limit: limit,
         clock_increment: increment,
         color,
+        final_color,
         initial_fen: fen,
         status: "created".to_string(),
         decline_reason: None,
@@ -319,6 +329,14 @@ pub async fn accept(state: &AppState, user: &UserRow, id: &str) -> Result<String
     if c.dest_user != user.id {
         return Err(no_such_challenge());
     }
+    let challenger_open = state
+        .store()
+        .user(&c.challenger)
+        .await?
+        .is_some_and(|u| u.closed_at.is_none());
+    if !challenger_open {
+        return Err(no_such_challenge());
+    }
     if !state
         .store()
         .end_challenge(id, "accepted", None, None)
@@ -350,14 +368,10 @@ fn tell_one(state: &AppState, user: &str, event: &wire::AccountEvent) {
     }
 }
 
-/// The game an accepted challenge makes: colours drawn if asked, each
-/// player's rating in its category as it begins.
+/// The game an accepted challenge makes: the colours drawn when it was
+/// made, each player's rating in its category as it begins.
 async fn make_game(state: &AppState, c: &ChallengeRow) -> Result<String, ApiError> {
-    let challenger_white = match c.color.as_str() {
-        "white" => true,
-        "black" => false,
-        _ => crate::security::random_u64()? & 1 == 0,
-    };
+    let challenger_white = c.final_color == "white";
     let (white, black) = if challenger_white {
         (c.challenger.clone(), c.dest_user.clone())
     } else {
@@ -399,22 +413,27 @@ async fn make_game(state: &AppState, c: &ChallengeRow) -> Result<String, ApiErro
     Ok(id)
 }
 
-/// `user` declines challenge `id` (lichess's reason key, `generic` when
-/// none).
+/// `user` declines challenge `id` (lichess's reason key, in any case;
+/// `generic` when none or unknown).
 ///
 /// # Errors
-/// 404 `no_such_challenge`; 400 `bad_decline_reason`; 503 when the
-/// database cannot take it.
+/// 404 `no_such_challenge`; 503 when the database cannot take it.
 pub async fn decline(
     state: &AppState,
     user: &UserRow,
     id: &str,
     reason: Option<&str>,
 ) -> Result<(), ApiError> {
-    let reason = reason.unwrap_or("generic");
-    if !wire::DECLINE_REASONS.contains(&reason) {
-        return Err(ApiError::bad(ErrorCode::BadDeclineReason));
-    }
+    // lichess's keys in any case; anything else is `generic`, as lichess
+    // takes it.
+    let reason = reason
+        .and_then(|r| {
+            wire::DECLINE_REASONS
+                .iter()
+                .find(|k| k.eq_ignore_ascii_case(r.trim()))
+        })
+        .copied()
+        .unwrap_or("generic");
     let c = open(state, id).await?;
     if c.dest_user != user.id {
         return Err(no_such_challenge());
@@ -542,7 +561,7 @@ pub async fn game_event(
             id: wire::status_id(&status),
             name: status,
         },
-        variant: wire::STANDARD,
+        variant: wire::variant_of(Some(&row.start_fen)),
         speed,
         perf: speed,
         rated: row.rated,
@@ -612,29 +631,42 @@ pub async fn rate(state: &AppState, game_id: &str) -> Result<Option<(String, Str
     };
     if let (true, Some(score), true) = (row.rated, score, moves.len() >= 2) {
         let speed = game_speed(row.clock.as_deref());
-        let (w, b) = (
-            perf(state, &white, speed).await?,
-            perf(state, &black, speed).await?,
-        );
-        let now = unix_ms();
-        let rated = RATINGS
-            .rate_game(&w, &b, score, now)
-            .map_err(|e| ApiError::Internal(e.to_string()))?;
-        let diff = |before: &Perf, after: &Perf| {
-            i64::from(after.int_rating()) - i64::from(before.int_rating())
-        };
-        let written = state
-            .store()
-            .write_ratings(&Rated {
-                game_id: game_id.to_string(),
-                speed,
-                diffs: (diff(&w, &rated.0), diff(&b, &rated.1)),
-                white: (white.clone(), rated.0),
-                black: (black.clone(), rated.1),
-            })
-            .await?;
-        if written {
-            tracing::debug!(game = %game_id, "ratings written");
+        // Rated as of the game's end (a catch-up after an outage counts no
+        // more days between games than there were).
+        let at = row.updated_at;
+        // A player's other game rated meanwhile: read again, rate again.
+        for _ in 0..RATE_TRIES {
+            let stored = |user: String| async move { state.store().perf(&user, speed).await };
+            let (w0, b0) = (stored(white.clone()).await?, stored(black.clone()).await?);
+            let (w, b) = (
+                w0.unwrap_or_else(|| RATINGS.new_perf()),
+                b0.unwrap_or_else(|| RATINGS.new_perf()),
+            );
+            let rated = RATINGS
+                .rate_game(&w, &b, score, at)
+                .map_err(|e| ApiError::Internal(e.to_string()))?;
+            let diff = |before: &Perf, after: &Perf| {
+                i64::from(after.int_rating()) - i64::from(before.int_rating())
+            };
+            let written = state
+                .store()
+                .write_ratings(&Rated {
+                    game_id: game_id.to_string(),
+                    speed,
+                    diffs: (diff(&w, &rated.0), diff(&b, &rated.1)),
+                    white: (white.clone(), rated.0),
+                    black: (black.clone(), rated.1),
+                    before: (w0.map(|p| p.games), b0.map(|p| p.games)),
+                })
+                .await?;
+            match written {
+                Written::Done => {
+                    tracing::debug!(game = %game_id, "ratings written");
+                    break;
+                }
+                Written::Already => break,
+                Written::Moved => continue,
+            }
         }
     }
     Ok(Some((white, black)))

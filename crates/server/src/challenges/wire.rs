@@ -111,6 +111,22 @@ pub const STANDARD: Variant = Variant {
     short: "Std",
 };
 
+/// A game from a set-up position (lichess's variant for it).
+pub const FROM_POSITION: Variant = Variant {
+    key: "fromPosition",
+    name: "From Position",
+    short: "FEN",
+};
+
+/// The variant of a game that begins from `fen` (standard from the usual
+/// start position, else "From Position").
+pub fn variant_of(fen: Option<&str>) -> Variant {
+    match fen {
+        Some(fen) if fen != sakk::Position::new().fen() => FROM_POSITION,
+        _ => STANDARD,
+    }
+}
+
 /// A challenge's time control.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 #[serde(tag = "type", rename_all = "lowercase")]
@@ -161,7 +177,7 @@ pub struct Challenge {
     pub challenger: LightUser,
     /// Who is challenged.
     pub dest_user: LightUser,
-    /// Standard.
+    /// Standard, or from a position.
     pub variant: Variant,
     /// Rated or casual.
     pub rated: bool,
@@ -171,9 +187,8 @@ pub struct Challenge {
     pub time_control: TimeControl,
     /// The colour the challenger asked for.
     pub color: String,
-    /// The challenger's colour once drawn (accepted).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub final_color: Option<String>,
+    /// The challenger's colour, drawn when the challenge was made.
+    pub final_color: String,
     /// The category's name.
     pub perf: PerfName,
     /// The start position, when not the usual one.
@@ -283,7 +298,7 @@ pub struct GameEvent {
     pub source: &'static str,
     /// Where it stands.
     pub status: StatusObject,
-    /// Standard.
+    /// Standard, or from a position.
     pub variant: Variant,
     /// The category.
     pub speed: Speed,

@@ -239,8 +239,13 @@ pub(crate) async fn log_out(
 
 /// `GET /api/account`: the account the session or token belongs to
 /// (lichess's path and shape).
-pub(crate) async fn account(State(state): State<AppState>, Me(auth): Me) -> Json<wire::Account> {
-    Json(accounts::view(auth.user(), state.public_url()))
+pub(crate) async fn account(
+    State(state): State<AppState>,
+    Me(auth): Me,
+) -> Result<Json<wire::Account>, ApiError> {
+    Ok(Json(
+        accounts::view_rated(state.store(), auth.user(), state.public_url()).await?,
+    ))
 }
 
 /// `GET /api/user/{username}`: a player's public account (lichess's path
@@ -254,7 +259,9 @@ pub(crate) async fn user(
         .user(&accounts::name::id_of(&name))
         .await?
         .ok_or_else(accounts::no_such_user)?;
-    Ok(Json(accounts::view(&user, state.public_url())))
+    Ok(Json(
+        accounts::view_rated(state.store(), &user, state.public_url()).await?,
+    ))
 }
 
 /// `POST /api/account/password` `{"currentPassword", "newPassword"}`: in a
@@ -423,7 +430,7 @@ pub(crate) async fn bots_online(State(state): State<AppState>) -> Result<Respons
     online.sort();
     for user in state.store().users(&online).await? {
         if user.title.as_deref() == Some("BOT") {
-            let shown = accounts::view(&user, state.public_url());
+            let shown = accounts::view_rated(state.store(), &user, state.public_url()).await?;
             lines.push_str(
                 &serde_json::to_string(&shown).map_err(|e| ApiError::Internal(e.to_string()))?,
             );

@@ -109,7 +109,7 @@ impl Header {
         json!({
             "type": "gameFull",
             "id": self.row.id,
-            "variant": cw::STANDARD,
+            "variant": cw::variant_of(Some(&self.row.start_fen)),
             "speed": speed,
             "perf": {"name": cw::perf_name(speed)},
             "rated": self.row.rated,
@@ -332,7 +332,7 @@ pub(crate) async fn export(
         let mut game = json!({
             "id": id,
             "rated": row.rated,
-            "variant": "standard",
+            "variant": cw::variant_of(Some(&row.start_fen)).key,
             "speed": speed,
             "perf": speed,
             "createdAt": row.created_at,

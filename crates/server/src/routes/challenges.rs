@@ -129,6 +129,7 @@ pub(crate) async fn stream(
     Extension(ClientAddr(addr)): Extension<ClientAddr>,
     Me(auth): Me,
 ) -> Result<Response, ApiError> {
+    auth.require_any(&[Scope::ChallengeRead, Scope::BotPlay, Scope::BoardPlay])?;
     let place = state
         .watchers()
         .open(addr)

@@ -329,7 +329,11 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/account/tokens/{id}", delete(accounts::revoke_token))
         .route("/api/token", delete(accounts::revoke_this_token))
-        .route("/api/token/test", post(accounts::test_tokens))
+        // Up to a thousand tokens looked up a request: counted as logins.
+        .route(
+            "/api/token/test",
+            limited(s, Kind::Login, post(accounts::test_tokens)),
+        )
         .route("/api/user/{name}", get(accounts::user))
         .route("/api/stream/event", get(challenges::stream))
         .route("/api/account/playing", get(challenges::playing))

@@ -63,7 +63,7 @@ fn token(r: &AnyRow) -> Result<TokenRow, sqlx::Error> {
 }
 
 /// Whether a database error is a unique key's violation (the name is taken).
-fn is_unique_violation(e: &sqlx::Error) -> bool {
+pub(super) fn is_unique_violation(e: &sqlx::Error) -> bool {
     match e {
         sqlx::Error::Database(d) => {
             d.is_unique_violation()
@@ -164,8 +164,8 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Closes an account: its password, sessions and tokens go, its row
-    /// and name stay (so its games keep their player, and the name is not
+    /// Closes an account: its password, sessions and tokens go, its open
+    /// challenges (made and received) are canceled, its row and name stay (so its games keep their player, and the name is not
     /// taken again). `Ok(false)`: no such open account.
     ///
     /// # Errors
@@ -186,6 +186,8 @@ impl Store {
         for sql in [
             "DELETE FROM sessions WHERE user_id = $1",
             "DELETE FROM api_tokens WHERE user_id = $1",
+            "UPDATE challenges SET status = 'canceled' \
+             WHERE (challenger = $1 OR dest_user = $1) AND status = 'created'",
         ] {
             sqlx::query(sql).bind(id).execute(&mut *tx).await?;
         }

@@ -25,6 +25,8 @@ pub struct ChallengeRow {
     pub clock_increment: Option<i64>,
     /// The colour the challenger asked for: `white`, `black`, `random`.
     pub color: String,
+    /// The challenger's colour, drawn when it was made: `white`, `black`.
+    pub final_color: String,
     /// The start position (none: the usual one).
     pub initial_fen: Option<String>,
     /// `created`, `accepted`, `declined`, `canceled`, `expired`.
@@ -48,6 +50,7 @@ fn challenge(r: &AnyRow) -> Result<ChallengeRow, sqlx::Error> {
         clock_limit: r.try_get("clock_limit")?,
         clock_increment: r.try_get("clock_increment")?,
         color: r.try_get("color")?,
+        final_color: r.try_get("final_color")?,
         initial_fen: r.try_get("initial_fen")?,
         status: r.try_get("status")?,
         decline_reason: r.try_get("decline_reason")?,
@@ -66,8 +69,8 @@ impl Store {
         self.injected_failure()?;
         sqlx::query(
             "INSERT INTO challenges (id, challenger, dest_user, rated, clock_limit, clock_increment, \
-             color, initial_fen, status, decline_reason, game_id, created_at, expires_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+             color, final_color, initial_fen, status, decline_reason, game_id, created_at, expires_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
         )
         .bind(&c.id)
         .bind(&c.challenger)
@@ -76,6 +79,7 @@ impl Store {
         .bind(c.clock_limit)
         .bind(c.clock_increment)
         .bind(&c.color)
+        .bind(&c.final_color)
         .bind(&c.initial_fen)
         .bind(&c.status)
         .bind(&c.decline_reason)

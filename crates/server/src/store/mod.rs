@@ -27,7 +27,7 @@ mod writer;
 pub use accounts::{TokenRow, UserRow};
 pub use challenges::ChallengeRow;
 pub use nodes::Claim;
-pub use perfs::Rated;
+pub use perfs::{Rated, Written};
 pub use tournaments::TournamentRow;
 
 /// Why a commit did not happen. Whatever the reason, nothing of it was

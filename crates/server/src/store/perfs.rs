@@ -8,6 +8,18 @@ use sqlx::Row;
 
 use super::{Store, StoreError};
 
+/// What writing a game's ratings came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// Written.
+    Done,
+    /// The game's ratings were written before (by this node or another).
+    Already,
+    /// A player's rating changed since it was read (another of their
+    /// games was rated meanwhile): nothing was written; read it again.
+    Moved,
+}
+
 /// A rated game's result for the ratings: both players' new ratings and
 /// the changes shown (whole points).
 #[derive(Clone, Debug, PartialEq)]
@@ -22,6 +34,10 @@ pub struct Rated {
     pub black: (String, Perf),
     /// The changes shown: White's, Black's.
     pub diffs: (i64, i64),
+    /// The rated games each player had in the category when their rating
+    /// was read (`None`: none stored): each new rating is written only
+    /// over that one.
+    pub before: (Option<u32>, Option<u32>),
 }
 
 impl Store {
@@ -65,12 +81,13 @@ impl Store {
         Ok(out)
     }
 
-    /// Writes a rated game's ratings, once: `Ok(false)` when the game's
-    /// ratings were written before (by this node or another).
+    /// Writes a rated game's ratings, once, each player's new rating only
+    /// over the one it was computed from (two games of one player ending
+    /// together are rated one after the other, never over each other).
     ///
     /// # Errors
     /// [`StoreError`]; then nothing was written.
-    pub async fn write_ratings(&self, rated: &Rated) -> Result<bool, StoreError> {
+    pub async fn write_ratings(&self, rated: &Rated) -> Result<Written, StoreError> {
         self.injected_failure()?;
         let mut tx = self.pool.begin().await?;
         let claimed = sqlx::query(
@@ -83,27 +100,66 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         if claimed.rows_affected() != 1 {
-            return Ok(false);
+            return Ok(Written::Already);
         }
-        for (user, perf) in [&rated.white, &rated.black] {
-            sqlx::query("DELETE FROM perfs WHERE user_id = $1 AND speed = $2")
-                .bind(user)
-                .bind(rated.speed.key())
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query(
-                "INSERT INTO perfs (user_id, speed, rating, deviation, volatility, games, last_rated_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .bind(user)
-            .bind(rated.speed.key())
-            .bind(perf.glicko.rating)
-            .bind(perf.glicko.deviation)
-            .bind(perf.glicko.volatility)
-            .bind(i64::from(perf.games))
-            .bind(perf.last_rated_ms)
-            .execute(&mut *tx)
-            .await?;
+        let sides = [
+            (&rated.white, rated.before.0),
+            (&rated.black, rated.before.1),
+        ];
+        for ((user, perf), before) in sides {
+            let moved = match before {
+                Some(games) => {
+                    let done = sqlx::query(
+                        "UPDATE perfs SET rating = $1, deviation = $2, volatility = $3, \
+                         games = $4, last_rated_at = $5 \
+                         WHERE user_id = $6 AND speed = $7 AND games = $8",
+                    )
+                    .bind(perf.glicko.rating)
+                    .bind(perf.glicko.deviation)
+                    .bind(perf.glicko.volatility)
+                    .bind(i64::from(perf.games))
+                    .bind(perf.last_rated_ms)
+                    .bind(user)
+                    .bind(rated.speed.key())
+                    .bind(i64::from(games))
+                    .execute(&mut *tx)
+                    .await?;
+                    done.rows_affected() != 1
+                }
+                None => {
+                    let exists =
+                        sqlx::query("SELECT 1 AS one FROM perfs WHERE user_id = $1 AND speed = $2")
+                            .bind(user)
+                            .bind(rated.speed.key())
+                            .fetch_optional(&mut *tx)
+                            .await?
+                            .is_some();
+                    // Inserted by another game meanwhile (the key taken):
+                    // moved, as when it was there.
+                    exists
+                        || match sqlx::query(
+                            "INSERT INTO perfs (user_id, speed, rating, deviation, volatility, games, last_rated_at) \
+                             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                        )
+                        .bind(user)
+                        .bind(rated.speed.key())
+                        .bind(perf.glicko.rating)
+                        .bind(perf.glicko.deviation)
+                        .bind(perf.glicko.volatility)
+                        .bind(i64::from(perf.games))
+                        .bind(perf.last_rated_ms)
+                        .execute(&mut *tx)
+                        .await
+                        {
+                            Ok(_) => false,
+                            Err(e) if super::accounts::is_unique_violation(&e) => true,
+                            Err(e) => return Err(e.into()),
+                        }
+                }
+            };
+            if moved {
+                return Ok(Written::Moved);
+            }
             sqlx::query(
                 "INSERT INTO rating_history (user_id, speed, game_id, at, rating, deviation) \
                  VALUES ($1, $2, $3, $4, $5, $6)",
@@ -118,7 +174,7 @@ impl Store {
             .await?;
         }
         tx.commit().await?;
-        Ok(true)
+        Ok(Written::Done)
     }
 
     /// Rated games between accounts that ended with a result after a move
@@ -240,10 +296,19 @@ mod tests {
             white: ("anna".to_string(), w),
             black: ("bela".to_string(), b),
             diffs: (241, -242),
+            before: (None, None),
         };
-        assert!(matches!(store.write_ratings(&rated).await, Ok(true)));
-        assert!(
-            matches!(store.write_ratings(&rated).await, Ok(false)),
+        // Computed from a rating that has changed since: nothing written.
+        let stale = Rated {
+            before: (Some(3), None),
+            ..rated.clone()
+        };
+        assert_eq!(store.write_ratings(&stale).await.ok(), Some(Written::Moved));
+        assert_eq!(store.rating_diffs("g1").await.ok(), Some(None));
+        assert_eq!(store.write_ratings(&rated).await.ok(), Some(Written::Done));
+        assert_eq!(
+            store.write_ratings(&rated).await.ok(),
+            Some(Written::Already),
             "once"
         );
         assert_eq!(store.unrated_games(10).await.ok(), Some(Vec::new()));
