@@ -158,6 +158,9 @@ codes! {
     RatedFromPosition = "rated_from_position",
     /// A rated game without a clock.
     RatedWithoutClock = "rated_without_clock",
+    /// A chat line empty, longer than 140 characters, or with control
+    /// characters; or a room that is not `player` or `spectator`.
+    ChatText = "chat_text",
     /// Not a game of the reader's.
     NotYourGame = "not_your_game",
     /// An account that has played, or is a bot already, cannot become one.

@@ -292,6 +292,51 @@ fn only_the_players_play_and_an_offer_after_a_move_is_stored_with_it() {
         pgn.body
     );
 
+    // The players' chat, kept with the game; not for others.
+    let said = post(
+        addr,
+        &format!("/api/board/game/{id}/chat"),
+        &anna,
+        Some(json!({"room": "player", "text": "good luck!"})),
+    );
+    assert_eq!(said.status, 200, "{}", said.body);
+    let form = send(
+        addr,
+        "POST",
+        &format!("/api/board/game/{id}/chat"),
+        &[
+            ("content-type", "application/x-www-form-urlencoded"),
+            ("authorization", &bela),
+        ],
+        Some("room=player&text=you+too"),
+    );
+    assert_eq!(form.status, 200, "{}", form.body);
+    let long = post(
+        addr,
+        &format!("/api/board/game/{id}/chat"),
+        &anna,
+        Some(json!({"text": "x".repeat(141)})),
+    );
+    assert_eq!(error(&long), "chat_text");
+    let spy = post(
+        addr,
+        &format!("/api/board/game/{id}/chat"),
+        &carl,
+        Some(json!({"text": "hi"})),
+    );
+    assert_eq!(error(&spy), "not_your_game");
+    let lines = send(
+        other,
+        "GET",
+        &format!("/api/board/game/{id}/chat"),
+        &[("authorization", &bela)],
+        None,
+    );
+    assert_eq!(
+        lines.json(),
+        json!([{"user": "anna", "text": "good luck!"}, {"user": "bela", "text": "you too"}])
+    );
+
     // Accepted by Anna (draw/yes accepts the opponent's offer).
     let agreed = post(addr, &format!("/api/board/game/{id}/draw/yes"), &anna, None);
     assert_eq!(agreed.status, 200, "{}", agreed.body);

@@ -188,6 +188,7 @@ error-variant-unavailable = This server plays standard chess only.
 error-correspondence-unavailable = Games of days a move are not played on this server yet: give a clock (clock.limit, clock.increment), or none.
 error-rated-from-position = A game from a set-up position cannot be rated.
 error-rated-without-clock = A game without a clock cannot be rated.
+error-chat-text = A chat line has 1 to 140 characters, without line breaks, in the room "player" or "spectator".
 error-not-your-game = This is not a game of yours.
 error-bot-upgrade-refused = Only an account that has played no game can become a BOT account (and only once).
 error-not-a-bot = The Bot API is for BOT accounts: upgrade the account first (POST /api/bot/account/upgrade).

@@ -220,6 +220,7 @@ error-variant-unavailable = Ez a szerver csak hagyományos sakkot játszik.
 error-correspondence-unavailable = Napokban mért lépésidejű (levelező) játszmák ezen a szerveren még nincsenek: adj meg órát (clock.limit, clock.increment), vagy semmit.
 error-rated-from-position = Felállított állásból induló játszma nem lehet értékelt.
 error-rated-without-clock = Óra nélküli játszma nem lehet értékelt.
+error-chat-text = Egy csevegősor 1–140 karakter, sortörés nélkül, a „player” vagy a „spectator” szobában.
 error-not-your-game = Ez nem a te játszmád.
 error-bot-upgrade-refused = Csak olyan fiók lehet BOT-fiók, amely még nem játszott (és csak egyszer).
 error-not-a-bot = A Bot API a BOT-fiókoké: előbb alakítsd át a fiókot (POST /api/bot/account/upgrade).

@@ -271,6 +271,64 @@ pub(crate) async fn abort(
     act(&state, &auth, &api, &id, Command::Abort).await
 }
 
+/// A chat line, as lichess takes it (JSON or a form).
+#[derive(Debug, serde::Deserialize)]
+pub(crate) struct ChatLine {
+    #[serde(default)]
+    room: Option<String>,
+    #[serde(default)]
+    text: String,
+}
+
+/// The longest chat line (lichess's).
+const MAX_CHAT: usize = 140;
+
+/// `POST /api/{board|bot}/game/{id}/chat` (`room`: `player` or
+/// `spectator`; `text`): a player's line, kept with the game.
+pub(crate) async fn post_chat(
+    State(state): State<AppState>,
+    Me(auth): Me,
+    P((api, id)): P<(String, String)>,
+    super::BodyOrForm(line): super::BodyOrForm<ChatLine>,
+) -> Result<Json<Done>, ApiError> {
+    may_use(&auth, &api)?;
+    own_game(&state, &auth, &id).await?;
+    let room = line.room.as_deref().unwrap_or("player");
+    let text = line.text.trim();
+    let length = text.chars().count();
+    if !matches!(room, "player" | "spectator")
+        || !(1..=MAX_CHAT).contains(&length)
+        || text.chars().any(char::is_control)
+    {
+        return Err(ApiError::bad(ErrorCode::ChatText));
+    }
+    let line_id = crate::security::random_string(12)?;
+    let at = crate::live::unix_ms();
+    state
+        .store()
+        .insert_chat(&line_id, &id, at, &auth.user().id, room, text)
+        .await?;
+    Ok(ok())
+}
+
+/// `GET /api/{board|bot}/game/{id}/chat`: the players' room, oldest first
+/// (`[{"user": …, "text": …}]`, as lichess gives it).
+pub(crate) async fn chat(
+    State(state): State<AppState>,
+    Me(auth): Me,
+    P((api, id)): P<(String, String)>,
+) -> Result<Json<Vec<Value>>, ApiError> {
+    may_use(&auth, &api)?;
+    own_game(&state, &auth, &id).await?;
+    let lines = state.store().chat(&id, "player").await?;
+    Ok(Json(
+        lines
+            .into_iter()
+            .map(|(user, text)| json!({"user": user, "text": text}))
+            .collect(),
+    ))
+}
+
 /// `GET /game/export/{id}`: the game as PGN (lichess's default), with the
 /// players' names, their ratings and the changes; as lichess's JSON with
 /// `Accept: application/json`.

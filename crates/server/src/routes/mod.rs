@@ -366,6 +366,10 @@ pub fn router(state: AppState) -> Router {
             "/api/{api}/game/{id}/abort",
             limited(s, Action, post(board::abort)),
         )
+        .route(
+            "/api/{api}/game/{id}/chat",
+            get(board::chat).merge(limited(s, Action, post(board::post_chat))),
+        )
         .route("/game/export/{id}", get(board::export))
         .route("/readyz", get(games::readyz))
         .route(

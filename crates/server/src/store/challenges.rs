@@ -184,6 +184,58 @@ impl Store {
         Ok(())
     }
 
+    /// Keeps a chat line of a game.
+    ///
+    /// # Errors
+    /// [`StoreError`]; then nothing was stored.
+    pub async fn insert_chat(
+        &self,
+        id: &str,
+        game_id: &str,
+        at: i64,
+        user_id: &str,
+        room: &str,
+        text: &str,
+    ) -> Result<(), StoreError> {
+        self.injected_failure()?;
+        sqlx::query(
+            "INSERT INTO chat (id, game_id, at, user_id, room, text) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(id)
+        .bind(game_id)
+        .bind(at)
+        .bind(user_id)
+        .bind(room)
+        .bind(text)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A game's chat in one room, oldest first: (the writer's name, the
+    /// text).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn chat(
+        &self,
+        game_id: &str,
+        room: &str,
+    ) -> Result<Vec<(String, String)>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT users.name AS name, chat.text AS text FROM chat \
+             JOIN users ON users.id = chat.user_id \
+             WHERE chat.game_id = $1 AND chat.room = $2 ORDER BY chat.at, chat.id",
+        )
+        .bind(game_id)
+        .bind(room)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("name")?, r.try_get("text")?)))
+            .collect()
+    }
+
     /// The games of an account not ended yet (ids), oldest first.
     ///
     /// # Errors
