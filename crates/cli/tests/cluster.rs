@@ -673,3 +673,68 @@ fn an_owner_cut_from_the_bus_is_unavailable_until_it_is_back() {
         "the game did not go on once the owner was back on the bus"
     );
 }
+
+#[test]
+#[ignore = "needs PostgreSQL (SAKK_TEST_DATABASE_URL) and nats-server: scripts/test runs it"]
+fn a_challenge_made_on_one_node_is_accepted_on_another() {
+    let mut c = Cluster::new("challenge");
+    let ((_n1, a1), (_n2, a2)) = (c.node(), c.node());
+    let scopes = ["board:play", "challenge:write", "challenge:read"];
+    let anna = common::account_token(a1, "anna", &scopes);
+    // Bela's account is made on node 2, and his stream is open there.
+    let bela = common::account_token(a2, "bela", &scopes);
+    let anna_events = common::stream_lines(a1, "/api/stream/event", &[("authorization", &anna)]);
+    let bela_events = common::stream_lines(a2, "/api/stream/event", &[("authorization", &bela)]);
+    let json = ("content-type", "application/json");
+    let body = r#"{"rated": true, "clock.limit": 300, "clock.increment": 2, "color": "white"}"#;
+    let made = common::send(
+        a1,
+        "POST",
+        "/api/challenge/bela",
+        &[json, ("authorization", &anna)],
+        Some(body),
+    );
+    assert_eq!(made.status, 200, "{}", made.body);
+    let id = made.json()["id"].as_str().unwrap_or("").to_string();
+    let seen = common::seen_type(&bela_events, "challenge");
+    assert_eq!(
+        seen["challenge"]["id"],
+        id.as_str(),
+        "node 2 heard node 1's challenge"
+    );
+    let accepted = common::send(
+        a2,
+        "POST",
+        &format!("/api/challenge/{id}/accept"),
+        &[("authorization", &bela)],
+        None,
+    );
+    assert_eq!(accepted.status, 200, "{}", accepted.body);
+    let started = common::seen_type(&anna_events, "gameStart");
+    let game = started["game"]["gameId"].as_str().unwrap_or("").to_string();
+    assert_eq!(
+        common::seen_type(&bela_events, "gameStart")["game"]["gameId"],
+        game.as_str()
+    );
+    // Each plays on their own node; the game is one.
+    let play = |addr, who: &str, m: &str| {
+        common::send(
+            addr,
+            "POST",
+            &format!("/api/board/game/{game}/move/{m}"),
+            &[("authorization", who)],
+            None,
+        )
+    };
+    assert_eq!(play(a1, &anna, "e2e4").status, 200);
+    assert_eq!(play(a2, &bela, "e7e5").status, 200);
+    assert_eq!(play(a1, &anna, "d1h5").status, 200);
+    assert_eq!(play(a2, &bela, "b8c6").status, 200);
+    assert_eq!(play(a1, &anna, "f1c4").status, 200);
+    assert_eq!(play(a2, &bela, "g8f6").status, 200);
+    assert_eq!(play(a1, &anna, "h5f7").status, 200);
+    let finished = common::seen_type(&bela_events, "gameFinish");
+    assert_eq!(finished["game"]["winner"], "white", "{finished}");
+    assert_eq!(finished["game"]["status"]["name"], "mate");
+    assert_eq!(moves(a2, &game), "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7");
+}

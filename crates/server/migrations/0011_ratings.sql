@@ -28,3 +28,6 @@ ALTER TABLE games ADD COLUMN white_rating BIGINT;
 ALTER TABLE games ADD COLUMN black_rating BIGINT;
 ALTER TABLE games ADD COLUMN white_rating_diff BIGINT;
 ALTER TABLE games ADD COLUMN black_rating_diff BIGINT;
+-- The rated games whose ratings are still to be written (the catch-up's
+-- query reads only these).
+CREATE INDEX games_unrated ON games (updated_at) WHERE rated = 1 AND white_rating_diff IS NULL;

@@ -159,6 +159,15 @@ pub async fn leave(state: &AppState) {
     }
 }
 
+/// Relays the accounts' events that other nodes publish to this node's
+/// event streams, until shutdown.
+pub async fn relay_account_events(state: AppState) {
+    let Some(client) = state.bus().client().cloned() else {
+        return;
+    };
+    crate::inbox::relay(state.inbox(), client, state.shutdown_signal()).await;
+}
+
 /// An op forwarded to a game's owner.
 #[derive(Debug, Serialize, Deserialize)]
 struct Call {

@@ -5,8 +5,10 @@
 //! missed, it reads again when it connects: the open challenges and the
 //! games in play).
 //!
-//! On one server; in a cluster, an event reaches the streams on the node
-//! that made it (the lobby's next slice carries them over NATS).
+//! In a cluster the node that makes an event also publishes it on NATS
+//! (`sakk.user.<id>`), and every node relays what it hears to its own
+//! streams of that account ([`relay`]): an account's stream hears its
+//! events whichever node they happen on.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -21,9 +23,28 @@ const CAPACITY: usize = 64;
 #[derive(Default)]
 pub struct Inbox {
     streams: Mutex<HashMap<String, broadcast::Sender<Arc<str>>>>,
+    /// The cluster's bus: events are also published there.
+    nats: Option<async_nats::Client>,
 }
 
+/// The subject of an account's events on NATS (an account id has only
+/// letters, digits, `_` and `-`: nothing NATS reads as a wildcard).
+fn subject(user: &str) -> String {
+    format!("sakk.user.{user}")
+}
+
+/// Every account's events (what [`relay`] subscribes to).
+const ALL: &str = "sakk.user.*";
+
 impl Inbox {
+    /// An inbox; in a cluster, with the bus its events are published on.
+    pub fn new(nats: Option<async_nats::Client>) -> Inbox {
+        Inbox {
+            streams: Mutex::new(HashMap::new()),
+            nats,
+        }
+    }
+
     /// A new subscription to an account's events.
     pub fn subscribe(&self, user: &str) -> broadcast::Receiver<Arc<str>> {
         let mut streams = self.streams.lock().unwrap_or_else(PoisonError::into_inner);
@@ -33,8 +54,20 @@ impl Inbox {
             .subscribe()
     }
 
-    /// Sends one event line to every open stream of the account.
-    pub fn send(&self, user: &str, line: &str) {
+    /// Sends one event line to every open stream of the account, here
+    /// and (in a cluster) on the other nodes.
+    pub async fn send(&self, user: &str, line: &str) {
+        self.deliver(user, line);
+        if let Some(nats) = &self.nats {
+            let payload = line.as_bytes().to_vec();
+            if let Err(e) = nats.publish(subject(user), payload.into()).await {
+                tracing::warn!(%user, error = %e, "an account's event was not published");
+            }
+        }
+    }
+
+    /// Sends one event line to the account's streams on this node.
+    fn deliver(&self, user: &str, line: &str) {
         let mut streams = self.streams.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(tx) = streams.get(user) {
             if tx.send(Arc::from(line)).is_err() {
@@ -68,6 +101,38 @@ impl Inbox {
     }
 }
 
+/// Relays the events the other nodes publish to this node's streams,
+/// until shutdown (a cluster node runs it once).
+pub async fn relay(
+    inbox: &Inbox,
+    nats: async_nats::Client,
+    mut shutdown: tokio::sync::watch::Receiver<bool>,
+) {
+    use futures_util::StreamExt;
+    let mut events = match nats.subscribe(ALL).await {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::error!(error = %e, "the accounts' events of other nodes cannot be heard");
+            return;
+        }
+    };
+    loop {
+        let message = tokio::select! {
+            m = events.next() => match m {
+                Some(m) => m,
+                None => return,
+            },
+            _ = shutdown.changed() => return,
+        };
+        let Some(user) = message.subject.as_str().strip_prefix("sakk.user.") else {
+            continue;
+        };
+        if let Ok(line) = std::str::from_utf8(&message.payload) {
+            inbox.deliver(user, line);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,8 +143,8 @@ mod tests {
         let mut anna = inbox.subscribe("anna");
         let mut anna_too = inbox.subscribe("anna");
         let mut bela = inbox.subscribe("bela");
-        inbox.send("anna", "{\"type\":\"challenge\"}");
-        inbox.send("nobody", "lost");
+        inbox.send("anna", "{\"type\":\"challenge\"}").await;
+        inbox.send("nobody", "lost").await;
         assert_eq!(
             anna.recv().await.ok().as_deref(),
             Some("{\"type\":\"challenge\"}")
@@ -90,7 +155,7 @@ mod tests {
         );
         assert!(bela.try_recv().is_err());
         drop((anna, anna_too));
-        inbox.send("anna", "to no one");
+        inbox.send("anna", "to no one").await;
         inbox.forget_closed();
         assert_eq!(inbox.streams.lock().map(|s| s.len()).unwrap_or(0), 1);
     }

@@ -292,6 +292,7 @@ pub async fn serve_until(
         tokio::spawn(cluster::keep_lease(state.clone()));
         tokio::spawn(cluster::adopt(state.clone()));
         tokio::spawn(cluster::serve_calls(state.clone()));
+        tokio::spawn(cluster::relay_account_events(state.clone()));
     }
     tokio::spawn(state.clone().housekeeping(Duration::from_secs(30)));
     on_ready(local);

@@ -155,13 +155,13 @@ impl AppState {
                 body_timeout: options.body_timeout,
                 watchers: Watchers::new(options.max_watchers),
                 trusted_proxies: options.trusted_proxies,
+                inbox: crate::inbox::Inbox::new(options.bus.client().cloned()),
                 bus: options.bus,
                 node: options.cluster.map(|s| Arc::new(Node::new(s))),
                 worker_grace: options.worker_grace,
                 shutdown: watch::channel(false).0,
                 tournament_locks: crate::tournament_locks::Locks::default(),
                 events: Events::default(),
-                inbox: crate::inbox::Inbox::default(),
             }),
         }
     }

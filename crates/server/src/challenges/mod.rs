@@ -199,10 +199,10 @@ fn decline_words(key: &str) -> String {
 }
 
 /// Sends `event` to both accounts' streams.
-fn tell(state: &AppState, users: [&str; 2], event: &wire::AccountEvent) {
+async fn tell(state: &AppState, users: [&str; 2], event: &wire::AccountEvent) {
     if let Ok(line) = serde_json::to_string(event) {
         for user in users {
-            state.inbox().send(user, &line);
+            state.inbox().send(user, &line).await;
         }
     }
 }
@@ -303,7 +303,8 @@ pub async fn create(
         state,
         [&row.dest_user, &row.challenger],
         &announce(shown.clone()),
-    );
+    )
+    .await;
     Ok(shown)
 }
 
@@ -355,16 +356,16 @@ pub async fn accept(state: &AppState, user: &UserRow, id: &str) -> Result<String
     state.store().set_challenge_game(id, &game_id).await?;
     for player in [&c.challenger, &c.dest_user] {
         if let Some(game) = game_event(state, &game_id, player).await? {
-            tell_one(state, player, &wire::AccountEvent::GameStart { game });
+            tell_one(state, player, &wire::AccountEvent::GameStart { game }).await;
         }
     }
     Ok(game_id)
 }
 
 /// Sends `event` to one account's streams.
-fn tell_one(state: &AppState, user: &str, event: &wire::AccountEvent) {
+async fn tell_one(state: &AppState, user: &str, event: &wire::AccountEvent) {
     if let Ok(line) = serde_json::to_string(event) {
-        state.inbox().send(user, &line);
+        state.inbox().send(user, &line).await;
     }
 }
 
@@ -474,7 +475,7 @@ async fn end(
     } else {
         wire::AccountEvent::ChallengeCanceled { challenge }
     };
-    tell(state, [&c.dest_user, &c.challenger], &event);
+    tell(state, [&c.dest_user, &c.challenger], &event).await;
     Ok(())
 }
 
@@ -603,7 +604,7 @@ pub async fn game_ended(state: &AppState, game_id: &str) -> Result<(), ApiError>
     };
     for player in [&white, &black] {
         if let Some(game) = game_event(state, game_id, player).await? {
-            tell_one(state, player, &wire::AccountEvent::GameFinish { game });
+            tell_one(state, player, &wire::AccountEvent::GameFinish { game }).await;
         }
     }
     Ok(())

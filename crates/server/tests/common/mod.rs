@@ -195,6 +195,87 @@ pub fn stream(addr: SocketAddr, path: &str) -> impl std::io::BufRead {
     }
 }
 
+/// A streaming GET with these headers (NDJSON): its lines, as they come,
+/// on a thread, into a list.
+pub fn stream_lines(
+    addr: SocketAddr,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> std::sync::Arc<std::sync::Mutex<Vec<Value>>> {
+    use std::io::BufRead;
+    let mut req = http_request(addr, "GET", path, None);
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let res = match req.body(()).map(|r| agent().run(r)) {
+        Ok(Ok(res)) => res,
+        Ok(Err(e)) => panic!("GET {path}: {e}"),
+        Err(e) => panic!("GET {path}: {e}"),
+    };
+    assert_eq!(res.status().as_u16(), 200, "GET {path}");
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let out = std::sync::Arc::clone(&seen);
+    std::thread::spawn(move || {
+        let mut reader = std::io::BufReader::new(res.into_body().into_reader());
+        let mut line = String::new();
+        while reader.read_line(&mut line).unwrap_or(0) > 0 {
+            if let Ok(v) = serde_json::from_str::<Value>(line.trim()) {
+                if let Ok(mut seen) = out.lock() {
+                    seen.push(v);
+                }
+            }
+            line.clear();
+        }
+    });
+    seen
+}
+
+/// The first line seen with `"type": kind` within 10 s (panics without).
+pub fn seen_type(seen: &std::sync::Arc<std::sync::Mutex<Vec<Value>>>, kind: &str) -> Value {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(v) = seen
+            .lock()
+            .ok()
+            .and_then(|s| s.iter().find(|v| v["type"] == kind).cloned())
+        {
+            return v;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no {kind} line: {:?}",
+            seen.lock().map(|s| s.clone())
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A new account with a personal token of these scopes, made on `addr`:
+/// the `Authorization` value.
+pub fn account_token(addr: SocketAddr, name: &str, scopes: &[&str]) -> String {
+    let json = ("content-type", "application/json");
+    let body =
+        serde_json::json!({"username": name, "password": "correct horse battery"}).to_string();
+    let r = send(addr, "POST", "/api/account/signup", &[json], Some(&body));
+    assert_eq!(r.status, 201, "{}", r.body);
+    let cookie = r
+        .header("set-cookie")
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .to_string();
+    let body = serde_json::json!({"description": "test", "scopes": scopes}).to_string();
+    let t = send(
+        addr,
+        "POST",
+        "/api/account/tokens",
+        &[json, ("cookie", &cookie)],
+        Some(&body),
+    );
+    assert_eq!(t.status, 201, "{}", t.body);
+    format!("Bearer {}", t.json()["token"].as_str().unwrap_or(""))
+}
+
 /// A new game; returns (id, white token, black token).
 pub fn new_game(addr: SocketAddr, body: &str) -> (String, String, String) {
     let r = request(addr, "POST", "/api/games", None, Some(body));
