@@ -2,6 +2,7 @@
 // the server answers are generated from the Rust ones (types.ts).
 
 import type {
+  Account,
   Analysed,
   ClockSpec,
   Created,
@@ -13,6 +14,10 @@ import type {
   JoinRequest,
   Me,
   NewGameRequest,
+  NewToken,
+  Scope,
+  TokenCreated,
+  TokenView,
   NewTournament,
   RematchReply,
   SeatReply,
@@ -26,7 +31,7 @@ import type {
 } from './types';
 import { lang, t } from './i18n';
 
-export type { Analysed, GameState, GameStatus, Summary, Trial, TrialResult, TournamentView, TournamentAction };
+export type { Account, Scope, TokenView, Analysed, GameState, GameStatus, Summary, Trial, TrialResult, TournamentView, TournamentAction };
 
 /** A clock setting as the API takes it (a request: fields may be left out). */
 export type ClockRequest = ClockSpec;
@@ -109,6 +114,17 @@ export const api = {
     call<Joined>('POST', `/api/tournaments/${encodeURIComponent(id)}/join`, token, req),
   tournamentMe: (id: string, token: string) => call<Me>('GET', `/api/tournaments/${encodeURIComponent(id)}/me`, token),
   tournamentLinks: (id: string, token: string) => call<TournamentLinks>('GET', `/api/tournaments/${encodeURIComponent(id)}/links`, token),
+  /** The account of this browser's session (401 `not_logged_in` without). */
+  account: () => call<Account>('GET', '/api/account'),
+  signUp: (username: string, password: string) => call<Account>('POST', '/api/account/signup', undefined, { username, password }),
+  logIn: (username: string, password: string) => call<Account>('POST', '/api/account/login', undefined, { username, password }),
+  logOut: () => call<unknown>('POST', '/api/account/logout'),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    call<unknown>('POST', '/api/account/password', undefined, { currentPassword, newPassword }),
+  closeAccount: (password: string) => call<unknown>('POST', '/api/account/close', undefined, { password }),
+  tokens: () => call<TokenView[]>('GET', '/api/account/tokens'),
+  newToken: (req: NewToken) => call<TokenCreated>('POST', '/api/account/tokens', undefined, req),
+  revokeToken: (id: string) => call<unknown>('DELETE', `/api/account/tokens/${encodeURIComponent(id)}`),
 };
 
 /** Follows a tournament's changes (its stream of versions), reconnecting

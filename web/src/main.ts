@@ -9,6 +9,7 @@ import { historyPage } from './history';
 import { learnPage } from './learn';
 import { tournamentsPage } from './tournaments';
 import { tournamentPage } from './tournament';
+import { accountPage } from './account';
 import { navigate } from './nav';
 import { forgetOldSeats } from './seats';
 
@@ -48,7 +49,7 @@ function header(): HTMLElement {
   return h('header.top', {}, [
     h('a.brand', { href: '/', 'data-nav': '' }, '♞ sakk'),
     h('nav', {}, [link('/', t().navPlay), link('/clock', t().navClock), link('/history', t().navHistory), link('/learn', t().navLearn), link('/tournaments', t().navTournaments)]),
-    h('div.prefs', {}, [langSel, themeSel]),
+    h('div.prefs', {}, [link('/account', t().navAccount), langSel, themeSel]),
   ]);
 }
 
@@ -59,6 +60,7 @@ function pageFor(path: string): Page {
   if (path === '/learn') return learnPage;
   if (path === '/tournaments') return tournamentsPage;
   if (path.startsWith('/tournament/')) return tournamentPage(decodeURIComponent(path.slice(12)));
+  if (path === '/account') return accountPage;
   return homePage;
 }
 

@@ -316,6 +316,7 @@ pub fn router(state: AppState) -> Router {
         .route("/tournament/{id}", get(crate::assets::app))
         .route("/assets/{file}", get(crate::assets::asset))
         .route("/@/{name}", get(crate::assets::app))
+        .route("/account", get(crate::assets::app))
         .route("/healthz", get(games::healthz))
         .route("/api/account", get(accounts::account))
         .route("/api/account/signup", post(accounts::sign_up))
