@@ -16,33 +16,7 @@ const JSON: (&str, &str) = ("content-type", "application/json");
 
 /// A new account with a token of these scopes: the `Authorization` value.
 fn account(addr: SocketAddr, name: &str, scopes: &[&str]) -> String {
-    account_and_cookie(addr, name, scopes).0
-}
-
-/// A new account: a token's `Authorization` value, and the session cookie.
-fn account_and_cookie(addr: SocketAddr, name: &str, scopes: &[&str]) -> (String, String) {
-    let body = json!({"username": name, "password": "correct horse battery"}).to_string();
-    let r = send(addr, "POST", "/api/account/signup", &[JSON], Some(&body));
-    assert_eq!(r.status, 201, "{}", r.body);
-    let cookie = r
-        .header("set-cookie")
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .to_string();
-    let body = json!({"description": "test", "scopes": scopes}).to_string();
-    let t = send(
-        addr,
-        "POST",
-        "/api/account/tokens",
-        &[JSON, ("cookie", &cookie)],
-        Some(&body),
-    );
-    assert_eq!(t.status, 201, "{}", t.body);
-    (
-        format!("Bearer {}", t.json()["token"].as_str().unwrap_or("")),
-        cookie,
-    )
+    common::account_token(addr, name, scopes)
 }
 
 fn post(addr: SocketAddr, path: &str, auth: &str, body: Option<Value>) -> Full {
@@ -53,6 +27,16 @@ fn post(addr: SocketAddr, path: &str, auth: &str, body: Option<Value>) -> Full {
         path,
         &[JSON, ("authorization", auth)],
         text.as_deref(),
+    )
+}
+
+/// `who` declines challenge `id` with `reason`.
+fn decline(addr: SocketAddr, who: &str, id: &str, reason: &str) -> Full {
+    post(
+        addr,
+        &format!("/api/challenge/{id}/decline"),
+        who,
+        Some(json!({ "reason": reason })),
     )
 }
 
@@ -427,7 +411,7 @@ fn a_rated_game_moves_both_ratings_and_an_aborted_one_none() {
 #[test]
 fn lichess_s_fields_and_leniency_and_a_closed_challenger() {
     let (addr, _) = server();
-    let (anna, anna_cookie) = account_and_cookie(addr, "anna", PLAY);
+    let (anna, anna_cookie) = common::account_and_cookie(addr, "anna", PLAY);
     let bela = account(addr, "bela", PLAY);
     let prefs = account(addr, "carl", &["preference:read"]);
     let events = send(
@@ -459,12 +443,7 @@ fn lichess_s_fields_and_leniency_and_a_closed_challenger() {
     assert_eq!(c.json()["variant"]["key"], "standard");
     // Reasons in any case; an unknown one is generic.
     let id = c.json()["id"].as_str().unwrap_or("").to_string();
-    let d = post(
-        addr,
-        &format!("/api/challenge/{id}/decline"),
-        &bela,
-        Some(json!({"reason": "toofast"})),
-    );
+    let d = decline(addr, &bela, &id, "toofast");
     assert_eq!(d.status, 200, "{}", d.body);
     let from_fen = post(
         addr,
@@ -479,12 +458,7 @@ fn lichess_s_fields_and_leniency_and_a_closed_challenger() {
         from_fen.body
     );
     let id = from_fen.json()["id"].as_str().unwrap_or("").to_string();
-    let d = post(
-        addr,
-        &format!("/api/challenge/{id}/decline"),
-        &bela,
-        Some(json!({"reason": "whatever"})),
-    );
+    let d = decline(addr, &bela, &id, "whatever");
     assert_eq!(d.status, 200, "{}", d.body);
 
     // Ratings in lichess's perfs, the starting one before any game.

@@ -253,6 +253,12 @@ pub fn seen_type(seen: &std::sync::Arc<std::sync::Mutex<Vec<Value>>>, kind: &str
 /// A new account with a personal token of these scopes, made on `addr`:
 /// the `Authorization` value.
 pub fn account_token(addr: SocketAddr, name: &str, scopes: &[&str]) -> String {
+    account_and_cookie(addr, name, scopes).0
+}
+
+/// A new account made on `addr`: a personal token's `Authorization`
+/// value (these scopes), and the session cookie (`sakk_session=…`).
+pub fn account_and_cookie(addr: SocketAddr, name: &str, scopes: &[&str]) -> (String, String) {
     let json = ("content-type", "application/json");
     let body =
         serde_json::json!({"username": name, "password": "correct horse battery"}).to_string();
@@ -273,7 +279,10 @@ pub fn account_token(addr: SocketAddr, name: &str, scopes: &[&str]) -> String {
         Some(&body),
     );
     assert_eq!(t.status, 201, "{}", t.body);
-    format!("Bearer {}", t.json()["token"].as_str().unwrap_or(""))
+    (
+        format!("Bearer {}", t.json()["token"].as_str().unwrap_or("")),
+        cookie,
+    )
 }
 
 /// A new game; returns (id, white token, black token).
