@@ -206,7 +206,13 @@ def play(base, anna_token, bela_token):
     check(exported["status"] == "resign" and exported["winner"] == "white", "the JSON export's end")
     check(hasattr(exported["createdAt"], "year"), "the export's createdAt converted by berserk")
     rated = anna.account.get()
-    check(rated["id"] == "anna", "the account after the game")
+    check(rated["perfs"]["blitz"]["rating"] == 1741 and rated["perfs"]["blitz"]["games"] == 1,
+          "the account's blitz rating after the game")
+    mine = list(bela.games.export_by_player("Anna", max=10))
+    check([g["id"] for g in mine] == [game_id], "games.export_by_player lists the game")
+    check(mine[0]["players"]["black"]["ratingDiff"] == -242, "the listed game's rating change")
+    as_pgn = "".join(bela.games.export_by_player("anna", as_pgn=True))
+    check('[White "Anna"]' in as_pgn and '[Black "Bela"]' in as_pgn, "the account's games as PGN")
 
     # Declined with a reason, and canceled.
     second = anna.challenges.create("Bela", rated=False, clock_limit=600, clock_increment=0)

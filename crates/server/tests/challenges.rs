@@ -391,6 +391,41 @@ fn a_rated_game_moves_both_ratings_and_an_aborted_one_none() {
     assert_eq!(export["players"]["black"]["ratingDiff"], 241, "{export}");
     assert_eq!(export["players"]["white"]["ratingDiff"], -242, "{export}");
     assert_eq!(export["moves"], "f3 e5 g4 Qh4#");
+    // The account's games, newest first: NDJSON, or PGN one after another.
+    let listed = send(
+        addr,
+        "GET",
+        "/api/games/user/bela?max=5",
+        &[("accept", "application/x-ndjson")],
+        None,
+    );
+    let ids: Vec<String> = listed
+        .body
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter_map(|g| g["id"].as_str().map(str::to_string))
+        .collect();
+    assert_eq!(ids, vec![rated.clone(), aborted.clone()], "{}", listed.body);
+    let pgn = send(addr, "GET", "/api/games/user/BELA", &[], None);
+    assert_eq!(pgn.body.matches("[Event ").count(), 2, "{}", pgn.body);
+    assert!(
+        pgn.body.contains("[BlackRatingDiff \"+241\"]"),
+        "{}",
+        pgn.body
+    );
+    let one = send(
+        addr,
+        "GET",
+        "/api/games/user/bela?max=1",
+        &[("accept", "application/x-ndjson")],
+        None,
+    );
+    assert_eq!(one.body.lines().count(), 1);
+    let nobody = send(addr, "GET", "/api/games/user/nobody", &[], None);
+    assert_eq!(
+        (nobody.status, error(&nobody).as_str()),
+        (404, "no_such_user")
+    );
     // The aborted game moved nothing: the next game starts from the
     // ratings the rated game left.
     let aborted_export = json_export(&aborted);

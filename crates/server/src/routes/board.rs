@@ -5,13 +5,13 @@
 //! change, as lichess writes them), `POST …/game/{id}/move/{uci}`
 //! (`?offeringDraw=true`), `…/draw/{yes|no}` (yes accepts the opponent's
 //! offer or offers one with the move just made), `…/takeback/{yes|no}`,
-//! `…/resign`, `…/abort`; and `GET /game/export/{id}` (PGN with the
-//! players' names and ratings, or lichess's JSON). A request acts as its
+//! `…/resign`, `…/abort`, `…/chat` (the exports are in `export.rs`). A
+//! request acts as its
 //! account (a personal token with `board:play` or `bot:play`, or the
 //! browser's session), on the seat the game gives the account.
 
 use axum::extract::State;
-use axum::http::{header, HeaderMap};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
@@ -27,7 +27,7 @@ use crate::command::{parse_answer, Command};
 use crate::dispatch::dispatch;
 use crate::error::ApiError;
 use crate::live::ClockSpec;
-use crate::ops::{Answer, Caller, Op};
+use crate::ops::{Caller, Op};
 use crate::state::AppState;
 use crate::store::{GameRow, UserRow};
 
@@ -128,7 +128,7 @@ const NO_CLOCK_MS: i64 = 2_147_483_647;
 
 /// lichess's `gameState` from our state: the moves, the times in
 /// milliseconds, the status (`started` from the first line), the offers.
-fn state_of(ours: &Value) -> Value {
+pub(crate) fn state_of(ours: &Value) -> Value {
     let status = match ours["status"].as_str().unwrap_or("started") {
         "created" => "started",
         other => other,
@@ -327,126 +327,4 @@ pub(crate) async fn chat(
             .map(|(user, text)| json!({"user": user, "text": text}))
             .collect(),
     ))
-}
-
-/// `GET /game/export/{id}`: the game as PGN (lichess's default), with the
-/// players' names, their ratings and the changes; as lichess's JSON with
-/// `Accept: application/json`.
-pub(crate) async fn export(
-    State(state): State<AppState>,
-    P(id): P<String>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let wants_json = headers
-        .get(header::ACCEPT)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|a| a.contains("application/json"));
-    let (row, _) = state.store().load(&id).await?.ok_or(ApiError::NotFound)?;
-    let name = |user: &Option<String>| {
-        let state = state.clone();
-        let user = user.clone();
-        async move {
-            Ok::<_, ApiError>(match user {
-                Some(u) => state
-                    .store()
-                    .user(&u)
-                    .await?
-                    .map(|u| (u.id, u.name, u.title)),
-                None => None,
-            })
-        }
-    };
-    let (white, black) = (name(&row.white_user).await?, name(&row.black_user).await?);
-    let diffs = state.store().rating_diffs(&id).await?;
-    if wants_json {
-        let shown = match dispatch(&state, &id, &Caller::anonymous(), Op::State).await? {
-            Answer::Json { json } => serde_json::from_str::<Value>(&json)
-                .map_err(|e| ApiError::Internal(e.to_string()))?,
-            _ => return Err(ApiError::Internal("not a state".to_string())),
-        };
-        let speed = game_speed(row.clock.as_deref());
-        let player = |who: &Option<(String, String, Option<String>)>,
-                      rating: Option<i64>,
-                      diff: Option<i64>| {
-            let mut p = json!({});
-            if let Some((id, name, title)) = who {
-                p["user"] = json!({"id": id, "name": name});
-                if let Some(t) = title {
-                    p["user"]["title"] = json!(t);
-                }
-            }
-            if let Some(r) = rating {
-                p["rating"] = json!(r);
-            }
-            if let Some(d) = diff {
-                p["ratingDiff"] = json!(d);
-            }
-            p
-        };
-        let san: Vec<&str> = shown["san"]
-            .as_array()
-            .map(|a| a.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        let mut game = json!({
-            "id": id,
-            "rated": row.rated,
-            "variant": cw::variant_of(Some(&row.start_fen)).key,
-            "speed": speed,
-            "perf": speed,
-            "createdAt": row.created_at,
-            "lastMoveAt": row.updated_at,
-            "status": state_of(&shown)["status"],
-            "players": {
-                "white": player(&white, row.white_rating, diffs.map(|d| d.0)),
-                "black": player(&black, row.black_rating, diffs.map(|d| d.1)),
-            },
-            "moves": san.join(" "),
-        });
-        if let Some(w) = shown["winner"].as_str() {
-            game["winner"] = json!(w);
-        }
-        return Ok(Json(game).into_response());
-    }
-    let text = match dispatch(&state, &id, &Caller::anonymous(), Op::Pgn).await? {
-        Answer::Pgn { text } => text,
-        _ => return Err(ApiError::Internal("not a PGN".to_string())),
-    };
-    let mut games = sakk::pgn::read_games(text.as_bytes());
-    let mut pgn = match games.next() {
-        Some(Ok(pgn)) => pgn,
-        _ => return Err(ApiError::Internal("the game's own PGN".to_string())),
-    };
-    pgn.set_tag("Site", &format!("{}/game/{id}", state.public_url()));
-    let speed = game_speed(row.clock.as_deref());
-    if white.is_some() && black.is_some() {
-        let kind = if row.rated { "Rated" } else { "Casual" };
-        pgn.set_tag("Event", &format!("{kind} {} game", cw::perf_name(speed)));
-    }
-    let sides = [
-        ("White", &white, row.white_rating, diffs.map(|d| d.0)),
-        ("Black", &black, row.black_rating, diffs.map(|d| d.1)),
-    ];
-    for (side, who, rating, diff) in sides {
-        if let Some((_, name, title)) = who {
-            pgn.set_tag(side, name);
-            if let Some(t) = title {
-                pgn.set_tag(&format!("{side}Title"), t);
-            }
-        }
-        if let Some(r) = rating {
-            pgn.set_tag(&format!("{side}Elo"), &r.to_string());
-        }
-        if let Some(d) = diff {
-            pgn.set_tag(&format!("{side}RatingDiff"), &format!("{d:+}"));
-        }
-    }
-    let out = sakk::pgn::write_game(&pgn, &sakk::pgn::ExportOptions::default());
-    Ok((
-        [(
-            header::CONTENT_TYPE,
-            "application/x-chess-pgn; charset=utf-8",
-        )],
-        out,
-    )
-        .into_response())
 }

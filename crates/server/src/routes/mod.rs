@@ -25,6 +25,7 @@ mod actions;
 mod analysis;
 mod board;
 mod challenges;
+mod export;
 mod games;
 #[cfg(test)]
 pub(crate) use games::NewGameRequest;
@@ -371,7 +372,8 @@ pub fn router(state: AppState) -> Router {
             "/api/{api}/game/{id}/chat",
             get(board::chat).merge(limited(s, Action, post(board::post_chat))),
         )
-        .route("/game/export/{id}", get(board::export))
+        .route("/game/export/{id}", get(export::game))
+        .route("/api/games/user/{username}", get(export::user_games))
         .route("/readyz", get(games::readyz))
         .route(
             "/api/rules/try",

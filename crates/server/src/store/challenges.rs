@@ -236,6 +236,26 @@ impl Store {
             .collect()
     }
 
+    /// An account's games, newest first, at most `limit`.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn games_of(
+        &self,
+        user: &str,
+        limit: i64,
+    ) -> Result<Vec<super::GameRow>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT * FROM games WHERE white_user = $1 OR black_user = $1 \
+             ORDER BY created_at DESC, id DESC LIMIT $2",
+        )
+        .bind(user)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(Store::row).collect()
+    }
+
     /// The games of an account not ended yet (ids), oldest first.
     ///
     /// # Errors

@@ -1,0 +1,210 @@
+//! Games exported as lichess exports them: `GET /game/export/{id}` (one
+//! game) and `GET /api/games/user/{username}` (an account's games, newest
+//! first): PGN by default, with the players' names, titles, ratings and
+//! rating changes; lichess's JSON (one object, or NDJSON for a list) when
+//! the client asks for JSON.
+
+use axum::extract::State;
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::{json, Value};
+
+use super::board::state_of;
+use super::{P, Q};
+use crate::challenges::{game_speed, wire as cw};
+use crate::dispatch::dispatch;
+use crate::error::ApiError;
+use crate::ops::{Answer, Caller, Op};
+use crate::state::AppState;
+use crate::store::GameRow;
+
+/// A player as an export names them: id, name, title.
+type Named = Option<(String, String, Option<String>)>;
+
+/// Both players' names (`None`: a side no account plays), and the rating
+/// changes once written.
+async fn players(
+    state: &AppState,
+    row: &GameRow,
+) -> Result<(Named, Named, Option<(i64, i64)>), ApiError> {
+    let name = |user: Option<String>| async move {
+        Ok::<_, ApiError>(match user {
+            Some(u) => state
+                .store()
+                .user(&u)
+                .await?
+                .map(|u| (u.id, u.name, u.title)),
+            None => None,
+        })
+    };
+    let white = name(row.white_user.clone()).await?;
+    let black = name(row.black_user.clone()).await?;
+    let diffs = state.store().rating_diffs(&row.id).await?;
+    Ok((white, black, diffs))
+}
+
+/// A game as lichess's JSON export has it.
+async fn as_json(state: &AppState, row: &GameRow) -> Result<Value, ApiError> {
+    let id = &row.id;
+    let (white, black, diffs) = players(state, row).await?;
+    let shown = match dispatch(state, id, &Caller::anonymous(), Op::State).await? {
+        Answer::Json { json } => {
+            serde_json::from_str::<Value>(&json).map_err(|e| ApiError::Internal(e.to_string()))?
+        }
+        _ => return Err(ApiError::Internal("not a state".to_string())),
+    };
+    let speed = game_speed(row.clock.as_deref());
+    let player = |who: &Named, rating: Option<i64>, diff: Option<i64>| {
+        let mut p = json!({});
+        if let Some((id, name, title)) = who {
+            p["user"] = json!({"id": id, "name": name});
+            if let Some(t) = title {
+                p["user"]["title"] = json!(t);
+            }
+        }
+        if let Some(r) = rating {
+            p["rating"] = json!(r);
+        }
+        if let Some(d) = diff {
+            p["ratingDiff"] = json!(d);
+        }
+        p
+    };
+    let san: Vec<&str> = shown["san"]
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let mut game = json!({
+        "id": id,
+        "rated": row.rated,
+        "variant": cw::variant_of(Some(&row.start_fen)).key,
+        "speed": speed,
+        "perf": speed,
+        "createdAt": row.created_at,
+        "lastMoveAt": row.updated_at,
+        "status": state_of(&shown)["status"],
+        "players": {
+            "white": player(&white, row.white_rating, diffs.map(|d| d.0)),
+            "black": player(&black, row.black_rating, diffs.map(|d| d.1)),
+        },
+        "moves": san.join(" "),
+    });
+    if let Some(w) = shown["winner"].as_str() {
+        game["winner"] = json!(w);
+    }
+    Ok(game)
+}
+
+/// A game's PGN with the players' names, titles, ratings and changes.
+async fn as_pgn(state: &AppState, row: &GameRow) -> Result<String, ApiError> {
+    let id = &row.id;
+    let (white, black, diffs) = players(state, row).await?;
+    let text = match dispatch(state, id, &Caller::anonymous(), Op::Pgn).await? {
+        Answer::Pgn { text } => text,
+        _ => return Err(ApiError::Internal("not a PGN".to_string())),
+    };
+    let mut games = sakk::pgn::read_games(text.as_bytes());
+    let mut pgn = match games.next() {
+        Some(Ok(pgn)) => pgn,
+        _ => return Err(ApiError::Internal("the game's own PGN".to_string())),
+    };
+    pgn.set_tag("Site", &format!("{}/game/{id}", state.public_url()));
+    let speed = game_speed(row.clock.as_deref());
+    if white.is_some() && black.is_some() {
+        let kind = if row.rated { "Rated" } else { "Casual" };
+        pgn.set_tag("Event", &format!("{kind} {} game", cw::perf_name(speed)));
+    }
+    let sides = [
+        ("White", &white, row.white_rating, diffs.map(|d| d.0)),
+        ("Black", &black, row.black_rating, diffs.map(|d| d.1)),
+    ];
+    for (side, who, rating, diff) in sides {
+        if let Some((_, name, title)) = who {
+            pgn.set_tag(side, name);
+            if let Some(t) = title {
+                pgn.set_tag(&format!("{side}Title"), t);
+            }
+        }
+        if let Some(r) = rating {
+            pgn.set_tag(&format!("{side}Elo"), &r.to_string());
+        }
+        if let Some(d) = diff {
+            pgn.set_tag(&format!("{side}RatingDiff"), &format!("{d:+}"));
+        }
+    }
+    Ok(sakk::pgn::write_game(
+        &pgn,
+        &sakk::pgn::ExportOptions::default(),
+    ))
+}
+
+/// Whether the client asked for JSON (`Accept`), as lichess reads it.
+fn wants(headers: &HeaderMap, kind: &str) -> bool {
+    headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|a| a.contains(kind))
+}
+
+/// The PGN content type.
+const PGN: &str = "application/x-chess-pgn; charset=utf-8";
+
+/// `GET /game/export/{id}`: the game as PGN (lichess's default), or as
+/// lichess's JSON with `Accept: application/json`.
+pub(crate) async fn game(
+    State(state): State<AppState>,
+    P(id): P<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let (row, _) = state.store().load(&id).await?.ok_or(ApiError::NotFound)?;
+    if wants(&headers, "application/json") {
+        return Ok(Json(as_json(&state, &row).await?).into_response());
+    }
+    Ok(([(header::CONTENT_TYPE, PGN)], as_pgn(&state, &row).await?).into_response())
+}
+
+/// The query of `/api/games/user/{username}`.
+#[derive(Debug, serde::Deserialize)]
+pub(crate) struct UserGames {
+    /// The most games (lichess's `max`; here at most [`MAX_GAMES`]).
+    #[serde(default)]
+    max: Option<u32>,
+}
+
+/// The most games one `/api/games/user/{username}` gives.
+const MAX_GAMES: u32 = 300;
+
+/// `GET /api/games/user/{username}`: an account's games, newest first, as
+/// PGN (one after another), or NDJSON of lichess's JSON with `Accept:
+/// application/x-ndjson`.
+pub(crate) async fn user_games(
+    State(state): State<AppState>,
+    P(username): P<String>,
+    Q(q): Q<UserGames>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let user = state
+        .store()
+        .user(&crate::accounts::name::id_of(&username))
+        .await?
+        .ok_or_else(crate::accounts::no_such_user)?;
+    let max = q.max.unwrap_or(MAX_GAMES).clamp(1, MAX_GAMES);
+    let rows = state.store().games_of(&user.id, i64::from(max)).await?;
+    let mut out = String::new();
+    if wants(&headers, "application/x-ndjson") || wants(&headers, "application/json") {
+        for row in &rows {
+            let game = as_json(&state, row).await?;
+            out.push_str(
+                &serde_json::to_string(&game).map_err(|e| ApiError::Internal(e.to_string()))?,
+            );
+            out.push('\n');
+        }
+        return Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], out).into_response());
+    }
+    for row in &rows {
+        out.push_str(&as_pgn(&state, row).await?);
+        out.push('\n');
+    }
+    Ok(([(header::CONTENT_TYPE, PGN)], out).into_response())
+}
