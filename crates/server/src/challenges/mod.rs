@@ -11,25 +11,21 @@
 //! makes the game: the challenge moves from `created` by a conditional
 //! UPDATE.
 
+mod games;
 pub mod wire;
 
+pub use games::{game_ended, game_event, game_speed, perf, rate};
+
 use axum::http::StatusCode;
-use sakk_rating::{Perf, Score, Speed};
-use serde_json::Value;
+use sakk_rating::{Perf, Speed};
 
 use crate::codes::ErrorCode;
-use crate::dispatch::dispatch;
 use crate::error::ApiError;
 use crate::live::{unix_ms, ClockSpec};
 use crate::new_game::{self, NewGame, Players};
-use crate::ops::{Answer, Caller, Op};
 use crate::state::AppState;
-use crate::store::{ChallengeRow, Rated, UserRow, Written};
+use crate::store::{ChallengeRow, UserRow};
 use crate::wire::Opponent;
-
-/// How often a game's rating is computed again when a player's rating
-/// moved under it (another of their games was rated at the same moment).
-const RATE_TRIES: usize = 20;
 
 /// How long a challenge waits for its answer (20 minutes).
 pub const LIFETIME_MS: i64 = 20 * 60 * 1000;
@@ -52,19 +48,6 @@ fn no_such_challenge() -> ApiError {
 }
 
 pub use crate::accounts::RATINGS;
-
-/// An account's rating in a category now (the starting one before its
-/// first rated game there).
-///
-/// # Errors
-/// 503 when the database cannot be read.
-pub async fn perf(state: &AppState, user: &str, speed: Speed) -> Result<Perf, ApiError> {
-    Ok(state
-        .store()
-        .perf(user, speed)
-        .await?
-        .unwrap_or_else(|| RATINGS.new_perf()))
-}
 
 /// An account as a challenge names it, with its rating in `speed`.
 async fn light_user(
@@ -90,18 +73,6 @@ fn speed_of(c: &ChallengeRow) -> Speed {
             u64::try_from(limit).unwrap_or(0),
             u64::try_from(c.clock_increment.unwrap_or(0)).unwrap_or(0),
         ),
-        None => Speed::Correspondence,
-    }
-}
-
-/// A game's category, from its stored clock.
-pub fn game_speed(clock: Option<&str>) -> Speed {
-    let estimated = clock
-        .and_then(|c| serde_json::from_str::<ClockSpec>(c).ok())
-        .and_then(|c| c.time_control().ok())
-        .and_then(|tc| tc.estimated());
-    match estimated {
-        Some(d) => Speed::of_clock(d.as_secs(), 0),
         None => Speed::Correspondence,
     }
 }
@@ -496,181 +467,6 @@ pub async fn list(state: &AppState, user: &UserRow) -> Result<wire::Challenges, 
         }
     }
     Ok(out)
-}
-
-/// A game between accounts as the event stream tells it to `user`, one of
-/// its players (`None`: not a game of theirs).
-///
-/// # Errors
-/// The game's or the database's refusals.
-pub async fn game_event(
-    state: &AppState,
-    game_id: &str,
-    user: &str,
-) -> Result<Option<wire::GameEvent>, ApiError> {
-    let Some((row, _)) = state.store().load(game_id).await? else {
-        return Ok(None);
-    };
-    let white = row.white_user.as_deref() == Some(user);
-    let black = row.black_user.as_deref() == Some(user);
-    if !(white || black) {
-        return Ok(None);
-    }
-    let other = if white {
-        &row.black_user
-    } else {
-        &row.white_user
-    };
-    let other = match other {
-        Some(id) => state.store().user(id).await?,
-        None => None,
-    };
-    let Some(other) = other else {
-        return Ok(None);
-    };
-    let shown = match dispatch(state, game_id, &Caller::anonymous(), Op::State).await? {
-        Answer::Json { json } => {
-            serde_json::from_str::<Value>(&json).map_err(|e| ApiError::Internal(e.to_string()))?
-        }
-        _ => return Err(ApiError::Internal("not a state".to_string())),
-    };
-    let text = |key: &str| shown[key].as_str().unwrap_or("").to_string();
-    let moves = text("moves");
-    let plies = moves.split_whitespace().count();
-    let color = if white { "white" } else { "black" };
-    let status = match text("status").as_str() {
-        "created" => "started".to_string(),
-        other => other.to_string(),
-    };
-    let over = !matches!(status.as_str(), "started");
-    let my_time = shown[if white { "wtime" } else { "btime" }].as_i64();
-    let speed = game_speed(row.clock.as_deref());
-    let diffs = if over {
-        state.store().rating_diffs(game_id).await?
-    } else {
-        None
-    };
-    Ok(Some(wire::GameEvent {
-        game_id: game_id.to_string(),
-        full_id: game_id.to_string(),
-        id: game_id.to_string(),
-        fen: text("fen"),
-        color,
-        last_move: moves.split_whitespace().last().unwrap_or("").to_string(),
-        source: "friend",
-        status: wire::StatusObject {
-            id: wire::status_id(&status),
-            name: status,
-        },
-        variant: wire::variant_of(Some(&row.start_fen)),
-        speed,
-        perf: speed,
-        rated: row.rated,
-        has_moved: plies > usize::from(black),
-        opponent: wire::Opponent {
-            id: other.id.clone(),
-            username: other.name.clone(),
-            rating: if white {
-                row.black_rating
-            } else {
-                row.white_rating
-            },
-        },
-        is_my_turn: !over && text("turn") == color,
-        seconds_left: my_time.map(|ms| ms / 1000),
-        compat: wire::Compat {
-            bot: true,
-            board: true,
-        },
-        winner: match shown["winner"].as_str() {
-            Some("white") => Some("white"),
-            Some("black") => Some("black"),
-            _ => None,
-        },
-        rating_diff: diffs.map(|(w, b)| if white { w } else { b }),
-    }))
-}
-
-/// What follows a game between accounts when it ends: a rated game moves
-/// both players' ratings ([`rate`]), then both players' streams get
-/// `gameFinish`.
-///
-/// # Errors
-/// The database's refusals (a rating not written then is written by the
-/// catch-up, [`rate`] on [`crate::store::Store::unrated_games`]).
-pub async fn game_ended(state: &AppState, game_id: &str) -> Result<(), ApiError> {
-    let Some((white, black)) = rate(state, game_id).await? else {
-        return Ok(());
-    };
-    for player in [&white, &black] {
-        if let Some(game) = game_event(state, game_id, player).await? {
-            tell_one(state, player, &wire::AccountEvent::GameFinish { game }).await;
-        }
-    }
-    Ok(())
-}
-
-/// Rates an ended game between accounts if it is rated, once (whichever
-/// node gets here first): an aborted game, or one in which a side never
-/// moved, counts for nothing. The game's players (`None`: not a game
-/// between accounts).
-///
-/// # Errors
-/// The database's refusals; then nothing was written.
-pub async fn rate(state: &AppState, game_id: &str) -> Result<Option<(String, String)>, ApiError> {
-    let Some((row, moves)) = state.store().load(game_id).await? else {
-        return Ok(None);
-    };
-    let (Some(white), Some(black)) = (row.white_user.clone(), row.black_user.clone()) else {
-        return Ok(None);
-    };
-    let score = match row.result {
-        Some(crate::wire::PgnResult::WhiteWins) => Some(Score::Win),
-        Some(crate::wire::PgnResult::BlackWins) => Some(Score::Loss),
-        Some(crate::wire::PgnResult::Draw) => Some(Score::Draw),
-        _ => None,
-    };
-    if let (true, Some(score), true) = (row.rated, score, moves.len() >= 2) {
-        let speed = game_speed(row.clock.as_deref());
-        // Rated as of the game's end (a catch-up after an outage counts no
-        // more days between games than there were).
-        let at = row.updated_at;
-        // A player's other game rated meanwhile: read again, rate again.
-        for _ in 0..RATE_TRIES {
-            let stored = |user: String| async move { state.store().perf(&user, speed).await };
-            let (w0, b0) = (stored(white.clone()).await?, stored(black.clone()).await?);
-            let (w, b) = (
-                w0.unwrap_or_else(|| RATINGS.new_perf()),
-                b0.unwrap_or_else(|| RATINGS.new_perf()),
-            );
-            let rated = RATINGS
-                .rate_game(&w, &b, score, at)
-                .map_err(|e| ApiError::Internal(e.to_string()))?;
-            let diff = |before: &Perf, after: &Perf| {
-                i64::from(after.int_rating()) - i64::from(before.int_rating())
-            };
-            let written = state
-                .store()
-                .write_ratings(&Rated {
-                    game_id: game_id.to_string(),
-                    speed,
-                    diffs: (diff(&w, &rated.0), diff(&b, &rated.1)),
-                    white: (white.clone(), rated.0),
-                    black: (black.clone(), rated.1),
-                    before: (w0.map(|p| p.games), b0.map(|p| p.games)),
-                })
-                .await?;
-            match written {
-                Written::Done => {
-                    tracing::debug!(game = %game_id, "ratings written");
-                    break;
-                }
-                Written::Already => break,
-                Written::Moved => continue,
-            }
-        }
-    }
-    Ok(Some((white, black)))
 }
 
 #[cfg(test)]
