@@ -33,8 +33,8 @@ import urllib.request
 
 import chess
 
-OVER = {"aborted", "mate", "resign", "stalemate", "timeout", "draw", "outoftime"}
-VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
+# The same choice of moves and the same statuses as the Board API bot.
+from lichess_bot import OVER, choose
 
 
 def check(cond, what):
@@ -98,21 +98,6 @@ def next_event(events, kinds, timeout=30):
             sys.exit(f"FAILED: no {kinds} within {timeout} s")
         if event.get("type") in kinds:
             return event
-
-
-def choose(board, rng):
-    moves = list(board.legal_moves)
-    for m in moves:
-        board.push(m)
-        mate = board.is_checkmate()
-        board.pop()
-        if mate:
-            return m
-    captures = [m for m in moves if board.is_capture(m)]
-    if captures:
-        return max(captures, key=lambda m: VALUES.get(
-            board.piece_at(m.to_square).piece_type if board.piece_at(m.to_square) else chess.PAWN, 1))
-    return rng.choice(moves)
 
 
 def play_side(api, path_api, game_id, color, rng, resign_at=None):

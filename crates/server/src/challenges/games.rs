@@ -11,7 +11,7 @@ use crate::error::ApiError;
 use crate::live::ClockSpec;
 use crate::ops::{Answer, Caller, Op};
 use crate::state::AppState;
-use crate::store::{Rated, Written};
+use crate::store::{GameRow, Rated, Written};
 
 /// How often a game's rating is computed again when a player's rating
 /// moved under it (another of their games was rated at the same moment).
@@ -55,6 +55,31 @@ pub async fn game_event(
     let Some((row, _)) = state.store().load(game_id).await? else {
         return Ok(None);
     };
+    let shown = shown(state, game_id).await?;
+    event_of(state, &row, &shown, user).await
+}
+
+/// A game's committed state as JSON (wherever the game is).
+///
+/// # Errors
+/// The game's refusals.
+pub async fn shown(state: &AppState, game_id: &str) -> Result<Value, ApiError> {
+    match dispatch(state, game_id, &Caller::anonymous(), Op::State).await? {
+        Answer::Json { json } => {
+            serde_json::from_str::<Value>(&json).map_err(|e| ApiError::Internal(e.to_string()))
+        }
+        _ => Err(ApiError::Internal("not a state".to_string())),
+    }
+}
+
+/// The event of game `row`, whose state is `shown`, for `user`.
+async fn event_of(
+    state: &AppState,
+    row: &GameRow,
+    shown: &Value,
+    user: &str,
+) -> Result<Option<wire::GameEvent>, ApiError> {
+    let game_id = row.id.as_str();
     let white = row.white_user.as_deref() == Some(user);
     let black = row.black_user.as_deref() == Some(user);
     if !(white || black) {
@@ -71,12 +96,6 @@ pub async fn game_event(
     };
     let Some(other) = other else {
         return Ok(None);
-    };
-    let shown = match dispatch(state, game_id, &Caller::anonymous(), Op::State).await? {
-        Answer::Json { json } => {
-            serde_json::from_str::<Value>(&json).map_err(|e| ApiError::Internal(e.to_string()))?
-        }
-        _ => return Err(ApiError::Internal("not a state".to_string())),
     };
     let text = |key: &str| shown[key].as_str().unwrap_or("").to_string();
     let moves = text("moves");
@@ -143,11 +162,12 @@ pub async fn game_event(
 /// The database's refusals (a rating not written then is written by the
 /// catch-up, [`rate`] on [`crate::store::Store::unrated_games`]).
 pub async fn game_ended(state: &AppState, game_id: &str) -> Result<(), ApiError> {
-    let Some((white, black)) = rate(state, game_id).await? else {
+    let Some(row) = rate(state, game_id).await? else {
         return Ok(());
     };
-    for player in [&white, &black] {
-        if let Some(game) = game_event(state, game_id, player).await? {
+    let shown = shown(state, game_id).await?;
+    for player in [&row.white_user, &row.black_user].into_iter().flatten() {
+        if let Some(game) = event_of(state, &row, &shown, player).await? {
             tell_one(state, player, &wire::AccountEvent::GameFinish { game }).await;
         }
     }
@@ -156,12 +176,12 @@ pub async fn game_ended(state: &AppState, game_id: &str) -> Result<(), ApiError>
 
 /// Rates an ended game between accounts if it is rated, once (whichever
 /// node gets here first): an aborted game, or one in which a side never
-/// moved, counts for nothing. The game's players (`None`: not a game
+/// moved, counts for nothing. The game as loaded (`None`: not a game
 /// between accounts).
 ///
 /// # Errors
 /// The database's refusals; then nothing was written.
-pub async fn rate(state: &AppState, game_id: &str) -> Result<Option<(String, String)>, ApiError> {
+pub async fn rate(state: &AppState, game_id: &str) -> Result<Option<GameRow>, ApiError> {
     let Some((row, moves)) = state.store().load(game_id).await? else {
         return Ok(None);
     };
@@ -214,5 +234,5 @@ pub async fn rate(state: &AppState, game_id: &str) -> Result<Option<(String, Str
             }
         }
     }
-    Ok(Some((white, black)))
+    Ok(Some(row))
 }

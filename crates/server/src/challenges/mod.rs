@@ -14,7 +14,7 @@
 mod games;
 pub mod wire;
 
-pub use games::{game_ended, game_event, game_speed, perf, rate};
+pub use games::{game_ended, game_event, game_speed, perf, rate, shown};
 
 use axum::http::StatusCode;
 use sakk_rating::{Perf, Speed};

@@ -48,12 +48,7 @@ async fn players(
 async fn as_json(state: &AppState, row: &GameRow) -> Result<Value, ApiError> {
     let id = &row.id;
     let (white, black, diffs) = players(state, row).await?;
-    let shown = match dispatch(state, id, &Caller::anonymous(), Op::State).await? {
-        Answer::Json { json } => {
-            serde_json::from_str::<Value>(&json).map_err(|e| ApiError::Internal(e.to_string()))?
-        }
-        _ => return Err(ApiError::Internal("not a state".to_string())),
-    };
+    let shown = crate::challenges::shown(state, id).await?;
     let speed = game_speed(row.clock.as_deref());
     let player = |who: &Named, rating: Option<i64>, diff: Option<i64>| {
         let mut p = json!({});

@@ -40,6 +40,20 @@ pub struct Rated {
     pub before: (Option<u32>, Option<u32>),
 }
 
+/// A rating from its row.
+fn perf_of(r: &sqlx::any::AnyRow) -> Result<Perf, sqlx::Error> {
+    let games: i64 = r.try_get("games")?;
+    Ok(Perf {
+        glicko: Glicko::new(
+            r.try_get("rating")?,
+            r.try_get("deviation")?,
+            r.try_get("volatility")?,
+        ),
+        games: u32::try_from(games).unwrap_or(u32::MAX),
+        last_rated_ms: r.try_get("last_rated_at")?,
+    })
+}
+
 impl Store {
     /// An account's rating in a category, if it has played a rated game
     /// in it.
@@ -55,16 +69,7 @@ impl Store {
         else {
             return Ok(None);
         };
-        let games: i64 = r.try_get("games")?;
-        Ok(Some(Perf {
-            glicko: Glicko::new(
-                r.try_get("rating")?,
-                r.try_get("deviation")?,
-                r.try_get("volatility")?,
-            ),
-            games: u32::try_from(games).unwrap_or(u32::MAX),
-            last_rated_ms: r.try_get("last_rated_at")?,
-        }))
+        perf_of(&r).map(Some)
     }
 
     /// An account's ratings in every category it has played rated games in.
@@ -72,12 +77,18 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn perfs(&self, user: &str) -> Result<Vec<(Speed, Perf)>, sqlx::Error> {
+        let rows = sqlx::query("SELECT * FROM perfs WHERE user_id = $1")
+            .bind(user)
+            .fetch_all(&self.pool)
+            .await?;
         let mut out = Vec::new();
-        for speed in Speed::ALL {
-            if let Some(p) = self.perf(user, speed).await? {
-                out.push((speed, p));
+        for r in &rows {
+            let key: String = r.try_get("speed")?;
+            if let Some(speed) = Speed::from_key(&key) {
+                out.push((speed, perf_of(r)?));
             }
         }
+        out.sort_by_key(|(speed, _)| *speed);
         Ok(out)
     }
 
