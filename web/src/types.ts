@@ -1220,5 +1220,150 @@ scopes: Array<Scope>,
  */
 createdAt: number, };
 
+export type SeekColor = "white" | "black" | "random";
+
+export type NewSeek = { 
+/**
+ * Rated (JSON `true`, or the form's `true`).
+ */
+rated?: boolean, 
+/**
+ * The clock's initial time, in minutes (`0.5`, `3`, `15`).
+ */
+time?: number, 
+/**
+ * The clock's increment, seconds.
+ */
+increment?: number, 
+/**
+ * Days a move (correspondence, which the lobby does not take yet).
+ */
+days?: number, 
+/**
+ * The variant's key (`standard`).
+ */
+variant?: string, 
+/**
+ * The seeker's colour: `white`, `black`, `random` (a rated seek:
+ * `random` only).
+ */
+color?: string, 
+/**
+ * The opponents' ratings wanted, as `1500-1800`.
+ */
+ratingRange?: string, };
+
+export type SeekView = { 
+/**
+ * Its id (what accepting it names).
+ */
+id: string, 
+/**
+ * The seeker's name.
+ */
+user: string, 
+/**
+ * `BOT`, or none.
+ */
+title: string | null, 
+/**
+ * The seeker's rating in the seek's category.
+ */
+rating: bigint, 
+/**
+ * Whether that rating is provisional (shown with `?`).
+ */
+provisional: boolean, 
+/**
+ * Rated, or casual.
+ */
+rated: boolean, 
+/**
+ * The clock's initial time, seconds.
+ */
+limit: number, 
+/**
+ * The clock's increment, seconds.
+ */
+increment: number, 
+/**
+ * The category.
+ */
+speed: 'ultraBullet' | 'bullet' | 'blitz' | 'rapid' | 'classical' | 'correspondence', 
+/**
+ * The colour the seeker asked for.
+ */
+color: SeekColor, 
+/**
+ * The ratings an opponent may have (none: any).
+ */
+rating_range: [bigint, bigint] | null, };
+
+export type PoolView = { 
+/**
+ * Its id: the clock as `3+2` (minutes + seconds).
+ */
+id: string, 
+/**
+ * The clock's initial time, seconds.
+ */
+limit: number, 
+/**
+ * The clock's increment, seconds.
+ */
+increment: number, 
+/**
+ * The category.
+ */
+speed: 'ultraBullet' | 'bullet' | 'blitz' | 'rapid' | 'classical' | 'correspondence', 
+/**
+ * The players waiting in it now.
+ */
+waiting: number, };
+
+export type LobbyEvent = { "t": "lobby", 
+/**
+ * The seeks, oldest first.
+ */
+seeks: Array<SeekView>, 
+/**
+ * The pools.
+ */
+pools: Array<PoolView>, } | { "t": "seekAdded", 
+/**
+ * The seek.
+ */
+seek: SeekView, } | { "t": "seekRemoved", 
+/**
+ * The seek's id.
+ */
+id: string, 
+/**
+ * The game, when it was accepted.
+ */
+game: string | null, } | { "t": "pools", 
+/**
+ * The pools.
+ */
+pools: Array<PoolView>, } | { "t": "paired", 
+/**
+ * The memberships.
+ */
+members: [string, string], 
+/**
+ * The game.
+ */
+game: string, };
+
+export type LobbyGame = { 
+/**
+ * The game's id.
+ */
+gameId: string, 
+/**
+ * Where it is played.
+ */
+url: string, };
+
 /** The piece letters of each UI language, keyed by the English letter (sakk::Lang::letter). */
 export const PIECE_LETTERS = { en: { K: "K", Q: "Q", R: "R", B: "B", N: "N" }, hu: { K: "K", Q: "V", R: "B", B: "F", N: "H" } } as const;

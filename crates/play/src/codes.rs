@@ -169,6 +169,25 @@ codes! {
     NotABot = "not_a_bot",
     /// A BOT account plays through the Bot API, not the Board API.
     BotOnBoard = "bot_on_board",
+    /// A BOT account plays challenges only, not in the lobby.
+    BotInLobby = "bot_in_lobby",
+    /// A seek without a clock of whole seconds (`time` in minutes and
+    /// `increment` in seconds).
+    SeekClock = "seek_clock",
+    /// A rated seek with a colour chosen (rated seeks play either).
+    RatedSeekColor = "rated_seek_color",
+    /// A rating range not of the form `1500-1800` within 400–4000.
+    BadRatingRange = "bad_rating_range",
+    /// Too many seeks open at once.
+    TooManySeeks = "too_many_seeks",
+    /// No such seek in the lobby (accepted by another, or withdrawn).
+    NoSuchSeek = "no_such_seek",
+    /// One's own seek.
+    OwnSeek = "own_seek",
+    /// The reader's rating is outside the range the seek asks for.
+    OutsideRatingRange = "outside_rating_range",
+    /// No such pool.
+    NoSuchPool = "no_such_pool",
 }
 
 #[cfg(test)]

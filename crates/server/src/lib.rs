@@ -45,6 +45,7 @@ pub mod games;
 pub mod inbox;
 pub mod limits;
 pub mod listen;
+pub mod lobby;
 pub mod new_game;
 pub mod node;
 pub mod ops;

@@ -122,6 +122,7 @@ struct Inner {
     tournament_locks: crate::tournament_locks::Locks,
     events: Events,
     inbox: crate::inbox::Inbox,
+    lobby: crate::lobby::Lobby,
 }
 
 impl AppState {
@@ -156,6 +157,7 @@ impl AppState {
                 watchers: Watchers::new(options.max_watchers),
                 trusted_proxies: options.trusted_proxies,
                 inbox: crate::inbox::Inbox::new(options.bus.client().cloned()),
+                lobby: crate::lobby::Lobby::new(options.bus.client().cloned()),
                 bus: options.bus,
                 node: options.cluster.map(|s| Arc::new(Node::new(s))),
                 worker_grace: options.worker_grace,
@@ -179,6 +181,11 @@ impl AppState {
     /// Each account's event stream.
     pub fn inbox(&self) -> &crate::inbox::Inbox {
         &self.inner.inbox
+    }
+
+    /// The lobby's stream on this node.
+    pub fn lobby(&self) -> &crate::lobby::Lobby {
+        &self.inner.lobby
     }
 
     /// The server's monotonic time.

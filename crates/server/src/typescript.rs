@@ -73,6 +73,12 @@ fn typescript() -> String {
         crate::accounts::wire::NewToken::decl(&cfg),
         crate::accounts::wire::TokenView::decl(&cfg),
         crate::accounts::wire::TokenCreated::decl(&cfg),
+        crate::lobby::wire::SeekColor::decl(&cfg),
+        crate::lobby::wire::NewSeek::decl(&cfg),
+        crate::lobby::wire::SeekView::decl(&cfg),
+        crate::lobby::wire::PoolView::decl(&cfg),
+        crate::lobby::wire::LobbyEvent::decl(&cfg),
+        crate::lobby::wire::LobbyGame::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the wire types (sakk-play's wire module, the server's answers) by\n\

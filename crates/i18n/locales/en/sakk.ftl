@@ -193,6 +193,15 @@ error-not-your-game = This is not a game of yours.
 error-bot-upgrade-refused = Only an account that has played no game can become a BOT account (and only once).
 error-not-a-bot = The Bot API is for BOT accounts: upgrade the account first (POST /api/bot/account/upgrade).
 error-bot-on-board = A BOT account plays through the Bot API (/api/bot/…), not the Board API.
+error-bot-in-lobby = A BOT account plays challenges only, not in the lobby.
+error-seek-clock = A seek needs a clock: the time in minutes (whole seconds, such as 0.5 or 3) and the increment in seconds.
+error-rated-seek-color = A rated seek plays either colour: choose random.
+error-bad-rating-range = A rating range is written as 1500-1800, between 400 and 4000.
+error-too-many-seeks = You have as many seeks open as one player may; wait for one to be accepted or withdraw one.
+error-no-such-seek = That seek is no longer in the lobby: someone else accepted it, or its player withdrew it.
+error-own-seek = You cannot accept your own seek.
+error-outside-rating-range = Your rating is outside the range this seek asks for.
+error-no-such-pool = There is no pool { $pool }.
 
 ## Tournaments: what the organiser's actions are refused for.
 error-no-such-tournament = There is no such tournament.

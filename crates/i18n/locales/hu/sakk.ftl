@@ -225,6 +225,15 @@ error-not-your-game = Ez nem a te játszmád.
 error-bot-upgrade-refused = Csak olyan fiók lehet BOT-fiók, amely még nem játszott (és csak egyszer).
 error-not-a-bot = A Bot API a BOT-fiókoké: előbb alakítsd át a fiókot (POST /api/bot/account/upgrade).
 error-bot-on-board = BOT-fiók a Bot API-n (/api/bot/…) játszik, nem a Board API-n.
+error-bot-in-lobby = BOT-fiók csak kihívásokra játszik, a lobbiban nem.
+error-seek-clock = A játékajánlathoz óra kell: az idő percben (egész másodpercre, például 0.5 vagy 3) és a növekmény másodpercben.
+error-rated-seek-color = Értékelt játékajánlatnál a szín sorsolt: válaszd a véletlent.
+error-bad-rating-range = Az értékszám-tartomány alakja 1500-1800, 400 és 4000 között.
+error-too-many-seeks = Egyszerre ennyi nyitott játékajánlatod lehet; várd meg, hogy valaki elfogadjon egyet, vagy vonj vissza egyet.
+error-no-such-seek = Ez a játékajánlat már nincs a lobbiban: más fogadta el, vagy a játékosa visszavonta.
+error-own-seek = A saját játékajánlatodat nem fogadhatod el.
+error-outside-rating-range = Az értékszámod kívül esik azon a tartományon, amelyet ez a játékajánlat kér.
+error-no-such-pool = Nincs { $pool } gyorspárosítás.
 
 ## Versenyek: amiért a rendező műveletét a szerver elutasítja.
 error-no-such-tournament = Nincs ilyen verseny.

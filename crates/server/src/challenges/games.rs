@@ -9,9 +9,11 @@ use super::{tell_one, wire, RATINGS};
 use crate::dispatch::dispatch;
 use crate::error::ApiError;
 use crate::live::ClockSpec;
+use crate::new_game::{self, NewGame, Players};
 use crate::ops::{Answer, Caller, Op};
 use crate::state::AppState;
 use crate::store::{GameRow, Rated, Written};
+use crate::wire::Opponent;
 
 /// How often a game's rating is computed again when a player's rating
 /// moved under it (another of their games was rated at the same moment).
@@ -40,6 +42,83 @@ pub fn game_speed(clock: Option<&str>) -> Speed {
         Some(d) => Speed::of_clock(d.as_secs(), 0),
         None => Speed::Correspondence,
     }
+}
+
+/// A game about to begin between two accounts.
+#[derive(Clone, Copy, Debug)]
+pub struct Pairing<'a> {
+    /// White's account id.
+    pub white: &'a str,
+    /// Black's account id.
+    pub black: &'a str,
+    /// Rated, or casual.
+    pub rated: bool,
+    /// The clock's initial time and increment, seconds (none: no clock).
+    pub clock: Option<(i64, i64)>,
+    /// The start position (none: the usual one).
+    pub fen: Option<&'a str>,
+}
+
+/// Makes the game of a pairing (a challenge accepted, a seek accepted, a
+/// pool's pairing): each player's rating in its category as it begins.
+///
+/// # Errors
+/// A bad position or clock; 503 when the database cannot take it.
+pub async fn begin(state: &AppState, p: Pairing<'_>) -> Result<String, ApiError> {
+    let speed = match p.clock {
+        Some((limit, increment)) => Speed::of_clock(
+            u64::try_from(limit).unwrap_or(0),
+            u64::try_from(increment).unwrap_or(0),
+        ),
+        None => Speed::Correspondence,
+    };
+    let rating = |perf: Perf| i64::from(perf.int_rating());
+    let ratings = (
+        rating(perf(state, p.white, speed).await?),
+        rating(perf(state, p.black, speed).await?),
+    );
+    let start = match p.fen {
+        Some(fen) => sakk::Position::from_fen(fen)?,
+        None => sakk::Position::new(),
+    };
+    let clock = p.clock.map(|(limit, increment)| ClockSpec {
+        limit: Some(limit as f64),
+        increment: Some(increment as f64),
+        ..ClockSpec::default()
+    });
+    let (id, _, _) = new_game::create(
+        state,
+        NewGame {
+            opponent: Opponent::Friend,
+            color: sakk::Color::White,
+            level: None,
+            start,
+            clock,
+            rules: crate::live::RulesSpec::default(),
+            accounts: Some(Players {
+                white: p.white.to_string(),
+                black: p.black.to_string(),
+                rated: p.rated,
+                ratings,
+            }),
+        },
+    )
+    .await?;
+    Ok(id)
+}
+
+/// Tells both players that their game began (`gameStart` on their event
+/// streams).
+///
+/// # Errors
+/// The game's or the database's refusals.
+pub async fn started(state: &AppState, game_id: &str, players: [&str; 2]) -> Result<(), ApiError> {
+    for player in players {
+        if let Some(game) = game_event(state, game_id, player).await? {
+            tell_one(state, player, &wire::AccountEvent::GameStart { game }).await;
+        }
+    }
+    Ok(())
 }
 
 /// A game between accounts as the event stream tells it to `user`, one of

@@ -14,18 +14,17 @@
 mod games;
 pub mod wire;
 
-pub use games::{game_ended, game_event, game_speed, perf, rate, shown};
+pub use games::{begin, game_ended, game_event, game_speed, perf, rate, shown, started, Pairing};
 
 use axum::http::StatusCode;
-use sakk_rating::{Perf, Speed};
+use sakk_rating::Speed;
 
 use crate::codes::ErrorCode;
 use crate::error::ApiError;
 use crate::live::{unix_ms, ClockSpec};
-use crate::new_game::{self, NewGame, Players};
+use crate::new_game;
 use crate::state::AppState;
 use crate::store::{ChallengeRow, UserRow};
-use crate::wire::Opponent;
 
 /// How long a challenge waits for its answer (20 minutes).
 pub const LIFETIME_MS: i64 = 20 * 60 * 1000;
@@ -325,11 +324,7 @@ pub async fn accept(state: &AppState, user: &UserRow, id: &str) -> Result<String
         }
     };
     state.store().set_challenge_game(id, &game_id).await?;
-    for player in [&c.challenger, &c.dest_user] {
-        if let Some(game) = game_event(state, &game_id, player).await? {
-            tell_one(state, player, &wire::AccountEvent::GameStart { game }).await;
-        }
-    }
+    started(state, &game_id, [&c.challenger, &c.dest_user]).await?;
     Ok(game_id)
 }
 
@@ -341,48 +336,26 @@ async fn tell_one(state: &AppState, user: &str, event: &wire::AccountEvent) {
 }
 
 /// The game an accepted challenge makes: the colours drawn when it was
-/// made, each player's rating in its category as it begins.
+/// made.
 async fn make_game(state: &AppState, c: &ChallengeRow) -> Result<String, ApiError> {
-    let challenger_white = c.final_color == "white";
-    let (white, black) = if challenger_white {
-        (c.challenger.clone(), c.dest_user.clone())
+    let (white, black) = if c.final_color == "white" {
+        (&c.challenger, &c.dest_user)
     } else {
-        (c.dest_user.clone(), c.challenger.clone())
+        (&c.dest_user, &c.challenger)
     };
-    let speed = speed_of(c);
-    let rating = |p: Perf| i64::from(p.int_rating());
-    let ratings = (
-        rating(perf(state, &white, speed).await?),
-        rating(perf(state, &black, speed).await?),
-    );
-    let start = match &c.initial_fen {
-        Some(fen) => sakk::Position::from_fen(fen)?,
-        None => sakk::Position::new(),
-    };
-    let clock = c.clock_limit.map(|limit| ClockSpec {
-        limit: Some(limit as f64),
-        increment: Some(c.clock_increment.unwrap_or(0) as f64),
-        ..ClockSpec::default()
-    });
-    let (id, _, _) = new_game::create(
+    begin(
         state,
-        NewGame {
-            opponent: Opponent::Friend,
-            color: sakk::Color::White,
-            level: None,
-            start,
-            clock,
-            rules: crate::live::RulesSpec::default(),
-            accounts: Some(Players {
-                white,
-                black,
-                rated: c.rated,
-                ratings,
-            }),
+        Pairing {
+            white,
+            black,
+            rated: c.rated,
+            clock: c
+                .clock_limit
+                .map(|limit| (limit, c.clock_increment.unwrap_or(0))),
+            fen: c.initial_fen.as_deref(),
         },
     )
-    .await?;
-    Ok(id)
+    .await
 }
 
 /// `user` declines challenge `id` (lichess's reason key, in any case;

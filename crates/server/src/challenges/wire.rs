@@ -34,7 +34,7 @@ pub struct NewChallenge {
 }
 
 /// A boolean as JSON has it, or as a form writes it (`true`, `false`).
-fn flexible_bool<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+pub(crate) fn flexible_bool<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum Flexible {

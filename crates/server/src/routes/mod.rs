@@ -27,6 +27,7 @@ mod board;
 mod challenges;
 mod export;
 mod games;
+mod lobby;
 #[cfg(test)]
 pub(crate) use games::NewGameRequest;
 pub mod locale;
@@ -306,6 +307,7 @@ pub fn router(state: AppState) -> Router {
     use axum::routing::delete;
     use Kind::{Action, Analysis, NewGame};
     crate::follow::games(&state);
+    crate::lobby::start(&state);
     let s = &state;
     Router::new()
         .route("/", get(crate::assets::app))
@@ -347,6 +349,17 @@ pub fn router(state: AppState) -> Router {
         .route("/api/challenge/{id}/accept", post(challenges::accept))
         .route("/api/challenge/{id}/decline", post(challenges::decline))
         .route("/api/challenge/{id}/cancel", post(challenges::cancel))
+        .route("/api/board/seek", limited(s, NewGame, post(lobby::seek)))
+        .route("/api/lobby", get(lobby::show))
+        .route("/api/lobby/stream", get(lobby::stream))
+        .route(
+            "/api/lobby/seeks/{id}/accept",
+            limited(s, Action, post(lobby::accept)),
+        )
+        .route(
+            "/api/lobby/pools/{id}",
+            limited(s, NewGame, post(lobby::join_pool)),
+        )
         .route("/api/{api}/game/stream/{id}", get(board::stream))
         .route(
             "/api/{api}/game/{id}/move/{mv}",

@@ -18,6 +18,7 @@ use crate::wire::{Opponent, PgnResult, Side, Status, TerminationCode};
 
 mod accounts;
 mod challenges;
+mod lobby;
 mod migrate;
 mod nodes;
 mod perfs;
@@ -26,6 +27,7 @@ mod writer;
 
 pub use accounts::{TokenRow, UserRow};
 pub use challenges::ChallengeRow;
+pub use lobby::{MemberRow, SeekColor, SeekRow};
 pub use nodes::Claim;
 pub use perfs::{Rated, Written};
 pub use tournaments::TournamentRow;

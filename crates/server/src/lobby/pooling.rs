@@ -1,0 +1,102 @@
+//! Players in the quick pairing pools: joining (while the request is
+//! open), leaving, and the waves that pair them ([`pools::wave`]) and make
+//! their games. Pool games are rated; a BOT account plays challenges only.
+
+use axum::http::StatusCode;
+
+use super::pools::{self, Pool};
+use super::seeks::not_a_bot;
+use super::wire::{LobbyEvent, PoolView};
+use super::TTL_MS;
+use crate::challenges::{self, Pairing};
+use crate::codes::ErrorCode;
+use crate::error::ApiError;
+use crate::live::unix_ms;
+use crate::state::AppState;
+use crate::store::{MemberRow, UserRow};
+
+/// `user` waits in pool `id` (in place of any earlier wait there).
+///
+/// # Errors
+/// 404 `no_such_pool`; 403 `bot_in_lobby`; 503 when the database cannot
+/// take it.
+pub async fn join(state: &AppState, user: &UserRow, id: &str) -> Result<MemberRow, ApiError> {
+    not_a_bot(user)?;
+    let pool = Pool::find(id).ok_or(ApiError::Refused {
+        status: StatusCode::NOT_FOUND,
+        code: ErrorCode::NoSuchPool,
+        args: vec![("pool", id.to_string())],
+    })?;
+    let perf = challenges::perf(state, &user.id, pool.speed()).await?;
+    let now = unix_ms();
+    let member = MemberRow {
+        id: crate::security::random_string(12)?,
+        pool: pool.id(),
+        user_id: user.id.clone(),
+        rating: i64::from(perf.int_rating()),
+        joined_at: now,
+        expires_at: now + TTL_MS,
+    };
+    state.store().join_pool(&member).await?;
+    Ok(member)
+}
+
+/// A player's wait ends (its request closed).
+pub async fn leave(state: &AppState, member: &str) {
+    if let Err(e) = state.store().leave_pool(member).await {
+        tracing::warn!(%member, error = %e, "a pool's player stays until the wait lapses");
+    }
+}
+
+/// One wave: the waiting players paired, their games made and told; the
+/// pools' waiting counts after it.
+///
+/// # Errors
+/// 503 when the database cannot be read.
+pub async fn wave(state: &AppState) -> Result<Vec<PoolView>, ApiError> {
+    let now = unix_ms();
+    let mut members = state.store().pool_members(now).await?;
+    for (a, b) in pools::wave(&members, now) {
+        if !state.store().take_pair(&a.id, &b.id).await? {
+            // Taken by another node's wave, or left: the next wave sees.
+            continue;
+        }
+        members.retain(|m| m.id != a.id && m.id != b.id);
+        if let Err(e) = pair(state, &a, &b).await {
+            tracing::warn!(error = %e, "a pool's game was not made; its players wait on");
+            if let Err(e) = state.store().put_back(&[a, b]).await {
+                tracing::warn!(error = %e, "players of a failed pairing could not be put back");
+            }
+        }
+    }
+    Ok(pools::views(&members))
+}
+
+/// Makes the game of two paired players (colours drawn) and tells them.
+async fn pair(state: &AppState, a: &MemberRow, b: &MemberRow) -> Result<(), ApiError> {
+    let pool = Pool::find(&a.pool).ok_or_else(|| ApiError::Internal("no pool".to_string()))?;
+    let (white, black) = if crate::security::random_u64()? & 1 == 0 {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let game = challenges::begin(
+        state,
+        Pairing {
+            white: &white.user_id,
+            black: &black.user_id,
+            rated: true,
+            clock: Some((i64::from(pool.limit()), i64::from(pool.increment))),
+            fen: None,
+        },
+    )
+    .await?;
+    state
+        .lobby()
+        .tell(LobbyEvent::Paired {
+            members: [a.id.clone(), b.id.clone()],
+            game: game.clone(),
+        })
+        .await;
+    challenges::started(state, &game, [&a.user_id, &b.user_id]).await
+}

@@ -1,0 +1,425 @@
+//! The lobby on a real server: a seek made with lichess's
+//! `POST /api/board/seek` is seen live by others and accepted with one
+//! request (the game starts on both players' streams, and the seeker's
+//! request ends with its line); fifty accepts of one seek at the same
+//! moment make exactly one game; a seek vanishes when its seeker leaves;
+//! two players waiting in a pool are paired; and what may not be sought
+//! or accepted is refused with its code.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::{account_token, seen_type, send, start_server, stream_lines};
+use serde_json::Value;
+
+const FORM: (&str, &str) = ("content-type", "application/x-www-form-urlencoded");
+
+/// A request held open (a seek, a wait in a pool) on its own connection:
+/// the JSON objects its body carries, as they come.
+struct Held {
+    socket: TcpStream,
+    status: Arc<Mutex<Option<u16>>>,
+    objects: Arc<Mutex<Vec<Value>>>,
+}
+
+impl Held {
+    fn open(addr: SocketAddr, path: &str, auth: &str, body: &str) -> Held {
+        let mut socket = match TcpStream::connect(addr) {
+            Ok(s) => s,
+            Err(e) => panic!("connect: {e}"),
+        };
+        let request = format!(
+            "POST {path} HTTP/1.1\r\nHost: {addr}\r\nAuthorization: {auth}\r\n\
+             Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        if let Err(e) = socket.write_all(request.as_bytes()) {
+            panic!("send: {e}");
+        }
+        let status = Arc::new(Mutex::new(None));
+        let objects = Arc::new(Mutex::new(Vec::new()));
+        let reader = match socket.try_clone() {
+            Ok(r) => r,
+            Err(e) => panic!("clone: {e}"),
+        };
+        let (s, o) = (Arc::clone(&status), Arc::clone(&objects));
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(reader);
+            let mut line = String::new();
+            while reader.read_line(&mut line).unwrap_or(0) > 0 {
+                let text = line.trim();
+                if let Some(code) = text.strip_prefix("HTTP/1.1 ") {
+                    let code = code.split(' ').next().and_then(|c| c.parse().ok());
+                    if let Ok(mut s) = s.lock() {
+                        *s = code;
+                    }
+                }
+                // Chunk sizes are numbers; the lines that matter, objects.
+                if let Ok(v @ Value::Object(_)) = serde_json::from_str::<Value>(text) {
+                    if let Ok(mut o) = o.lock() {
+                        o.push(v);
+                    }
+                }
+                line.clear();
+            }
+        });
+        Held {
+            socket,
+            status,
+            objects,
+        }
+    }
+
+    fn status(&self) -> u16 {
+        wait_for("a status", || *self.status.lock().ok()?)
+    }
+
+    /// The game this hold ended with.
+    fn game(&self) -> String {
+        wait_for("the game's line", || {
+            self.objects
+                .lock()
+                .ok()?
+                .iter()
+                .find_map(|v| v["gameId"].as_str().map(str::to_string))
+        })
+    }
+
+    fn leave(self) {
+        let _ = self.socket.shutdown(std::net::Shutdown::Both);
+    }
+}
+
+/// Waits up to 15 s for `f` to give something.
+fn wait_for<T>(what: &str, mut f: impl FnMut() -> Option<T>) -> T {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        if let Some(v) = f() {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "no {what}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn lobby(addr: SocketAddr) -> Value {
+    let r = send(addr, "GET", "/api/lobby", &[], None);
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.json()
+}
+
+fn seek_ids(addr: SocketAddr) -> Vec<String> {
+    lobby(addr)["seeks"]
+        .as_array()
+        .map(|s| {
+            s.iter()
+                .filter_map(|s| s["id"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The id of `user`'s seek once the lobby shows it.
+fn seek_of(addr: SocketAddr, user: &str) -> String {
+    wait_for("the seek in the lobby", || {
+        lobby(addr)["seeks"].as_array()?.iter().find_map(|s| {
+            (s["user"] == user)
+                .then(|| s["id"].as_str().map(str::to_string))
+                .flatten()
+        })
+    })
+}
+
+fn accept(addr: SocketAddr, auth: &str, id: &str) -> common::Full {
+    send(
+        addr,
+        "POST",
+        &format!("/api/lobby/seeks/{id}/accept"),
+        &[("authorization", auth)],
+        None,
+    )
+}
+
+#[test]
+fn a_seek_is_seen_live_and_accepted_with_one_request() {
+    let addr = start_server();
+    let anna = account_token(addr, "Anna", &["board:play"]);
+    let bela = account_token(addr, "Bela", &["board:play"]);
+    let watching = stream_lines(addr, "/api/lobby/stream", &[]);
+    let events = stream_lines(addr, "/api/stream/event", &[("authorization", &bela)]);
+    let first = wait_for("the lobby's first line", || {
+        watching.lock().ok()?.first().cloned()
+    });
+    assert_eq!(first["t"], "lobby");
+    assert_eq!(first["pools"].as_array().map(Vec::len), Some(11));
+
+    let seek = Held::open(
+        addr,
+        "/api/board/seek",
+        &anna,
+        "rated=true&time=3&increment=2",
+    );
+    assert_eq!(seek.status(), 200);
+    let id = seek_of(addr, "Anna");
+    let added = wait_for("seekAdded", || {
+        watching
+            .lock()
+            .ok()?
+            .iter()
+            .find(|v| v["t"] == "seekAdded")
+            .cloned()
+    });
+    assert_eq!(added["seek"]["id"], id.as_str());
+    assert_eq!(added["seek"]["rated"], true);
+    assert_eq!(added["seek"]["limit"], 180);
+    assert_eq!(added["seek"]["increment"], 2);
+    assert_eq!(added["seek"]["speed"], "blitz");
+    assert_eq!(added["seek"]["rating"], 1500);
+    assert_eq!(added["seek"]["provisional"], true);
+
+    let r = accept(addr, &bela, &id);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let game = r.json()["gameId"].as_str().unwrap_or("").to_string();
+    assert!(!game.is_empty());
+    // The seeker's request ends with the game; both players' streams
+    // start it; the lobby drops the seek, naming the game.
+    assert_eq!(seek.game(), game);
+    let start = seen_type(&events, "gameStart");
+    assert_eq!(start["game"]["gameId"], game.as_str());
+    assert_eq!(start["game"]["rated"], true);
+    let removed = wait_for("seekRemoved", || {
+        watching
+            .lock()
+            .ok()?
+            .iter()
+            .find(|v| v["t"] == "seekRemoved")
+            .cloned()
+    });
+    assert_eq!(removed["id"], id.as_str());
+    assert_eq!(removed["game"], game.as_str());
+    assert!(seek_ids(addr).is_empty());
+    // The game is between the two accounts, on the seek's clock.
+    let state = send(addr, "GET", &format!("/api/games/{game}"), &[], None).json();
+    assert_eq!(state["status"], "created");
+    let exported = send(addr, "GET", &format!("/game/export/{game}"), &[], None);
+    assert!(exported.body.contains("Anna"), "{}", exported.body);
+    assert!(exported.body.contains("Bela"), "{}", exported.body);
+    assert!(
+        exported.body.contains("[TimeControl \"180+2\"]"),
+        "{}",
+        exported.body
+    );
+    // Taken: a second accept finds nothing.
+    assert_eq!(accept(addr, &bela, &id).status, 404);
+}
+
+#[test]
+fn fifty_accepts_of_one_seek_at_once_make_one_game() {
+    let addr = start_server();
+    let seeker = account_token(addr, "Seeker", &["board:play"]);
+    let takers: Vec<String> = (0..10)
+        .map(|i| account_token(addr, &format!("taker{i}"), &["board:play"]))
+        .collect();
+    let seek = Held::open(addr, "/api/board/seek", &seeker, "time=5&increment=0");
+    let id = seek_of(addr, "Seeker");
+    let barrier = Arc::new(std::sync::Barrier::new(50));
+    let threads: Vec<_> = (0..50)
+        .map(|i| {
+            let auth = takers[i % takers.len()].clone();
+            let (id, barrier) = (id.clone(), Arc::clone(&barrier));
+            std::thread::spawn(move || {
+                barrier.wait();
+                let r = accept(addr, &auth, &id);
+                (r.status, r.json()["gameId"].as_str().map(str::to_string))
+            })
+        })
+        .collect();
+    let answers: Vec<_> = threads
+        .into_iter()
+        .map(|t| match t.join() {
+            Ok(answer) => answer,
+            Err(_) => panic!("an accept panicked"),
+        })
+        .collect();
+    let won: Vec<_> = answers.iter().filter(|(s, _)| *s == 200).collect();
+    assert_eq!(won.len(), 1, "{answers:?}");
+    assert!(
+        answers.iter().all(|(s, _)| *s == 200 || *s == 404),
+        "{answers:?}"
+    );
+    let game = won[0].1.clone().unwrap_or_default();
+    assert_eq!(seek.game(), game);
+    // One game for the seeker, no more.
+    let playing = send(
+        addr,
+        "GET",
+        "/api/account/playing",
+        &[("authorization", &seeker)],
+        None,
+    )
+    .json();
+    assert_eq!(
+        playing["nowPlaying"].as_array().map(Vec::len),
+        Some(1),
+        "{playing}"
+    );
+}
+
+#[test]
+fn a_seek_vanishes_when_its_seeker_leaves() {
+    let addr = start_server();
+    let anna = account_token(addr, "Anna", &["board:play"]);
+    let watching = stream_lines(addr, "/api/lobby/stream", &[]);
+    let seek = Held::open(addr, "/api/board/seek", &anna, "time=10&increment=5");
+    let id = seek_of(addr, "Anna");
+    seek.leave();
+    wait_for("the seek gone", || seek_ids(addr).is_empty().then_some(()));
+    let removed = wait_for("seekRemoved", || {
+        watching
+            .lock()
+            .ok()?
+            .iter()
+            .find(|v| v["t"] == "seekRemoved")
+            .cloned()
+    });
+    assert_eq!(removed["id"], id.as_str());
+    assert_eq!(removed["game"], Value::Null);
+}
+
+#[test]
+fn two_players_waiting_in_a_pool_are_paired() {
+    let addr = start_server();
+    let anna = account_token(addr, "Anna", &["board:play"]);
+    let bela = account_token(addr, "Bela", &["board:play"]);
+    let a = Held::open(addr, "/api/lobby/pools/3+2", &anna, "");
+    assert_eq!(a.status(), 200);
+    wait_for("one waiting", || {
+        let pools = lobby(addr)["pools"].clone();
+        pools
+            .as_array()?
+            .iter()
+            .any(|p| p["id"] == "3+2" && p["waiting"] == 1)
+            .then_some(())
+    });
+    let b = Held::open(addr, "/api/lobby/pools/3%2B2", &bela, "");
+    let game = a.game();
+    assert_eq!(b.game(), game);
+    let exported = send(addr, "GET", &format!("/game/export/{game}"), &[], None);
+    assert!(
+        exported.body.contains("[TimeControl \"180+2\"]"),
+        "{}",
+        exported.body
+    );
+    assert!(exported.body.contains("Rated"), "{}", exported.body);
+    // Nobody waits any more.
+    let pools = lobby(addr)["pools"].clone();
+    assert!(pools
+        .as_array()
+        .is_some_and(|p| p.iter().all(|p| p["waiting"] == 0)));
+}
+
+#[test]
+fn what_may_not_be_sought_or_accepted_is_refused_with_its_code() {
+    let addr = start_server();
+    let anna = account_token(addr, "Anna", &["board:play"]);
+    let bela = account_token(addr, "Bela", &["board:play"]);
+    let code = |r: &common::Full| r.json()["error"].as_str().unwrap_or("").to_string();
+    let seek = |body: &str| {
+        send(
+            addr,
+            "POST",
+            "/api/board/seek",
+            &[FORM, ("authorization", &anna)],
+            Some(body),
+        )
+    };
+    for (body, expected) in [
+        ("increment=2", "seek_clock"),
+        ("time=3", "seek_clock"),
+        ("time=0.01&increment=0", "seek_clock"),
+        ("time=200&increment=0", "clock_out_of_range"),
+        ("time=3&increment=2&days=3", "correspondence_unavailable"),
+        (
+            "time=3&increment=2&variant=crazyhouse",
+            "variant_unavailable",
+        ),
+        (
+            "time=3&increment=2&rated=true&color=white",
+            "rated_seek_color",
+        ),
+        ("time=3&increment=2&color=green", "bad_color"),
+        (
+            "time=3&increment=2&ratingRange=1800-1500",
+            "bad_rating_range",
+        ),
+    ] {
+        let r = seek(body);
+        assert_eq!(r.status, 400, "{body}: {}", r.body);
+        assert_eq!(code(&r), expected, "{body}");
+    }
+    // Without board:play, and without an account.
+    let reader = account_token(addr, "Reader", &["challenge:read"]);
+    let r = send(
+        addr,
+        "POST",
+        "/api/board/seek",
+        &[FORM, ("authorization", &reader)],
+        Some("time=3&increment=2"),
+    );
+    assert_eq!(r.status, 403, "{}", r.body);
+    let r = send(
+        addr,
+        "POST",
+        "/api/board/seek",
+        &[FORM],
+        Some("time=3&increment=2"),
+    );
+    assert_eq!(r.status, 401, "{}", r.body);
+    // One's own seek; a rating outside the range asked for.
+    let held = Held::open(
+        addr,
+        "/api/board/seek",
+        &anna,
+        "time=3&increment=2&ratingRange=1700-2000",
+    );
+    let id = seek_of(addr, "Anna");
+    let r = accept(addr, &anna, &id);
+    assert_eq!((r.status, code(&r)), (400, "own_seek".to_string()));
+    let r = accept(addr, &bela, &id);
+    assert_eq!(
+        (r.status, code(&r)),
+        (403, "outside_rating_range".to_string())
+    );
+    assert_eq!(accept(addr, &bela, "nosuchid").status, 404);
+    held.leave();
+    // A BOT plays challenges only.
+    let bot = account_token(addr, "Robot", &["bot:play", "board:play"]);
+    let r = send(
+        addr,
+        "POST",
+        "/api/bot/account/upgrade",
+        &[("authorization", &bot)],
+        None,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = send(
+        addr,
+        "POST",
+        "/api/lobby/pools/3+2",
+        &[("authorization", &bot)],
+        None,
+    );
+    assert_eq!((r.status, code(&r)), (403, "bot_in_lobby".to_string()));
+    let r = send(
+        addr,
+        "POST",
+        "/api/lobby/pools/4+0",
+        &[("authorization", &anna)],
+        None,
+    );
+    assert_eq!((r.status, code(&r)), (404, "no_such_pool".to_string()));
+}
