@@ -3,6 +3,7 @@
 
 import type {
   Account,
+  LobbyGame,
   Analysed,
   ClockSpec,
   Created,
@@ -125,6 +126,8 @@ export const api = {
   tokens: () => call<TokenView[]>('GET', '/api/account/tokens'),
   newToken: (req: NewToken) => call<TokenCreated>('POST', '/api/account/tokens', undefined, req),
   revokeToken: (id: string) => call<unknown>('DELETE', `/api/account/tokens/${encodeURIComponent(id)}`),
+  /** Accepts a seek of the lobby: the game begins. */
+  acceptSeek: (id: string) => call<LobbyGame>('POST', `/api/lobby/seeks/${encodeURIComponent(id)}/accept`),
 };
 
 /** Follows a tournament's changes (its stream of versions), reconnecting

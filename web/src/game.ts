@@ -106,12 +106,13 @@ class GameView {
   }
 
   private async start(notFound: string): Promise<void> {
-    if (this.token) {
-      try {
-        this.seats = (await api.seat(this.id, this.token)).colors;
-      } catch {
-        /* not a seat of this game: a spectator */
-      }
+    try {
+      // With a seat token, its seats; without, the seats of the browser's
+      // account (a game from the lobby or a challenge): the session acts.
+      this.seats = (await api.seat(this.id, this.token ?? '')).colors;
+      if (this.token === null && this.seats.length > 0) this.token = '';
+    } catch {
+      /* not a seat of this game: a spectator */
     }
     if (this.destroyed) return;
     try {
@@ -421,7 +422,8 @@ class GameView {
     if (s.tournament) {
       // A tournament's game: no rematch; the way back to the tournament.
       actions.push(h('a.tournament-link', { href: `/tournament/${encodeURIComponent(s.tournament)}`, 'data-nav': '' }, tr.tourBack));
-    } else if (over && seated) {
+    } else if (over && seated && this.token) {
+      // (A game between accounts is played again from the lobby.)
       actions.push(btn(s.rematch ? 'rematch primary' : 'rematch', s.rematch ? tr.joinRematch : tr.rematch, () => this.rematch()));
       if (s.rematch) prompts.push(h('div.prompt', {}, tr.rematchOffered));
     }
@@ -531,7 +533,7 @@ class GameView {
 
   private touch(key: Key): void {
     const s = this.state;
-    if (!s || !s.rules?.touch_move || !this.token || !this.myTurn() || s.touched.some(sq => sq === key)) return;
+    if (!s || !s.rules?.touch_move || this.token === null || !this.myTurn() || s.touched.some(sq => sq === key)) return;
     const ply = this.plies[this.plies.length - 1];
     if (!ply || pieceAt(ply.pos, key)?.color !== s.turn) return;
     void api.touch(this.id, this.token, key).catch(e => {
@@ -566,7 +568,7 @@ class GameView {
   }
 
   private async send(mv: string): Promise<boolean> {
-    if (!this.token) return false;
+    if (this.token === null) return false;
     const offering = this.offerDraw;
     try {
       this.refusal = '';
@@ -586,7 +588,7 @@ class GameView {
     const claim = h('button.claim-with-move', { type: 'button', title: tr.claimWithMove, hidden: true }, tr.claimWithThisMove);
     claim.addEventListener('click', () => {
       const text = input.value.trim();
-      if (!this.token) return;
+      if (this.token === null) return;
       void this.act(async () => {
         await api.claim(this.id, this.token ?? '', text || undefined, lang());
         input.value = '';

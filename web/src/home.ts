@@ -5,6 +5,7 @@ import { t } from './i18n';
 import { api, errorText, type ClockRequest, type CreateRequest } from './api';
 import { navigate } from './nav';
 import { rememberSeat } from './seats';
+import { lobbySection } from './lobby';
 
 /** The time control presets, by category (minutes + seconds increment). */
 export const PRESETS: { cat: 'bullet' | 'blitz' | 'rapid' | 'classical'; min: number; inc: number }[] = [
@@ -34,7 +35,7 @@ function choice<T extends string>(name: string, options: [T, string, string?][],
 }
 
 /** The home page. */
-export function homePage(root: HTMLElement): void {
+export function homePage(root: HTMLElement): () => void {
   const tr = t();
   let opponent: Opp = (localStorage.getItem('sakk.home.opponent') as Opp) || 'local';
   let tc = localStorage.getItem('sakk.home.tc') ?? '5+3';
@@ -227,5 +228,7 @@ export function homePage(root: HTMLElement): void {
   };
 
   draw();
-  fill(root, [h('div.home', {}, [form, result])]);
+  const lobby = lobbySection();
+  fill(root, [h('div.home', {}, [form, result, lobby.el])]);
+  return lobby.destroy;
 }

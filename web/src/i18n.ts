@@ -297,6 +297,21 @@ const KEYS = [
   'accRating',
   'accUltraBullet',
   'accCorrespondence',
+  'lobby',
+  'lobbyQuick',
+  'lobbySeeks',
+  'lobbyNoSeeks',
+  'lobbySearching',
+  'lobbyCancel',
+  'lobbyCreate',
+  'lobbyAccept',
+  'lobbyLogIn',
+  'lobbyPlayer',
+  'lobbyRating',
+  'lobbyMode',
+  'lobbyRated',
+  'lobbyCasual',
+  'lobbyRatingRange',
 ] as const;
 
 /** How many level names there are (`web-level-names-1` …). */

@@ -423,3 +423,66 @@ fn what_may_not_be_sought_or_accepted_is_refused_with_its_code() {
     );
     assert_eq!((r.status, code(&r)), (404, "no_such_pool".to_string()));
 }
+
+#[test]
+fn a_browser_plays_its_lobby_game_with_its_session() {
+    let addr = start_server();
+    let (anna, anna_cookie) = common::account_and_cookie(addr, "Anna", &["board:play"]);
+    let (bela, bela_cookie) = common::account_and_cookie(addr, "Bela", &["board:play"]);
+    let seek = Held::open(
+        addr,
+        "/api/board/seek",
+        &anna,
+        "time=5&increment=3&color=white",
+    );
+    let id = seek_of(addr, "Anna");
+    let r = accept(addr, &bela, &id);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let game = seek.game();
+    let origin = format!("http://{addr}");
+    let as_browser = |cookie: &str, method: &str, path: &str| {
+        send(
+            addr,
+            method,
+            &format!("/api/games/{game}{path}"),
+            &[("cookie", cookie), ("origin", &origin)],
+            None,
+        )
+    };
+    // Each session holds its own seat, and only it.
+    assert_eq!(
+        as_browser(&anna_cookie, "GET", "/seat").json()["colors"],
+        serde_json::json!(["white"])
+    );
+    assert_eq!(
+        as_browser(&bela_cookie, "GET", "/seat").json()["colors"],
+        serde_json::json!(["black"])
+    );
+    let early = as_browser(&bela_cookie, "POST", "/move/e7e5");
+    assert_eq!(early.status, 403, "{}", early.body);
+    assert_eq!(early.json()["error"], "not_your_turn");
+    let r = as_browser(&anna_cookie, "POST", "/move/e2e4");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = as_browser(&bela_cookie, "POST", "/move/e7e5");
+    assert_eq!(r.status, 200, "{}", r.body);
+    // The same with a personal token (the Board API's own paths aside).
+    let r = send(
+        addr,
+        "POST",
+        &format!("/api/games/{game}/move/g1f3"),
+        &[("authorization", &anna)],
+        None,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    // A change from another site with the cookie is refused.
+    let r = send(
+        addr,
+        "POST",
+        &format!("/api/games/{game}/resign"),
+        &[("cookie", &bela_cookie), ("origin", "https://evil.example")],
+        None,
+    );
+    assert_eq!(r.status, 403, "{}", r.body);
+    let state = send(addr, "GET", &format!("/api/games/{game}"), &[], None).json();
+    assert_eq!(state["moves"], "e2e4 e7e5 g1f3");
+}

@@ -508,6 +508,25 @@ web-acc-close-warning = A closed account cannot log in again; its games stay, an
 web-acc-rating = rated games:
 web-acc-ultra-bullet = UltraBullet
 web-acc-correspondence = Correspondence
+web-lobby = Lobby
+web-lobby-quick = Quick pairing
+web-lobby-seeks = Open games
+web-lobby-no-seeks = No one is seeking a game right now: create one, or wait in a pool.
+web-lobby-searching = Searching for an opponent…
+web-lobby-cancel = Cancel
+web-lobby-create = Create a game
+web-lobby-accept = Play
+web-lobby-log-in = Log in or sign up to play in the lobby
+web-lobby-rating = Rating
+web-lobby-player = Player
+web-lobby-mode = Mode
+web-lobby-rated = Rated
+web-lobby-casual = Casual
+web-lobby-rating-range = Rating range
+web-lobby-waiting = { $count ->
+    [one] 1 waiting
+   *[other] { $count } waiting
+}
 web-tour-title = Tournaments
 web-tour-intro = Run a club tournament: Swiss by the FIDE Dutch system or round robin, pairings with one click, standings with FIDE tie-breaks, printable sheets.
 web-tour-new = New tournament

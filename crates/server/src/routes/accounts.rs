@@ -20,11 +20,12 @@ use axum::{Extension, Json};
 use cookie::{Cookie, SameSite};
 
 use super::{token, BodyOrForm, P};
-use crate::accounts::{self, wire, Auth, SESSION_COOKIE, SESSION_DAYS};
+use crate::accounts::{self, wire, Auth, Scope, SESSION_COOKIE, SESSION_DAYS};
 use crate::client::ClientAddr;
 use crate::codes::ErrorCode;
 use crate::error::ApiError;
 use crate::limits::Kind;
+use crate::ops::Caller;
 use crate::state::AppState;
 
 /// The account a request comes from; 401 `not_logged_in` without one, 401
@@ -48,6 +49,30 @@ fn refused(status: StatusCode, code: ErrorCode) -> ApiError {
         status,
         code,
         args: Vec::new(),
+    }
+}
+
+/// Who acts on a game at sakk's own paths (`/api/games/{id}/…`): the
+/// seat token presented; else the account of a personal token (with
+/// `board:play` or `bot:play`) or of the browser's session (a change
+/// checked to come from this site); else nobody.
+pub(crate) struct Player(pub Caller);
+
+impl FromRequestParts<AppState> for Player {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Player, ApiError> {
+        let bearer = token(&parts.headers);
+        if !bearer.is_empty() && !bearer.starts_with(accounts::TOKEN_PREFIX) {
+            return Ok(Player(Caller::Token(bearer.to_string())));
+        }
+        match authenticate(parts, state).await? {
+            Some(auth) => {
+                auth.require_any(&[Scope::BoardPlay, Scope::BotPlay])?;
+                Ok(Player(Caller::Account(auth.user().id.clone())))
+            }
+            None => Ok(Player(Caller::anonymous())),
+        }
     }
 }
 

@@ -3,11 +3,10 @@
 //! ([`crate::dispatch::dispatch`]); the answer is the committed state.
 
 use axum::extract::State;
-use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use super::token;
+use super::accounts::Player;
 use super::{P, Q};
 use crate::codes::ErrorCode;
 use crate::command::{parse_answer, parse_lang, Command};
@@ -34,17 +33,12 @@ pub(crate) struct MoveQuery {
 async fn run(
     state: &AppState,
     id: &str,
-    headers: &HeaderMap,
+    caller: &Caller,
     command: Command,
 ) -> Result<Response, ApiError> {
-    Ok(dispatch(
-        state,
-        id,
-        &Caller::Token(token(headers).to_string()),
-        Op::Change(command),
-    )
-    .await?
-    .into_response())
+    Ok(dispatch(state, id, caller, Op::Change(command))
+        .await?
+        .into_response())
 }
 
 /// `POST /api/games/{id}/move/{move}`.
@@ -52,24 +46,24 @@ pub(crate) async fn play_move(
     State(state): State<AppState>,
     P((id, text)): P<(String, String)>,
     Q(q): Q<MoveQuery>,
-    headers: HeaderMap,
+    Player(caller): Player,
 ) -> Result<Response, ApiError> {
     let command = Command::Move {
         text,
         lang: parse_lang(q.lang.as_deref())?,
         offering_draw: q.offering_draw == Some(true),
     };
-    run(&state, &id, &headers, command).await
+    run(&state, &id, &caller, command).await
 }
 
 /// `POST /api/games/{id}/draw/{yes|no}`.
 pub(crate) async fn draw(
     State(state): State<AppState>,
     P((id, answer)): P<(String, String)>,
-    headers: HeaderMap,
+    Player(caller): Player,
 ) -> Result<Response, ApiError> {
     let accept = yes_or_no(&answer)?;
-    run(&state, &id, &headers, Command::AnswerDraw { accept }).await
+    run(&state, &id, &caller, Command::AnswerDraw { accept }).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -86,41 +80,41 @@ pub(crate) async fn claim(
     State(state): State<AppState>,
     P(id): P<String>,
     Q(q): Q<ClaimQuery>,
-    headers: HeaderMap,
+    Player(caller): Player,
 ) -> Result<Response, ApiError> {
     let command = Command::ClaimDraw {
         declared: q.declared,
         lang: parse_lang(q.lang.as_deref())?,
     };
-    run(&state, &id, &headers, command).await
+    run(&state, &id, &caller, command).await
 }
 
 /// `POST /api/games/{id}/resign`.
 pub(crate) async fn resign(
     State(state): State<AppState>,
     P(id): P<String>,
-    headers: HeaderMap,
+    Player(caller): Player,
 ) -> Result<Response, ApiError> {
-    run(&state, &id, &headers, Command::Resign).await
+    run(&state, &id, &caller, Command::Resign).await
 }
 
 /// `POST /api/games/{id}/abort`.
 pub(crate) async fn abort(
     State(state): State<AppState>,
     P(id): P<String>,
-    headers: HeaderMap,
+    Player(caller): Player,
 ) -> Result<Response, ApiError> {
-    run(&state, &id, &headers, Command::Abort).await
+    run(&state, &id, &caller, Command::Abort).await
 }
 
 /// `POST /api/games/{id}/takeback/{yes|no}`.
 pub(crate) async fn takeback(
     State(state): State<AppState>,
     P((id, answer)): P<(String, String)>,
-    headers: HeaderMap,
+    Player(caller): Player,
 ) -> Result<Response, ApiError> {
     let yes = yes_or_no(&answer)?;
-    run(&state, &id, &headers, Command::Takeback { yes }).await
+    run(&state, &id, &caller, Command::Takeback { yes }).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -134,7 +128,7 @@ pub(crate) async fn touch(
     State(state): State<AppState>,
     P((id, square)): P<(String, String)>,
     Q(q): Q<TouchQuery>,
-    headers: HeaderMap,
+    Player(caller): Player,
 ) -> Result<Response, ApiError> {
     let square: sakk::Square = square
         .parse()
@@ -143,5 +137,5 @@ pub(crate) async fn touch(
         square,
         adjust: q.adjust == Some(true),
     };
-    run(&state, &id, &headers, command).await
+    run(&state, &id, &caller, command).await
 }

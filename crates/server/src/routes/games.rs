@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use sakk::{Color, Position};
 
+use super::accounts::Player;
 use super::token;
 use super::{P, Q};
 use crate::codes::ErrorCode;
@@ -186,20 +187,16 @@ pub(crate) async fn pgn(
         .into_response())
 }
 
-/// `GET /api/games/{id}/seat`: the colours the request's token plays.
+/// `GET /api/games/{id}/seat`: the colours the request's token (or
+/// account) plays.
 pub(crate) async fn seat(
     State(state): State<AppState>,
     P(id): P<String>,
-    headers: HeaderMap,
+    Player(caller): Player,
 ) -> Result<Response, ApiError> {
-    Ok(dispatch(
-        &state,
-        &id,
-        &Caller::Token(token(&headers).to_string()),
-        Op::Seat,
-    )
-    .await?
-    .into_response())
+    Ok(dispatch(&state, &id, &caller, Op::Seat)
+        .await?
+        .into_response())
 }
 
 /// `POST /api/games/{id}/rematch`: after the end, the same settings with

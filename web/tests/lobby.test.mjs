@@ -1,0 +1,124 @@
+// Browser tests of the lobby on the home page, with two people in two
+// browsers: a seek made by one appears live for the other, who accepts it
+// with one click; both land in the same game and play it with their
+// sessions (no seat token). Two people in one pool are paired. Leaving the
+// page takes a seek out of the lobby.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, newPage, clickMove } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+/** A person with an account, on the home page. */
+async function person(name, lang = 'en') {
+  const page = await newPage(browser, `${server.url}/account`, lang);
+  const status = await page.evaluate(async n => {
+    const r = await fetch('/api/account/signup', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: n, password: 'correct horse battery' }),
+    });
+    return r.status;
+  }, name);
+  assert.equal(status, 201);
+  await page.goto(`${server.url}/`);
+  await page.waitForSelector('section.lobby button.pool:not([disabled])');
+  return page;
+}
+
+/** The seeks the lobby lists now. */
+async function seekIds(base) {
+  return (await (await fetch(`${base}/api/lobby`)).json()).seeks.map(s => s.id);
+}
+
+test('a seek seen live is accepted with one click, and both play it', async () => {
+  const anna = await person('Anna');
+  const bela = await person('Bela');
+  await bela.waitForSelector('section.lobby .seeks p.muted');
+
+  await anna.fill('.seek-form input[name=time]', '5');
+  await anna.fill('.seek-form input[name=increment]', '3');
+  await anna.uncheck('.seek-form input[name=rated]');
+  await anna.selectOption('.seek-form select[name=color]', 'white');
+  await anna.click('.seek-form button[type=submit]');
+  await anna.waitForSelector('.my-seek .searching');
+  // Anna sees her own seek, without a Play button; Bela sees it live.
+  await anna.waitForSelector('table.seeks tr.own');
+  assert.equal(await anna.locator('table.seeks tr.own button.accept').count(), 0);
+  const row = bela.locator('table.seeks tbody tr');
+  await row.first().waitFor();
+  const text = await row.first().textContent();
+  assert.match(text, /Anna/);
+  assert.match(text, /1500\?/);
+  assert.match(text, /5\+3/);
+  assert.match(text, /Casual/);
+  // Anna plays White: Bela would have Black.
+  assert.match(text, /Black/);
+
+  await bela.click('table.seeks button.accept');
+  await bela.waitForURL(/\/game\//);
+  await anna.waitForURL(/\/game\//);
+  assert.equal(new URL(anna.url()).pathname, new URL(bela.url()).pathname);
+
+  // Each plays with the session: Anna has White.
+  await anna.waitForSelector('.cg-wrap.board.orientation-white');
+  await bela.waitForSelector('.cg-wrap.board.orientation-black');
+  await anna.waitForSelector('#move-text');
+  await clickMove(anna, 'e2', 'e4');
+  await bela.waitForFunction(() => document.querySelector('.moves')?.textContent?.includes('e4'));
+  await bela.fill('#move-text', 'e5');
+  await bela.press('#move-text', 'Enter');
+  await anna.waitForFunction(() => document.querySelector('.moves')?.textContent?.includes('e5'));
+  const id = new URL(anna.url()).pathname.split('/').pop();
+  const state = await (await fetch(`${server.url}/api/games/${id}`)).json();
+  assert.equal(state.moves, 'e2e4 e7e5');
+  assert.deepEqual(await seekIds(server.url), []);
+  assert.deepEqual(anna.errors, []);
+  assert.deepEqual(bela.errors, []);
+  await anna.context().close();
+  await bela.context().close();
+});
+
+test('two people in one pool are paired', async () => {
+  const anna = await person('Cili', 'hu');
+  const bela = await person('Dani');
+  await anna.click('button.pool[data-pool="3+2"]');
+  await anna.waitForSelector('button.pool[data-pool="3+2"][aria-pressed=true]');
+  assert.match(await anna.locator('button.pool[data-pool="3+2"]').textContent(), /keresése/);
+  await bela.waitForFunction(() => document.querySelector('button.pool[data-pool="3+2"] small')?.textContent === '1 waiting');
+  await bela.click('button.pool[data-pool="3+2"]');
+  await anna.waitForURL(/\/game\//);
+  await bela.waitForURL(/\/game\//);
+  assert.equal(new URL(anna.url()).pathname, new URL(bela.url()).pathname);
+  assert.deepEqual(anna.errors, []);
+  assert.deepEqual(bela.errors, []);
+  await anna.context().close();
+  await bela.context().close();
+});
+
+test('a seek leaves the lobby when its page is left', async () => {
+  const anna = await person('Emma');
+  await anna.fill('.seek-form input[name=time]', '10');
+  await anna.fill('.seek-form input[name=increment]', '0');
+  await anna.click('.seek-form button[type=submit]');
+  await anna.waitForSelector('table.seeks tr.own');
+  assert.equal((await seekIds(server.url)).length, 1);
+  await anna.click('a[href="/history"]');
+  const deadline = Date.now() + 10000;
+  while ((await seekIds(server.url)).length > 0) {
+    assert.ok(Date.now() < deadline, 'the seek stayed');
+    await new Promise(r => setTimeout(r, 200));
+  }
+  await anna.context().close();
+});
