@@ -738,3 +738,66 @@ fn a_challenge_made_on_one_node_is_accepted_on_another() {
     assert_eq!(finished["game"]["status"]["name"], "mate");
     assert_eq!(moves(a2, &game), "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7");
 }
+
+#[test]
+#[ignore = "needs PostgreSQL (SAKK_TEST_DATABASE_URL) and nats-server: scripts/test runs it"]
+fn the_lobby_is_one_across_nodes_and_a_seek_is_taken_once() {
+    use common::held::{wait_for, Held};
+    let mut c = Cluster::new("lobby");
+    let ((_n1, a1), (_n2, a2)) = (c.node(), c.node());
+    let seeker = common::account_token(a1, "seeker", &["board:play"]);
+    let takers: Vec<String> = (0..6)
+        .map(|i| common::account_token(a2, &format!("taker{i}"), &["board:play"]))
+        .collect();
+    // Node 2's lobby hears node 1's seek.
+    let watching = common::stream_lines(a2, "/api/lobby/stream", &[]);
+    let seek = Held::open(a1, "/api/board/seek", &seeker, "time=3&increment=2");
+    assert_eq!(seek.status(), 200);
+    let added = wait_for("node 2 hears the seek", || {
+        watching
+            .lock()
+            .ok()?
+            .iter()
+            .find(|v| v["t"] == "seekAdded")
+            .cloned()
+    });
+    let id = added["seek"]["id"].as_str().unwrap_or("").to_string();
+    // Twenty accepts at once, half on each node: one game.
+    let barrier = Arc::new(std::sync::Barrier::new(20));
+    let threads: Vec<_> = (0..20)
+        .map(|i| {
+            let auth = takers[i % takers.len()].clone();
+            let addr = if i % 2 == 0 { a1 } else { a2 };
+            let (id, barrier) = (id.clone(), Arc::clone(&barrier));
+            std::thread::spawn(move || {
+                barrier.wait();
+                common::send(
+                    addr,
+                    "POST",
+                    &format!("/api/lobby/seeks/{id}/accept"),
+                    &[("authorization", &auth)],
+                    None,
+                )
+                .status
+            })
+        })
+        .collect();
+    let statuses: Vec<u16> = threads.into_iter().map(|t| t.join().unwrap_or(0)).collect();
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 200).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert!(
+        statuses.iter().all(|s| *s == 200 || *s == 404),
+        "{statuses:?}"
+    );
+    let game = seek.game();
+    assert_eq!(moves(a2, &game), "");
+    // Two players waiting in one pool on two nodes are paired once.
+    let anna = common::account_token(a1, "anna", &["board:play"]);
+    let bela = common::account_token(a2, "bela", &["board:play"]);
+    let on1 = Held::open(a1, "/api/lobby/pools/5+0", &anna, "");
+    let on2 = Held::open(a2, "/api/lobby/pools/5+0", &bela, "");
+    assert_eq!(on1.game(), on2.game());
+}

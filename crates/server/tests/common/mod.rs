@@ -8,6 +8,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 pub mod database;
+pub mod held;
 
 /// Starts a server on a database of its own (a new SQLite file, or a new
 /// PostgreSQL database on the server of `SAKK_TEST_DATABASE_URL`).
