@@ -3,7 +3,9 @@
 
 import type {
   Account,
+  GamePlayers,
   LobbyGame,
+  RatingHistory,
   Analysed,
   ClockSpec,
   Created,
@@ -126,6 +128,12 @@ export const api = {
   tokens: () => call<TokenView[]>('GET', '/api/account/tokens'),
   newToken: (req: NewToken) => call<TokenCreated>('POST', '/api/account/tokens', undefined, req),
   revokeToken: (id: string) => call<unknown>('DELETE', `/api/account/tokens/${encodeURIComponent(id)}`),
+  /** An account as its page shows it (ratings, games counted). */
+  user: (name: string) => call<Account>('GET', `/api/user/${encodeURIComponent(name)}`),
+  /** An account's ratings over time, by category. */
+  ratingHistory: (name: string) => call<RatingHistory[]>('GET', `/api/user/${encodeURIComponent(name)}/rating-history`),
+  /** The accounts that play a game. */
+  players: (id: string) => call<GamePlayers>('GET', `/api/games/${encodeURIComponent(id)}/players`),
   /** Accepts a seek of the lobby: the game begins. */
   acceptSeek: (id: string) => call<LobbyGame>('POST', `/api/lobby/seeks/${encodeURIComponent(id)}/accept`),
 };

@@ -5,11 +5,12 @@ import type { Api as CgApi } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
 import { parseUci } from 'chessops/util';
 import { makeSan } from 'chessops/san';
-import { h, fill } from './dom';
+import { h, fill, type Child } from './dom';
 import { factName, lang, namedMateName, outcomeText, t } from './i18n';
 import { askPromotion } from './promotion';
 import { boardKeys } from './boardkeys';
 import { api, ApiError, errorText, GameSocket, isOver, type Analysed, type GameState } from './api';
+import type { GamePlayers } from './types';
 import { replay, dests, isPromotion, material, pieceAt, type Ply } from './chess';
 import { moveList, evalGraph, formatClock, judge, lowTime, type Judgement } from './moves';
 import { localSan, FIGURES } from './notation';
@@ -32,6 +33,8 @@ export function gamePage(id: string): Page {
 
 class GameView {
   private state: GameState | null = null;
+  /** The accounts that play, when the game is between accounts. */
+  private players: GamePlayers | null = null;
   private plies: Ply[] = [];
   private cursor = 0;
   private token: string | null;
@@ -115,6 +118,7 @@ class GameView {
       /* not a seat of this game: a spectator */
     }
     if (this.destroyed) return;
+    void this.loadPlayers();
     try {
       const first = await api.state(this.id);
       this.orientation = this.seats.length === 1 ? this.seats[0] : first.human_color ?? 'white';
@@ -176,6 +180,10 @@ class GameView {
       this.announce([localSan(s.san[s.san.length - 1] ?? '', lang()), ...facts].join(', '));
     }
     if (isOver(s.status)) seatEnded(this.id);
+    if (before && !isOver(before.status) && isOver(s.status) && this.players) {
+      // The ratings are written just after the end: their changes, then.
+      setTimeout(() => void this.loadPlayers(), 1500);
+    }
     if (before && !isOver(before.status) && isOver(s.status)) {
       sound.play('end');
       this.announce(this.resultText());
@@ -284,16 +292,41 @@ class GameView {
     this.drawAnalysis();
   }
 
+  /** The accounts that play (a game between accounts), then drawn. */
+  private async loadPlayers(): Promise<void> {
+    try {
+      const p = await api.players(this.id);
+      if (this.destroyed || (!p.white && !p.black)) return;
+      this.players = p;
+      const ply = this.plies[this.cursor];
+      if (ply) this.drawPlayers(ply);
+    } catch {
+      /* not known: the colours are shown */
+    }
+  }
+
   private drawPlayers(ply: Ply): void {
     const s = this.state;
     if (!s) return;
     const tr = t();
     const start = this.plies[0]?.pos;
     const mat = start ? material(start, ply.pos) : { balance: 0, lostBy: { white: [], black: [] } };
-    const name = (c: Color) => {
+    const name = (c: Color): Child => {
       if (s.opponent === 'computer' && s.human_color !== c) return `${tr.computerLevel} ${s.level ?? ''}`;
+      const you = this.seats.length === 1 && this.seats[0] === c ? ` (${tr.you})` : '';
+      const p = this.players?.[c];
+      if (p) {
+        const diff = p.diff === null ? null : h('span.diff', { class: p.diff >= 0 ? 'up' : 'down' }, ` ${p.diff >= 0 ? '+' : ''}${p.diff}`);
+        return h('span.player', {}, [
+          p.title ? h('span.title', {}, `${p.title} `) : null,
+          h('a.user', { href: `/@/${encodeURIComponent(p.name)}`, 'data-nav': '' }, p.name),
+          p.rating === null ? null : h('span.rating', {}, ` ${p.rating}`),
+          diff,
+          you,
+        ]);
+      }
       const base = c === 'white' ? tr.white : tr.black;
-      return this.seats.length === 1 && this.seats[0] === c ? `${base} (${tr.you})` : base;
+      return `${base}${you}`;
     };
     const side = (c: Color) => {
       const captured = mat.lostBy[other(c)].map(r => FIGURES[r]).join('');

@@ -312,6 +312,17 @@ const KEYS = [
   'lobbyRated',
   'lobbyCasual',
   'lobbyRatingRange',
+  'profRatings',
+  'profMemberSince',
+  'profGames',
+  'profWins',
+  'profDraws',
+  'profLosses',
+  'profPlaying',
+  'profRatingChart',
+  'profNoRatedGames',
+  'profDownload',
+  'profClosed',
 ] as const;
 
 /** How many level names there are (`web-level-names-1` …). */

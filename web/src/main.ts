@@ -10,6 +10,7 @@ import { learnPage } from './learn';
 import { tournamentsPage } from './tournaments';
 import { tournamentPage } from './tournament';
 import { accountPage } from './account';
+import { profilePage } from './profile';
 import { navigate } from './nav';
 import { forgetOldSeats } from './seats';
 
@@ -61,6 +62,7 @@ function pageFor(path: string): Page {
   if (path === '/tournaments') return tournamentsPage;
   if (path.startsWith('/tournament/')) return tournamentPage(decodeURIComponent(path.slice(12)));
   if (path === '/account') return accountPage;
+  if (path.startsWith('/@/')) return profilePage(decodeURIComponent(path.slice(3)));
   return homePage;
 }
 

@@ -1142,7 +1142,11 @@ url: string,
  * The ratings by category (lichess's keys: `bullet`, `blitz`, …),
  * the starting one where no rated game was played.
  */
-perfs?: { [key in string]: PerfView }, };
+perfs?: { [key in string]: PerfView }, 
+/**
+ * The account's games counted (lichess's `count`; with the ratings).
+ */
+count?: Count, };
 
 export type Credentials = { 
 /**
@@ -1219,6 +1223,78 @@ scopes: Array<Scope>,
  * When it was made, milliseconds since the Unix epoch.
  */
 createdAt: number, };
+
+export type Count = { 
+/**
+ * Every game.
+ */
+all: number, 
+/**
+ * The rated ones.
+ */
+rated: number, 
+/**
+ * Won.
+ */
+win: number, 
+/**
+ * Lost.
+ */
+loss: number, 
+/**
+ * Drawn.
+ */
+draw: number, 
+/**
+ * In play now.
+ */
+playing: number, };
+
+export type RatingHistory = { 
+/**
+ * lichess's name of the category (`Blitz`).
+ */
+name: string, 
+/**
+ * The points, oldest first.
+ */
+points: Array<[number, number, number, number]>, };
+
+export type GamePlayer = { 
+/**
+ * The account id.
+ */
+id: string, 
+/**
+ * The name as written.
+ */
+name: string, 
+/**
+ * `BOT`, or none.
+ */
+title: string | null, 
+/**
+ * The rating in the game's category as the game began.
+ */
+rating: number | null, 
+/**
+ * The rating's change, once the game is rated.
+ */
+diff: number | null, };
+
+export type GamePlayers = { 
+/**
+ * White, when an account plays it.
+ */
+white: GamePlayer | null, 
+/**
+ * Black, when an account plays it.
+ */
+black: GamePlayer | null, 
+/**
+ * Whether the game counts for the ratings.
+ */
+rated: boolean, };
 
 export type SeekColor = "white" | "black" | "random";
 

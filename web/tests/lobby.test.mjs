@@ -71,6 +71,11 @@ test('a seek seen live is accepted with one click, and both play it', async () =
   await anna.waitForURL(/\/game\//);
   assert.equal(new URL(anna.url()).pathname, new URL(bela.url()).pathname);
 
+  // The names and ratings beside the board, linking to the players' pages.
+  await anna.waitForSelector('.player a.user');
+  const names = await anna.locator('.player a.user').allTextContents();
+  assert.deepEqual(names.sort(), ['Anna', 'Bela']);
+  assert.match(await bela.locator('.player').first().textContent(), /1500/);
   // Each plays with the session: Anna has White.
   await anna.waitForSelector('.cg-wrap.board.orientation-white');
   await bela.waitForSelector('.cg-wrap.board.orientation-black');
@@ -101,6 +106,40 @@ test('two people in one pool are paired', async () => {
   await anna.waitForURL(/\/game\//);
   await bela.waitForURL(/\/game\//);
   assert.equal(new URL(anna.url()).pathname, new URL(bela.url()).pathname);
+  assert.deepEqual(anna.errors, []);
+  assert.deepEqual(bela.errors, []);
+  await anna.context().close();
+  await bela.context().close();
+});
+
+test("a rated game's end shows on the players' pages", async () => {
+  const anna = await person('Feri');
+  const bela = await person('Gabi', 'hu');
+  await anna.click('button.pool[data-pool="5+0"]');
+  await bela.click('button.pool[data-pool="5+0"]');
+  await anna.waitForURL(/\/game\//);
+  await bela.waitForURL(/\/game\//);
+  const id = new URL(anna.url()).pathname.split('/').pop();
+  // Each side moves (a game of no moves is not rated), from the pages'
+  // sessions: only the side to move's request is taken.
+  const move = (page, mv) => page.evaluate(async ([g, m]) => (await fetch(`/api/games/${g}/move/${m}`, { method: 'POST' })).status, [id, mv]);
+  for (const mv of ['e2e4', 'e7e5']) {
+    const answers = [await move(anna, mv), await move(bela, mv)];
+    assert.equal(answers.filter(s => s === 200).length, 1, `${mv}: ${answers}`);
+  }
+  // Feri resigns from his page's session.
+  const status = await anna.evaluate(async g => (await fetch(`/api/games/${g}/resign`, { method: 'POST' })).status, id);
+  assert.equal(status, 200);
+  // The rating changes appear beside the names.
+  await anna.waitForSelector('.player .diff.down');
+  await bela.waitForSelector('.player .diff.up');
+  await anna.click('.player a.user:text("Gabi")');
+  await anna.waitForSelector('.profile h1');
+  assert.equal(await anna.locator('.profile h1').textContent(), 'Gabi');
+  assert.match(await anna.locator('.profile li.win').textContent(), /1/);
+  assert.match(await anna.locator('.profile li[data-speed=blitz]').textContent(), /1 rated game$/);
+  await anna.waitForSelector('svg.rating-chart circle');
+  assert.match(await anna.locator('figure.rating-chart .legend').textContent(), /Blitz \(\d+\)/);
   assert.deepEqual(anna.errors, []);
   assert.deepEqual(bela.errors, []);
   await anna.context().close();

@@ -397,3 +397,104 @@ fn a_browser_plays_its_lobby_game_with_its_session() {
     let state = send(addr, "GET", &format!("/api/games/{game}"), &[], None).json();
     assert_eq!(state["moves"], "e2e4 e7e5 g1f3");
 }
+
+#[test]
+fn a_rated_lobby_game_shows_on_the_players_pages() {
+    let addr = start_server();
+    let anna = account_token(addr, "Anna", &["board:play"]);
+    let bela = account_token(addr, "Bela", &["board:play"]);
+    let seek = Held::open(
+        addr,
+        "/api/board/seek",
+        &anna,
+        "rated=true&time=3&increment=2",
+    );
+    let id = seek_of(addr, "Anna");
+    assert_eq!(accept(addr, &bela, &id).status, 200);
+    let game = seek.game();
+    let players = send(
+        addr,
+        "GET",
+        &format!("/api/games/{game}/players"),
+        &[],
+        None,
+    )
+    .json();
+    assert_eq!(players["rated"], true);
+    let names = [&players["white"]["name"], &players["black"]["name"]];
+    assert!(names.contains(&&Value::from("Anna")) && names.contains(&&Value::from("Bela")));
+    assert_eq!(players["white"]["rating"], 1500);
+    assert_eq!(players["white"]["diff"], Value::Null);
+    // Both move, then White resigns.
+    let white = if players["white"]["name"] == "Anna" {
+        &anna
+    } else {
+        &bela
+    };
+    let black = if white == &anna { &bela } else { &anna };
+    let act = |who: &str, path: &str| {
+        let r = send(
+            addr,
+            "POST",
+            &format!("/api/board/game/{game}/{path}"),
+            &[("authorization", who)],
+            None,
+        );
+        assert_eq!(r.status, 200, "{path}: {}", r.body);
+    };
+    act(white, "move/e2e4");
+    act(black, "move/e7e5");
+    act(white, "resign");
+    let players = wait_for("the ratings written", || {
+        let p = send(
+            addr,
+            "GET",
+            &format!("/api/games/{game}/players"),
+            &[],
+            None,
+        )
+        .json();
+        (!p["white"]["diff"].is_null()).then_some(p)
+    });
+    assert!(
+        players["white"]["diff"].as_i64().is_some_and(|d| d < 0),
+        "{players}"
+    );
+    assert!(
+        players["black"]["diff"].as_i64().is_some_and(|d| d > 0),
+        "{players}"
+    );
+    // The loser's page: one game, lost; a Blitz point in the history.
+    let loser = players["white"]["name"].as_str().unwrap_or("").to_string();
+    let user = send(addr, "GET", &format!("/api/user/{loser}"), &[], None).json();
+    assert_eq!(user["count"]["all"], 1, "{user}");
+    assert_eq!(user["count"]["loss"], 1, "{user}");
+    assert_eq!(user["count"]["win"], 0, "{user}");
+    assert_eq!(user["count"]["rated"], 1, "{user}");
+    assert_eq!(user["perfs"]["blitz"]["games"], 1, "{user}");
+    let history = send(
+        addr,
+        "GET",
+        &format!("/api/user/{loser}/rating-history"),
+        &[],
+        None,
+    )
+    .json();
+    let blitz = history
+        .as_array()
+        .and_then(|h| h.iter().find(|c| c["name"] == "Blitz"))
+        .cloned()
+        .unwrap_or_default();
+    let points = blitz["points"].as_array().cloned().unwrap_or_default();
+    assert_eq!(points.len(), 1, "{history}");
+    assert_eq!(points[0][3], user["perfs"]["blitz"]["rating"], "{history}");
+    assert_eq!(
+        history.as_array().map(Vec::len),
+        Some(6),
+        "every category listed"
+    );
+    assert_eq!(
+        send(addr, "GET", "/api/user/nobody/rating-history", &[], None).status,
+        404
+    );
+}

@@ -523,6 +523,21 @@ web-lobby-mode = Mode
 web-lobby-rated = Rated
 web-lobby-casual = Casual
 web-lobby-rating-range = Rating range
+web-prof-ratings = Ratings
+web-prof-rated-games = { $count ->
+    [one] 1 rated game
+   *[other] { $count } rated games
+}
+web-prof-member-since = Member since
+web-prof-games = Games
+web-prof-wins = Won
+web-prof-draws = Drawn
+web-prof-losses = Lost
+web-prof-playing = Playing now
+web-prof-rating-chart = Rating history
+web-prof-no-rated-games = No rated games yet.
+web-prof-download = Download the games (PGN)
+web-prof-closed = This account is closed.
 web-lobby-waiting = { $count ->
     [one] 1 waiting
    *[other] { $count } waiting

@@ -109,6 +109,7 @@ pub fn view(user: &UserRow, public_url: &str) -> wire::Account {
         disabled: user.closed_at.is_some(),
         url: format!("{}/@/{}", public_url.trim_end_matches('/'), user.name),
         perfs: std::collections::BTreeMap::new(),
+        count: None,
     }
 }
 
@@ -142,6 +143,7 @@ pub async fn view_rated(
             },
         );
     }
+    shown.count = Some(store.game_counts(&user.id).await?);
     Ok(shown)
 }
 

@@ -36,6 +36,77 @@ pub struct Account {
         ts(optional, as = "Option<std::collections::BTreeMap<String, PerfView>>")
     )]
     pub perfs: std::collections::BTreeMap<String, PerfView>,
+    /// The account's games counted (lichess's `count`; with the ratings).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub count: Option<Count>,
+}
+
+/// An account's games counted, as lichess's `count` has them.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Count {
+    /// Every game.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub all: i64,
+    /// The rated ones.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub rated: i64,
+    /// Won.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub win: i64,
+    /// Lost.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub loss: i64,
+    /// Drawn.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub draw: i64,
+    /// In play now.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub playing: i64,
+}
+
+/// One category's rating history, as lichess's
+/// `/api/user/{name}/rating-history` gives it: each point `[year, month
+/// (0–11), day, rating]`, the last of each day.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct RatingHistory {
+    /// lichess's name of the category (`Blitz`).
+    pub name: String,
+    /// The points, oldest first.
+    #[cfg_attr(test, ts(type = "Array<[number, number, number, number]>"))]
+    pub points: Vec<[i64; 4]>,
+}
+
+/// A player of a game as its page shows them (a side an account plays).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct GamePlayer {
+    /// The account id.
+    pub id: String,
+    /// The name as written.
+    pub name: String,
+    /// `BOT`, or none.
+    pub title: Option<String>,
+    /// The rating in the game's category as the game began.
+    #[cfg_attr(test, ts(type = "number | null"))]
+    pub rating: Option<i64>,
+    /// The rating's change, once the game is rated.
+    #[cfg_attr(test, ts(type = "number | null"))]
+    pub diff: Option<i64>,
+}
+
+/// A game's players as its page shows them: the sides accounts play.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct GamePlayers {
+    /// White, when an account plays it.
+    pub white: Option<GamePlayer>,
+    /// Black, when an account plays it.
+    pub black: Option<GamePlayer>,
+    /// Whether the game counts for the ratings.
+    pub rated: bool,
 }
 
 /// A rating as lichess's account shows it.

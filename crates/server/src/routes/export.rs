@@ -24,7 +24,7 @@ type Named = Option<(String, String, Option<String>)>;
 
 /// Both players' names (`None`: a side no account plays), and the rating
 /// changes once written.
-async fn players(
+pub(crate) async fn players(
     state: &AppState,
     row: &GameRow,
 ) -> Result<(Named, Named, Option<(i64, i64)>), ApiError> {

@@ -28,6 +28,7 @@ mod challenges;
 mod export;
 mod games;
 mod lobby;
+mod people;
 #[cfg(test)]
 pub(crate) use games::NewGameRequest;
 pub mod locale;
@@ -339,6 +340,11 @@ pub fn router(state: AppState) -> Router {
             limited(s, Kind::Login, post(accounts::test_tokens)),
         )
         .route("/api/user/{name}", get(accounts::user))
+        .route(
+            "/api/user/{name}/rating-history",
+            get(people::rating_history),
+        )
+        .route("/api/games/{id}/players", get(people::game_players))
         .route("/api/stream/event", get(challenges::stream))
         .route("/api/account/playing", get(challenges::playing))
         .route("/api/bot/account/upgrade", post(accounts::upgrade_to_bot))

@@ -225,6 +225,61 @@ impl Store {
         let b: Option<i64> = r.try_get("black_rating_diff")?;
         Ok(w.zip(b))
     }
+
+    /// An account's games counted: all, rated, won, lost, drawn, in play.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn game_counts(
+        &self,
+        user: &str,
+    ) -> Result<crate::accounts::wire::Count, sqlx::Error> {
+        let r = sqlx::query(
+            "SELECT COUNT(*) AS n, \
+             COALESCE(SUM(CASE WHEN rated = 1 THEN 1 ELSE 0 END), 0) AS rated, \
+             COALESCE(SUM(CASE WHEN (white_user = $1 AND result = '1-0') \
+               OR (black_user = $1 AND result = '0-1') THEN 1 ELSE 0 END), 0) AS win, \
+             COALESCE(SUM(CASE WHEN (white_user = $1 AND result = '0-1') \
+               OR (black_user = $1 AND result = '1-0') THEN 1 ELSE 0 END), 0) AS loss, \
+             COALESCE(SUM(CASE WHEN result = '1/2-1/2' THEN 1 ELSE 0 END), 0) AS draw, \
+             COALESCE(SUM(CASE WHEN status <> 'ended' THEN 1 ELSE 0 END), 0) AS playing \
+             FROM games WHERE white_user = $1 OR black_user = $1",
+        )
+        .bind(user)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(crate::accounts::wire::Count {
+            all: r.try_get("n")?,
+            rated: r.try_get("rated")?,
+            win: r.try_get("win")?,
+            loss: r.try_get("loss")?,
+            draw: r.try_get("draw")?,
+            playing: r.try_get("playing")?,
+        })
+    }
+
+    /// An account's ratings after each rated game: category, when
+    /// (milliseconds since the Unix epoch), rating; oldest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn rating_history(&self, user: &str) -> Result<Vec<(Speed, i64, f64)>, sqlx::Error> {
+        sqlx::query(
+            "SELECT speed, at, rating FROM rating_history WHERE user_id = $1 ORDER BY at, game_id",
+        )
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok((
+                super::named(r, "speed", Speed::from_key)?,
+                r.try_get("at")?,
+                r.try_get("rating")?,
+            ))
+        })
+        .collect()
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,96 @@
+// A player's page (/@/{name}): the ratings by category with their games,
+// the games counted (won, drawn, lost), the ratings over time as a chart,
+// and the games to download as PGN.
+
+import { h, fill } from './dom';
+import { lang, message, t } from './i18n';
+import { api, errorText } from './api';
+import type { Page } from './main';
+import type { RatingHistory } from './types';
+
+const SPEED_KEYS = ['ultraBullet', 'bullet', 'blitz', 'rapid', 'classical', 'correspondence'] as const;
+const SPEED_WORDS = { ultraBullet: 'accUltraBullet', bullet: 'bullet', blitz: 'blitz', rapid: 'rapid', classical: 'classical', correspondence: 'accCorrespondence' } as const;
+const COLOURS = ['#2b7bb9', '#c0392b', '#27ae60', '#8e44ad', '#d35400', '#7f8c8d'];
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function svg(tag: string, attrs: Record<string, string | number>, children: Element[] = []): SVGElement {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  for (const c of children) el.appendChild(c);
+  return el;
+}
+
+/** The ratings over time: one line a category played, dates across. */
+export function ratingChart(history: RatingHistory[], label: string): Element | null {
+  const lines = history
+    .map((hst, i) => ({ name: hst.name, colour: COLOURS[i % COLOURS.length], points: hst.points.map(([y, m, d, r]) => ({ at: Date.UTC(y, m, d), r })) }))
+    .filter(l => l.points.length > 0);
+  if (lines.length === 0) return null;
+  const all = lines.flatMap(l => l.points);
+  const [t0, t1] = [Math.min(...all.map(p => p.at)), Math.max(...all.map(p => p.at))];
+  const [r0, r1] = [Math.min(...all.map(p => p.r)) - 50, Math.max(...all.map(p => p.r)) + 50];
+  const [w, hgt, pad] = [600, 220, 40];
+  const x = (at: number) => pad + (t1 === t0 ? (w - 2 * pad) / 2 : ((at - t0) / (t1 - t0)) * (w - 2 * pad));
+  const y = (r: number) => hgt - pad + -((r - r0) / (r1 - r0)) * (hgt - 2 * pad);
+  const ticks = [r0 + 50, Math.round((r0 + r1) / 2), r1 - 50].map(r =>
+    svg('g', {}, [svg('line', { x1: pad, x2: w - pad, y1: y(r), y2: y(r), class: 'grid' }), Object.assign(svg('text', { x: 2, y: y(r) + 4, class: 'tick' }), { textContent: String(r) })]),
+  );
+  const paths = lines.map(l =>
+    svg('g', { class: 'line', 'data-name': l.name }, [
+      svg('polyline', { points: l.points.map(p => `${x(p.at).toFixed(1)},${y(p.r).toFixed(1)}`).join(' '), stroke: l.colour, fill: 'none', 'stroke-width': 2 }),
+      ...l.points.map(p => svg('circle', { cx: x(p.at).toFixed(1), cy: y(p.r).toFixed(1), r: 3, fill: l.colour })),
+    ]),
+  );
+  const chart = svg('svg', { viewBox: `0 0 ${w} ${hgt}`, role: 'img', 'aria-label': label, class: 'rating-chart' }, [...ticks, ...paths]);
+  const legend = h(
+    'ul.legend',
+    {},
+    lines.map(l => h('li', {}, [h('span.swatch', { style: `background:${l.colour}` }), `${l.name} (${l.points[l.points.length - 1].r})`])),
+  );
+  return h('figure.rating-chart', {}, [chart, legend]);
+}
+
+/** The player's page. */
+export function profilePage(name: string): Page {
+  return root => {
+    const tr = t();
+    fill(root, [h('p', {}, '…')]);
+    void (async () => {
+      try {
+        const [user, history] = await Promise.all([api.user(name), api.ratingHistory(name)]);
+        const since = new Date(user.createdAt).toLocaleDateString(lang() === 'hu' ? 'hu-HU' : 'en-GB');
+        const count = user.count;
+        const perfs = SPEED_KEYS.map(k => {
+          const p = user.perfs?.[k];
+          if (!p) return null;
+          return h('li', { 'data-speed': k }, [h('strong', {}, tr[SPEED_WORDS[k]]), ` ${p.rating}${p.prov ? '?' : ''}`, h('small', {}, ` · ${message(lang(), 'web-prof-rated-games', { count: p.games })}`)]);
+        });
+        const chart = ratingChart(history, tr.profRatingChart);
+        fill(root, [
+          h('div.profile', {}, [
+            h('h1', {}, [user.title ? h('span.title', {}, `${user.title} `) : null, user.username]),
+            user.disabled ? h('p.closed', {}, tr.profClosed) : null,
+            h('p.muted', {}, `${tr.profMemberSince} ${since}`),
+            count
+              ? h('ul.counts', {}, [
+                  h('li.all', {}, `${tr.profGames}: ${count.all}`),
+                  h('li.win', {}, `${tr.profWins}: ${count.win}`),
+                  h('li.draw', {}, `${tr.profDraws}: ${count.draw}`),
+                  h('li.loss', {}, `${tr.profLosses}: ${count.loss}`),
+                  count.playing > 0 ? h('li.playing', {}, `${tr.profPlaying}: ${count.playing}`) : null,
+                ])
+              : null,
+            h('h2', {}, tr.profRatings),
+            h('ul.perfs', {}, perfs),
+            h('h2', {}, tr.profRatingChart),
+            chart ?? h('p.muted', {}, tr.profNoRatedGames),
+            h('p', {}, h('a.download', { href: `/api/games/user/${encodeURIComponent(user.username)}`, download: `${user.username}.pgn` }, tr.profDownload)),
+          ]),
+        ]);
+      } catch (e) {
+        fill(root, [h('p.error', {}, errorText(e))]);
+      }
+    })();
+  };
+}
