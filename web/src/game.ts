@@ -109,13 +109,19 @@ class GameView {
   }
 
   private async start(notFound: string): Promise<void> {
-    try {
-      // With a seat token, its seats; without, the seats of the browser's
-      // account (a game from the lobby or a challenge): the session acts.
-      this.seats = (await api.seat(this.id, this.token ?? '')).colors;
-      if (this.token === null && this.seats.length > 0) this.token = '';
-    } catch {
-      /* not a seat of this game: a spectator */
+    // With a seat token, its seats; without (or with a stale one), the
+    // seats of the browser's account (a game from the lobby or a
+    // challenge): then the session acts.
+    for (const token of this.token ? [this.token, ''] : ['']) {
+      try {
+        this.seats = (await api.seat(this.id, token)).colors;
+        if (this.seats.length > 0) {
+          this.token = token;
+          break;
+        }
+      } catch {
+        /* not a seat of this game */
+      }
     }
     if (this.destroyed) return;
     void this.loadPlayers();

@@ -251,7 +251,9 @@ export function lobbySection(): { el: HTMLElement; destroy: () => void } {
       default:
         return;
     }
-    draw();
+    // Not the form: what the reader types in it stays.
+    drawPools();
+    drawSeeks();
   };
 
   const listen = async () => {

@@ -46,6 +46,7 @@ pub mod inbox;
 pub mod limits;
 pub mod listen;
 pub mod lobby;
+pub mod lobby_feed;
 pub mod new_game;
 pub mod node;
 pub mod ops;

@@ -122,7 +122,7 @@ struct Inner {
     tournament_locks: crate::tournament_locks::Locks,
     events: Events,
     inbox: crate::inbox::Inbox,
-    lobby: crate::lobby::Lobby,
+    lobby: crate::lobby_feed::LobbyFeed,
 }
 
 impl AppState {
@@ -157,7 +157,7 @@ impl AppState {
                 watchers: Watchers::new(options.max_watchers),
                 trusted_proxies: options.trusted_proxies,
                 inbox: crate::inbox::Inbox::new(options.bus.client().cloned()),
-                lobby: crate::lobby::Lobby::new(options.bus.client().cloned()),
+                lobby: crate::lobby_feed::LobbyFeed::new(options.bus.client().cloned()),
                 bus: options.bus,
                 node: options.cluster.map(|s| Arc::new(Node::new(s))),
                 worker_grace: options.worker_grace,
@@ -184,7 +184,7 @@ impl AppState {
     }
 
     /// The lobby's stream on this node.
-    pub fn lobby(&self) -> &crate::lobby::Lobby {
+    pub fn lobby(&self) -> &crate::lobby_feed::LobbyFeed {
         &self.inner.lobby
     }
 

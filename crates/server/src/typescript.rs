@@ -77,12 +77,12 @@ fn typescript() -> String {
         crate::accounts::wire::RatingHistory::decl(&cfg),
         crate::accounts::wire::GamePlayer::decl(&cfg),
         crate::accounts::wire::GamePlayers::decl(&cfg),
-        crate::lobby::wire::SeekColor::decl(&cfg),
+        crate::lobby_feed::SeekColor::decl(&cfg),
         crate::lobby::wire::NewSeek::decl(&cfg),
-        crate::lobby::wire::SeekView::decl(&cfg),
-        crate::lobby::wire::PoolView::decl(&cfg),
-        crate::lobby::wire::LobbyEvent::decl(&cfg),
-        crate::lobby::wire::LobbyGame::decl(&cfg),
+        crate::lobby_feed::SeekView::decl(&cfg),
+        crate::lobby_feed::PoolView::decl(&cfg),
+        crate::lobby_feed::LobbyEvent::decl(&cfg),
+        crate::lobby_feed::LobbyGame::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the wire types (sakk-play's wire module, the server's answers) by\n\

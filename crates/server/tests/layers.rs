@@ -28,6 +28,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "node",
             "events",
             "inbox",
+            "lobby_feed",
             "tournament_locks",
             "assets",
         ],
@@ -44,7 +45,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("dispatch", &["dispatch"]),
     // The services that reach games wherever they are, through dispatch:
     // challenges and what follows a game's end.
-    ("people", &["challenges", "follow"]),
+    ("people", &["challenges", "follow", "lobby"]),
     // The transports.
     ("transports", &["routes", "listen"]),
     // The crate's root and its tests.

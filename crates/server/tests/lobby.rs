@@ -498,3 +498,42 @@ fn a_rated_lobby_game_shows_on_the_players_pages() {
         404
     );
 }
+
+#[test]
+fn one_waits_in_one_pool_and_seeks_are_limited() {
+    let addr = start_server();
+    let anna = account_token(addr, "Anna", &["board:play"]);
+    let waiting = |pool: &str| {
+        lobby(addr)["pools"]
+            .as_array()
+            .and_then(|p| p.iter().find(|p| p["id"] == pool))
+            .map(|p| p["waiting"].clone())
+            .unwrap_or_default()
+    };
+    let first = Held::open(addr, "/api/lobby/pools/3+2", &anna, "");
+    wait_for("Anna in 3+2", || (waiting("3+2") == 1).then_some(()));
+    // Joining another pool ends the first wait.
+    let second = Held::open(addr, "/api/lobby/pools/5+0", &anna, "");
+    wait_for("Anna moved to 5+0", || {
+        (waiting("5+0") == 1 && waiting("3+2") == 0).then_some(())
+    });
+    first.leave();
+    second.leave();
+    // Five seeks at once, not six.
+    let held: Vec<Held> = (0..5)
+        .map(|_| Held::open(addr, "/api/board/seek", &anna, "time=3&increment=2"))
+        .collect();
+    wait_for("five seeks", || (seek_ids(addr).len() == 5).then_some(()));
+    let r = send(
+        addr,
+        "POST",
+        "/api/board/seek",
+        &[FORM, ("authorization", &anna)],
+        Some("time=3&increment=2"),
+    );
+    assert_eq!(r.status, 429, "{}", r.body);
+    assert_eq!(r.json()["error"], "too_many_seeks");
+    for h in held {
+        h.leave();
+    }
+}

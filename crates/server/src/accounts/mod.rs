@@ -143,7 +143,15 @@ pub async fn view_rated(
             },
         );
     }
-    shown.count = Some(store.game_counts(&user.id).await?);
+    let c = store.game_counts(&user.id).await?;
+    shown.count = Some(wire::Count {
+        all: c.all,
+        rated: c.rated,
+        win: c.win,
+        loss: c.loss,
+        draw: c.draw,
+        playing: c.playing,
+    });
     Ok(shown)
 }
 

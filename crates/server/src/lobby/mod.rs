@@ -7,18 +7,16 @@
 //! row takes it with a conditional DELETE: of fifty accepts of one seek at
 //! the same moment, on one node or several, exactly one makes a game.
 //!
-//! What changes is told on the lobby's stream ([`Lobby`]): to this node's
-//! watchers and, in a cluster, over NATS (`sakk.lobby`) to the others'.
+//! What changes is told on the lobby's feed ([`LobbyFeed`]): to this
+//! node's watchers and, in a cluster, over NATS (`sakk.lobby`) to the
+//! others'.
 
 pub mod pooling;
 pub mod pools;
 pub mod seeks;
 pub mod wire;
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-
-use tokio::sync::broadcast;
+pub use crate::lobby_feed::{LobbyFeed, Told};
 
 use crate::live::unix_ms;
 use crate::state::AppState;
@@ -34,77 +32,20 @@ pub const REFRESH: std::time::Duration = std::time::Duration::from_secs(10);
 /// learns that its client left).
 pub const KEEPALIVE: std::time::Duration = std::time::Duration::from_secs(2);
 
-/// Events a slow watcher may fall behind by (then its stream is closed and
-/// its client reads the lobby again).
-const CAPACITY: usize = 1024;
-
-/// The NATS subject of the lobby's events.
-const SUBJECT: &str = "sakk.lobby";
-
-/// An event with its JSON line, made once for every watcher.
-#[derive(Debug)]
-pub struct Told {
-    /// The event.
-    pub event: LobbyEvent,
-    /// Its JSON.
-    pub line: String,
-}
-
-/// The lobby's stream, on this node.
-pub struct Lobby {
-    tx: broadcast::Sender<Arc<Told>>,
-    nats: Option<async_nats::Client>,
-    started: AtomicBool,
-}
-
-impl Lobby {
-    /// A lobby; in a cluster, with the bus its events travel on.
-    pub fn new(nats: Option<async_nats::Client>) -> Lobby {
-        Lobby {
-            tx: broadcast::channel(CAPACITY).0,
-            nats,
-            started: AtomicBool::new(false),
-        }
-    }
-
-    /// A new subscription to the lobby's events.
-    pub fn subscribe(&self) -> broadcast::Receiver<Arc<Told>> {
-        self.tx.subscribe()
-    }
-
-    /// Tells `event` here and (in a cluster) on the other nodes.
-    pub async fn tell(&self, event: LobbyEvent) {
-        let Ok(line) = serde_json::to_string(&event) else {
-            return;
-        };
-        if let Some(nats) = &self.nats {
-            if let Err(e) = nats
-                .publish(SUBJECT, line.clone().into_bytes().into())
-                .await
-            {
-                tracing::warn!(error = %e, "a lobby event was not published");
-            }
-        }
-        self.deliver(Told { event, line });
-    }
-
-    fn deliver(&self, told: Told) {
-        // No watcher: nobody to tell.
-        let _ = self.tx.send(Arc::new(told));
-    }
-}
-
 /// Starts the lobby's own work, once per state: the pools' waves, the
 /// sweep of lapsed seeks, and (in a cluster) the relay of the other
 /// nodes' events.
 pub fn start(state: &AppState) {
-    if state.lobby().started.swap(true, Ordering::SeqCst) {
+    if !state.lobby().start_once() {
         return;
     }
     tokio::spawn(pools_run(state.clone()));
     tokio::spawn(sweep(state.clone()));
-    if let Some(nats) = state.lobby().nats.clone() {
-        tokio::spawn(relay(state.clone(), nats));
+    if let Some(nats) = state.lobby().nats().cloned() {
+        let state = state.clone();
+        tokio::spawn(async move {
+            crate::lobby_feed::relay(state.lobby(), nats, state.shutdown_signal()).await;
+        });
     }
 }
 
@@ -150,37 +91,6 @@ async fn pools_run(state: AppState) {
             }
             Ok(_) => {}
             Err(e) => tracing::warn!(error = %e, "a pools' wave failed"),
-        }
-    }
-}
-
-/// Relays the other nodes' lobby events to this node's watchers.
-async fn relay(state: AppState, nats: async_nats::Client) {
-    use futures_util::StreamExt;
-    let mut shutdown = state.shutdown_signal();
-    let mut events = match nats.subscribe(SUBJECT).await {
-        Ok(s) => s,
-        Err(e) => {
-            tracing::error!(error = %e, "the other nodes' lobby cannot be heard");
-            return;
-        }
-    };
-    loop {
-        let message = tokio::select! {
-            m = events.next() => match m {
-                Some(m) => m,
-                None => return,
-            },
-            _ = shutdown.changed() => return,
-        };
-        let Ok(line) = std::str::from_utf8(&message.payload) else {
-            continue;
-        };
-        if let Ok(event) = serde_json::from_str::<LobbyEvent>(line) {
-            state.lobby().deliver(Told {
-                event,
-                line: line.to_string(),
-            });
         }
     }
 }

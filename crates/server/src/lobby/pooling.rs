@@ -15,7 +15,8 @@ use crate::live::unix_ms;
 use crate::state::AppState;
 use crate::store::{MemberRow, UserRow};
 
-/// `user` waits in pool `id` (in place of any earlier wait there).
+/// `user` waits in pool `id` (in place of any earlier wait, in any
+/// pool).
 ///
 /// # Errors
 /// 404 `no_such_pool`; 403 `bot_in_lobby`; 503 when the database cannot
@@ -27,6 +28,14 @@ pub async fn join(state: &AppState, user: &UserRow, id: &str) -> Result<MemberRo
         code: ErrorCode::NoSuchPool,
         args: vec![("pool", id.to_string())],
     })?;
+    let spec = crate::live::ClockSpec {
+        limit: Some(f64::from(pool.limit())),
+        increment: Some(f64::from(pool.increment)),
+        ..crate::live::ClockSpec::default()
+    };
+    // A server whose shortest clock is longer than the pool's has no such
+    // pool.
+    crate::new_game::check_clock(&spec, state.min_clock())?;
     let perf = challenges::perf(state, &user.id, pool.speed()).await?;
     let now = unix_ms();
     let member = MemberRow {
@@ -57,23 +66,39 @@ pub async fn wave(state: &AppState) -> Result<Vec<PoolView>, ApiError> {
     let now = unix_ms();
     let mut members = state.store().pool_members(now).await?;
     for (a, b) in pools::wave(&members, now) {
-        if !state.store().take_pair(&a.id, &b.id).await? {
+        if !state.store().take_pair(&a, &b).await? {
             // Taken by another node's wave, or left: the next wave sees.
             continue;
         }
-        members.retain(|m| m.id != a.id && m.id != b.id);
-        if let Err(e) = pair(state, &a, &b).await {
-            tracing::warn!(error = %e, "a pool's game was not made; its players wait on");
-            if let Err(e) = state.store().put_back(&[a, b]).await {
-                tracing::warn!(error = %e, "players of a failed pairing could not be put back");
+        members.retain(|m| m.user_id != a.user_id && m.user_id != b.user_id);
+        let game = match pair(state, &a, &b).await {
+            Ok(game) => game,
+            Err(e) => {
+                tracing::warn!(error = %e, "a pool's game was not made; its players wait on");
+                if let Err(e) = state.store().put_back(&[a, b]).await {
+                    tracing::warn!(error = %e, "players of a failed pairing could not be put back");
+                }
+                continue;
             }
+        };
+        state
+            .lobby()
+            .tell(LobbyEvent::Paired {
+                members: [a.id.clone(), b.id.clone()],
+                game: game.clone(),
+            })
+            .await;
+        // The game is made: a failure to tell it is only logged (the
+        // players' streams read their games in play when they open).
+        if let Err(e) = challenges::started(state, &game, [&a.user_id, &b.user_id]).await {
+            tracing::warn!(%game, error = %e, "a pool's game began untold");
         }
     }
     Ok(pools::views(&members))
 }
 
-/// Makes the game of two paired players (colours drawn) and tells them.
-async fn pair(state: &AppState, a: &MemberRow, b: &MemberRow) -> Result<(), ApiError> {
+/// Makes the game of two paired players (colours drawn).
+async fn pair(state: &AppState, a: &MemberRow, b: &MemberRow) -> Result<String, ApiError> {
     let pool = Pool::find(&a.pool).ok_or_else(|| ApiError::Internal("no pool".to_string()))?;
     let (white, black) = if crate::security::random_u64()? & 1 == 0 {
         (a, b)
@@ -91,12 +116,5 @@ async fn pair(state: &AppState, a: &MemberRow, b: &MemberRow) -> Result<(), ApiE
         },
     )
     .await?;
-    state
-        .lobby()
-        .tell(LobbyEvent::Paired {
-            members: [a.id.clone(), b.id.clone()],
-            game: game.clone(),
-        })
-        .await;
-    challenges::started(state, &game, [&a.user_id, &b.user_id]).await
+    Ok(game)
 }

@@ -2,11 +2,14 @@
 //! their waiting players, after lila's pool matchmaking: two players may
 //! meet when their rating difference, less a bonus that grows with the
 //! wait of the one who waited less (12 points a wave missed, at most
-//! 460), is within a bound that grows with the rating (130 under 1000,
-//! 100 under 1500, rating ÷ 15 above). Among the pairings allowed, a wave
+//! 460), is within a bound set by the lower rating (130 under 1000, 100
+//! under 1500, rating ÷ 15 above). Among the pairings allowed, a wave
 //! makes as many games as it can, and of those the closest in rating:
 //! players sorted by rating, neighbours paired by dynamic programming
-//! (for distances on a line, the best matching pairs neighbours).
+//! (for distances on a line, the best matching pairs neighbours); then
+//! the ones left, whom the wait bonus may let meet past a neighbour, best
+//! score first. (lila pairs by a general weighted matching, and its waves
+//! come every 10–60 s by pool; here every pool's wave comes every 3 s.)
 
 use sakk_rating::Speed;
 
@@ -99,7 +102,7 @@ fn wait_bonus(joined: i64, now: i64) -> i64 {
 fn score(a: &MemberRow, b: &MemberRow, now: i64) -> Option<i64> {
     let bonus = wait_bonus(a.joined_at, now).min(wait_bonus(b.joined_at, now));
     let score = (a.rating - b.rating).abs() - bonus;
-    (score <= max_score(a.rating).max(max_score(b.rating))).then_some(score)
+    (score <= max_score(a.rating.min(b.rating))).then_some(score)
 }
 
 /// One pool's pairings at `now`: as many as allowed, then the lowest total
@@ -133,6 +136,28 @@ fn pair_pool(members: &[&MemberRow], now: i64) -> Vec<(usize, usize)> {
         }
     }
     pairs.reverse();
+    // With the wait bonus, two who are not neighbours may meet where
+    // neither may meet the one between them: the ones left are paired
+    // among themselves, best score first.
+    let paired: std::collections::HashSet<usize> =
+        pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+    let left: Vec<usize> = order.into_iter().filter(|i| !paired.contains(i)).collect();
+    let mut candidates: Vec<(i64, usize, usize)> = Vec::new();
+    for (k, &a) in left.iter().enumerate() {
+        for &b in &left[k + 1..] {
+            if let Some(s) = score(members[a], members[b], now) {
+                candidates.push((s, a, b));
+            }
+        }
+    }
+    candidates.sort_unstable();
+    let mut taken = std::collections::HashSet::new();
+    for (_, a, b) in candidates {
+        if !taken.contains(&a) && !taken.contains(&b) {
+            taken.extend([a, b]);
+            pairs.push((a, b));
+        }
+    }
     pairs
 }
 
@@ -213,11 +238,12 @@ mod tests {
         let now = 1_000_000;
         let near = [member("a", 1500, now), member("b", 1580, now)];
         assert_eq!(users(&wave(&near, now)), [("a".into(), "b".into())]);
-        // 400 apart: not at once (1900 ÷ 15 = 126 at most) …
+        // 400 apart: not at once (the lower's bound: 1500 ÷ 15 = 100) …
         let far = [member("a", 1500, now), member("b", 1900, now)];
         assert!(wave(&far, now).is_empty());
-        // … but after (400 − 126) ÷ 12 = 23 waves missed by both.
-        let later = now + 23 * WAVE_MS;
+        assert!(wave(&far, now + 24 * WAVE_MS).is_empty());
+        // … but after (400 − 100) ÷ 12 = 25 waves missed by both.
+        let later = now + 25 * WAVE_MS;
         assert_eq!(wave(&far, later).len(), 1);
         // The one who waited less bounds the bonus.
         let one_new = [member("a", 1500, now), member("b", 1900, later)];
@@ -244,6 +270,20 @@ mod tests {
             member("c", 1500, now),
         ];
         assert_eq!(users(&wave(&m, now)), [("b".into(), "c".into())]);
+    }
+
+    #[test]
+    fn two_who_waited_long_meet_past_a_newcomer_between_them() {
+        // The reviewer's case: A and C have waited; B, between them, has
+        // just come. Neither neighbour pair is allowed; A–C is.
+        let now = 1_000_000;
+        let long_ago = now - 60 * WAVE_MS;
+        let m = [
+            member("a", 1500, long_ago),
+            member("b", 1650, now),
+            member("c", 1800, long_ago),
+        ];
+        assert_eq!(users(&wave(&m, now)), [("a".into(), "c".into())]);
     }
 
     #[test]

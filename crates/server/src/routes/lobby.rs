@@ -157,10 +157,26 @@ pub(crate) async fn seek(
         .watchers()
         .open(addr)
         .ok_or(ApiError::TooManyWatchers)?;
-    // Subscribed first: an accept that comes at once is not missed.
+    // Subscribed first: an accept that comes at once is not missed. The
+    // seek is made and its holder started in a task of its own, which a
+    // client that leaves meanwhile does not cut short (its holder then
+    // finds it gone and withdraws the seek).
     let rx = state.lobby().subscribe();
-    let row = seeks::create(&state, auth.user(), &req).await?;
-    Ok(hold(state, Held::Seek(row.id), rx, place))
+    let user = auth.user().clone();
+    detached(async move {
+        let row = seeks::create(&state, &user, &req).await?;
+        Ok(hold(state, Held::Seek(row.id), rx, place))
+    })
+    .await
+}
+
+/// Runs `work` to its end whether or not its client waits for it.
+async fn detached<T: Send + 'static>(
+    work: impl std::future::Future<Output = Result<T, ApiError>> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::spawn(work)
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?
 }
 
 /// `POST /api/lobby/pools/{id}`: waits in the pool (`3+2`) while the
@@ -177,8 +193,12 @@ pub(crate) async fn join_pool(
         .open(addr)
         .ok_or(ApiError::TooManyWatchers)?;
     let rx = state.lobby().subscribe();
-    let member = pooling::join(&state, auth.user(), &id).await?;
-    Ok(hold(state, Held::Member(member.id), rx, place))
+    let user = auth.user().clone();
+    detached(async move {
+        let member = pooling::join(&state, &user, &id).await?;
+        Ok(hold(state, Held::Member(member.id), rx, place))
+    })
+    .await
 }
 
 /// `POST /api/lobby/seeks/{id}/accept`: the game with the seeker begins.
@@ -188,7 +208,11 @@ pub(crate) async fn accept(
     P(id): P<String>,
 ) -> Result<Json<LobbyGame>, ApiError> {
     auth.require(Scope::BoardPlay)?;
-    Ok(Json(seeks::accept(&state, auth.user(), &id).await?))
+    let user = auth.user().clone();
+    // Once the seek is taken, the game is made and told even if the
+    // client leaves.
+    let game = detached(async move { seeks::accept(&state, &user, &id).await }).await?;
+    Ok(Json(game))
 }
 
 /// `GET /api/lobby`: the seeks and the pools as they stand.

@@ -250,16 +250,16 @@ impl Store {
             .collect()
     }
 
-    /// Puts a player into a pool, in place of its earlier membership of
-    /// that pool if any.
+    /// Puts a player into a pool, in place of any earlier wait of theirs
+    /// (in this pool or another: one waits in one pool at a time, as on
+    /// lichess).
     ///
     /// # Errors
     /// [`StoreError`]; then nothing was changed.
     pub async fn join_pool(&self, m: &MemberRow) -> Result<(), StoreError> {
         self.injected_failure()?;
         let mut tx = self.pool.begin().await?;
-        sqlx::query("DELETE FROM pool_members WHERE pool = $1 AND user_id = $2")
-            .bind(&m.pool)
+        sqlx::query("DELETE FROM pool_members WHERE user_id = $1")
             .bind(&m.user_id)
             .execute(&mut *tx)
             .await?;
@@ -320,22 +320,27 @@ impl Store {
             .collect()
     }
 
-    /// Takes two waiting players out of their pools to pair them: both, or
+    /// Takes two waiting players out of the pools to pair them: both, or
     /// neither (`Ok(false)`: one was gone, taken by another pairing or
     /// left).
     ///
     /// # Errors
     /// [`StoreError`]; then nothing was changed.
-    pub async fn take_pair(&self, a: &str, b: &str) -> Result<bool, StoreError> {
+    pub async fn take_pair(&self, a: &MemberRow, b: &MemberRow) -> Result<bool, StoreError> {
         self.injected_failure()?;
         let mut tx = self.pool.begin().await?;
         let mut taken = 0;
-        for id in [a, b] {
+        for m in [a, b] {
             taken += sqlx::query("DELETE FROM pool_members WHERE id = $1")
-                .bind(id)
+                .bind(&m.id)
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();
+            // Any other wait of theirs, should one have slipped in.
+            sqlx::query("DELETE FROM pool_members WHERE user_id = $1")
+                .bind(&m.user_id)
+                .execute(&mut *tx)
+                .await?;
         }
         if taken == 2 {
             tx.commit().await?;
@@ -352,11 +357,22 @@ impl Store {
     /// # Errors
     /// [`StoreError`].
     pub async fn put_back(&self, members: &[MemberRow]) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
         for m in members {
-            insert_member(&mut tx, m).await?;
+            // One at a time, and not over a wait the player began since.
+            sqlx::query(
+                "INSERT INTO pool_members (id, pool, user_id, rating, joined_at, expires_at) \
+                 SELECT $1, $2, $3, $4, $5, $6 WHERE NOT EXISTS \
+                 (SELECT 1 FROM pool_members WHERE user_id = $3)",
+            )
+            .bind(&m.id)
+            .bind(&m.pool)
+            .bind(&m.user_id)
+            .bind(m.rating)
+            .bind(m.joined_at)
+            .bind(m.expires_at)
+            .execute(&self.pool)
+            .await?;
         }
-        tx.commit().await?;
         Ok(())
     }
 

@@ -29,7 +29,7 @@ pub use accounts::{TokenRow, UserRow};
 pub use challenges::ChallengeRow;
 pub use lobby::{MemberRow, SeekColor, SeekRow};
 pub use nodes::Claim;
-pub use perfs::{Rated, Written};
+pub use perfs::{GameCounts, Rated, Written};
 pub use tournaments::TournamentRow;
 
 /// Why a commit did not happen. Whatever the reason, nothing of it was

@@ -8,6 +8,23 @@ use sqlx::Row;
 
 use super::{Store, StoreError};
 
+/// An account's games counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameCounts {
+    /// Every game.
+    pub all: i64,
+    /// The rated ones.
+    pub rated: i64,
+    /// Won.
+    pub win: i64,
+    /// Lost.
+    pub loss: i64,
+    /// Drawn.
+    pub draw: i64,
+    /// In play now.
+    pub playing: i64,
+}
+
 /// What writing a game's ratings came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Written {
@@ -230,10 +247,7 @@ impl Store {
     ///
     /// # Errors
     /// A database error.
-    pub async fn game_counts(
-        &self,
-        user: &str,
-    ) -> Result<crate::accounts::wire::Count, sqlx::Error> {
+    pub async fn game_counts(&self, user: &str) -> Result<GameCounts, sqlx::Error> {
         let r = sqlx::query(
             "SELECT COUNT(*) AS n, \
              COALESCE(SUM(CASE WHEN rated = 1 THEN 1 ELSE 0 END), 0) AS rated, \
@@ -248,7 +262,7 @@ impl Store {
         .bind(user)
         .fetch_one(&self.pool)
         .await?;
-        Ok(crate::accounts::wire::Count {
+        Ok(GameCounts {
             all: r.try_get("n")?,
             rated: r.try_get("rated")?,
             win: r.try_get("win")?,
