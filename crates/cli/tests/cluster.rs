@@ -742,7 +742,7 @@ fn a_challenge_made_on_one_node_is_accepted_on_another() {
 #[test]
 #[ignore = "needs PostgreSQL (SAKK_TEST_DATABASE_URL) and nats-server: scripts/test runs it"]
 fn the_lobby_is_one_across_nodes_and_a_seek_is_taken_once() {
-    use common::held::{wait_for, Held};
+    use common::held::{seen_t, Held};
     let mut c = Cluster::new("lobby");
     let ((_n1, a1), (_n2, a2)) = (c.node(), c.node());
     let seeker = common::account_token(a1, "seeker", &["board:play"]);
@@ -753,14 +753,7 @@ fn the_lobby_is_one_across_nodes_and_a_seek_is_taken_once() {
     let watching = common::stream_lines(a2, "/api/lobby/stream", &[]);
     let seek = Held::open(a1, "/api/board/seek", &seeker, "time=3&increment=2");
     assert_eq!(seek.status(), 200);
-    let added = wait_for("node 2 hears the seek", || {
-        watching
-            .lock()
-            .ok()?
-            .iter()
-            .find(|v| v["t"] == "seekAdded")
-            .cloned()
-    });
+    let added = seen_t(&watching, "seekAdded");
     let id = added["seek"]["id"].as_str().unwrap_or("").to_string();
     // Twenty accepts at once, half on each node: one game.
     let barrier = Arc::new(std::sync::Barrier::new(20));

@@ -71,6 +71,38 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// Hears every message on `subject` (a NATS subject, wildcards allowed)
+/// until shutdown or the subscription ends, and gives each to `each`
+/// (its subject and its text; a message that is not UTF-8 is skipped).
+/// `what` names what is heard, for the log when it cannot be.
+pub async fn hear(
+    nats: &async_nats::Client,
+    subject: &'static str,
+    what: &str,
+    mut shutdown: tokio::sync::watch::Receiver<bool>,
+    mut each: impl FnMut(&str, &str),
+) {
+    let mut messages = match nats.subscribe(subject).await {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::error!(error = %e, "{what} cannot be heard");
+            return;
+        }
+    };
+    loop {
+        let message = tokio::select! {
+            m = messages.next() => match m {
+                Some(m) => m,
+                None => return,
+            },
+            _ = shutdown.changed() => return,
+        };
+        if let Ok(text) = std::str::from_utf8(&message.payload) {
+            each(message.subject.as_str(), text);
+        }
+    }
+}
+
 /// The subject of a game's events.
 pub fn game_subject(id: &str) -> String {
     format!("sakk.game.{id}")

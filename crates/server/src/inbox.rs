@@ -106,31 +106,20 @@ impl Inbox {
 pub async fn relay(
     inbox: &Inbox,
     nats: async_nats::Client,
-    mut shutdown: tokio::sync::watch::Receiver<bool>,
+    shutdown: tokio::sync::watch::Receiver<bool>,
 ) {
-    use futures_util::StreamExt;
-    let mut events = match nats.subscribe(ALL).await {
-        Ok(s) => s,
-        Err(e) => {
-            tracing::error!(error = %e, "the accounts' events of other nodes cannot be heard");
-            return;
-        }
-    };
-    loop {
-        let message = tokio::select! {
-            m = events.next() => match m {
-                Some(m) => m,
-                None => return,
-            },
-            _ = shutdown.changed() => return,
-        };
-        let Some(user) = message.subject.as_str().strip_prefix("sakk.user.") else {
-            continue;
-        };
-        if let Ok(line) = std::str::from_utf8(&message.payload) {
-            inbox.deliver(user, line);
-        }
-    }
+    crate::bus::hear(
+        &nats,
+        ALL,
+        "the accounts' events of other nodes",
+        shutdown,
+        |subject, line| {
+            if let Some(user) = subject.strip_prefix("sakk.user.") {
+                inbox.deliver(user, line);
+            }
+        },
+    )
+    .await;
 }
 
 #[cfg(test)]

@@ -198,32 +198,21 @@ impl LobbyFeed {
 pub async fn relay(
     feed: &LobbyFeed,
     nats: async_nats::Client,
-    mut shutdown: tokio::sync::watch::Receiver<bool>,
+    shutdown: tokio::sync::watch::Receiver<bool>,
 ) {
-    use futures_util::StreamExt;
-    let mut events = match nats.subscribe(SUBJECT).await {
-        Ok(s) => s,
-        Err(e) => {
-            tracing::error!(error = %e, "the other nodes' lobby cannot be heard");
-            return;
-        }
-    };
-    loop {
-        let message = tokio::select! {
-            m = events.next() => match m {
-                Some(m) => m,
-                None => return,
-            },
-            _ = shutdown.changed() => return,
-        };
-        let Ok(line) = std::str::from_utf8(&message.payload) else {
-            continue;
-        };
-        if let Ok(event) = serde_json::from_str::<LobbyEvent>(line) {
-            feed.deliver(Told {
-                event,
-                line: line.to_string(),
-            });
-        }
-    }
+    crate::bus::hear(
+        &nats,
+        SUBJECT,
+        "the other nodes' lobby",
+        shutdown,
+        |_, line| {
+            if let Ok(event) = serde_json::from_str::<LobbyEvent>(line) {
+                feed.deliver(Told {
+                    event,
+                    line: line.to_string(),
+                });
+            }
+        },
+    )
+    .await;
 }

@@ -11,7 +11,7 @@ mod common;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use common::held::{wait_for, Held};
+use common::held::{seen_t, wait_for, Held};
 use common::{account_token, seen_type, send, start_server, stream_lines};
 use serde_json::Value;
 
@@ -76,14 +76,7 @@ fn a_seek_is_seen_live_and_accepted_with_one_request() {
     );
     assert_eq!(seek.status(), 200);
     let id = seek_of(addr, "Anna");
-    let added = wait_for("seekAdded", || {
-        watching
-            .lock()
-            .ok()?
-            .iter()
-            .find(|v| v["t"] == "seekAdded")
-            .cloned()
-    });
+    let added = seen_t(&watching, "seekAdded");
     assert_eq!(added["seek"]["id"], id.as_str());
     assert_eq!(added["seek"]["rated"], true);
     assert_eq!(added["seek"]["limit"], 180);
@@ -102,14 +95,7 @@ fn a_seek_is_seen_live_and_accepted_with_one_request() {
     let start = seen_type(&events, "gameStart");
     assert_eq!(start["game"]["gameId"], game.as_str());
     assert_eq!(start["game"]["rated"], true);
-    let removed = wait_for("seekRemoved", || {
-        watching
-            .lock()
-            .ok()?
-            .iter()
-            .find(|v| v["t"] == "seekRemoved")
-            .cloned()
-    });
+    let removed = seen_t(&watching, "seekRemoved");
     assert_eq!(removed["id"], id.as_str());
     assert_eq!(removed["game"], game.as_str());
     assert!(seek_ids(addr).is_empty());
@@ -189,14 +175,7 @@ fn a_seek_vanishes_when_its_seeker_leaves() {
     let id = seek_of(addr, "Anna");
     seek.leave();
     wait_for("the seek gone", || seek_ids(addr).is_empty().then_some(()));
-    let removed = wait_for("seekRemoved", || {
-        watching
-            .lock()
-            .ok()?
-            .iter()
-            .find(|v| v["t"] == "seekRemoved")
-            .cloned()
-    });
+    let removed = seen_t(&watching, "seekRemoved");
     assert_eq!(removed["id"], id.as_str());
     assert_eq!(removed["game"], Value::Null);
 }

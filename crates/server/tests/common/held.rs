@@ -95,3 +95,10 @@ pub fn wait_for<T>(what: &str, mut f: impl FnMut() -> Option<T>) -> T {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// The first line of a lobby stream with `"t": kind` (waits up to 15 s).
+pub fn seen_t(seen: &Arc<Mutex<Vec<Value>>>, kind: &str) -> Value {
+    wait_for(kind, || {
+        seen.lock().ok()?.iter().find(|v| v["t"] == kind).cloned()
+    })
+}
