@@ -24,4 +24,4 @@ mod writer;
 pub use builder::{Eval, GameBuilder, PgnGame, PgnMove};
 pub use check::{check_games, CheckedGame, Checker};
 pub use reader::{read_games, PgnError, Reader, Skip, Visitor};
-pub use writer::{format_clock, format_date, write_game, ExportOptions};
+pub use writer::{civil_date, format_clock, format_date, write_game, ExportOptions};

@@ -38,17 +38,15 @@ pub fn format_clock(d: Duration) -> String {
     }
 }
 
-/// The PGN `Date` of a moment, `YYYY.MM.DD` (UTC), from seconds since
-/// 1970-01-01.
+/// The civil date (year, month 1–12, day) of a moment, UTC, from seconds
+/// since 1970-01-01 (Howard Hinnant's `civil_from_days`).
 ///
 /// ```
-/// assert_eq!(sakk::pgn::format_date(0), "1970.01.01");
-/// assert_eq!(sakk::pgn::format_date(1_796_256_000), "2026.12.03");
-/// assert_eq!(sakk::pgn::format_date(951_782_400), "2000.02.29");
+/// assert_eq!(sakk::pgn::civil_date(0), (1970, 1, 1));
+/// assert_eq!(sakk::pgn::civil_date(-86_400), (1969, 12, 31));
 /// ```
-pub fn format_date(unix_seconds: i64) -> String {
+pub fn civil_date(unix_seconds: i64) -> (i64, i64, i64) {
     let days = unix_seconds.div_euclid(86_400);
-    // The civil date of a day count (Howard Hinnant's algorithm).
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;
@@ -58,6 +56,19 @@ pub fn format_date(unix_seconds: i64) -> String {
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+/// The PGN `Date` of a moment, `YYYY.MM.DD` (UTC), from seconds since
+/// 1970-01-01.
+///
+/// ```
+/// assert_eq!(sakk::pgn::format_date(0), "1970.01.01");
+/// assert_eq!(sakk::pgn::format_date(1_796_256_000), "2026.12.03");
+/// assert_eq!(sakk::pgn::format_date(951_782_400), "2000.02.29");
+/// ```
+pub fn format_date(unix_seconds: i64) -> String {
+    let (year, month, day) = civil_date(unix_seconds);
     format!("{year:04}.{month:02}.{day:02}")
 }
 

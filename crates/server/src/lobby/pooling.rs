@@ -64,6 +64,7 @@ pub async fn leave(state: &AppState, member: &str) {
 /// 503 when the database cannot be read.
 pub async fn wave(state: &AppState) -> Result<Vec<PoolView>, ApiError> {
     let now = unix_ms();
+    state.store().sweep_members(now).await?;
     let mut members = state.store().pool_members(now).await?;
     for (a, b) in pools::wave(&members, now) {
         if !state.store().take_pair(&a, &b).await? {

@@ -143,6 +143,33 @@ fn hold(
     ([NDJSON], body).into_response()
 }
 
+/// A held request's start, for the account `user` from `addr`: a watcher's
+/// place taken, the lobby subscribed to first (a game made at once is not
+/// missed), then `make` (which stores the row) and its holder started in a
+/// task of its own, which a client that leaves meanwhile does not cut
+/// short (its holder then finds the client gone and releases the row).
+async fn open_held<F, Fut>(
+    state: AppState,
+    addr: std::net::IpAddr,
+    user: crate::store::UserRow,
+    make: F,
+) -> Result<Response, ApiError>
+where
+    F: FnOnce(AppState, crate::store::UserRow) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = Result<Held, ApiError>> + Send + 'static,
+{
+    let place = state
+        .watchers()
+        .open(addr)
+        .ok_or(ApiError::TooManyWatchers)?;
+    let rx = state.lobby().subscribe();
+    detached(async move {
+        let held = make(state.clone(), user).await?;
+        Ok(hold(state, held, rx, place))
+    })
+    .await
+}
+
 /// `POST /api/board/seek` (lichess's): a seek in the lobby while the
 /// request is open (`rated`, `time` in minutes, `increment`, `color`,
 /// `ratingRange`; JSON or a form).
@@ -153,19 +180,9 @@ pub(crate) async fn seek(
     BodyOrForm(req): BodyOrForm<NewSeek>,
 ) -> Result<Response, ApiError> {
     auth.require(Scope::BoardPlay)?;
-    let place = state
-        .watchers()
-        .open(addr)
-        .ok_or(ApiError::TooManyWatchers)?;
-    // Subscribed first: an accept that comes at once is not missed. The
-    // seek is made and its holder started in a task of its own, which a
-    // client that leaves meanwhile does not cut short (its holder then
-    // finds it gone and withdraws the seek).
-    let rx = state.lobby().subscribe();
-    let user = auth.user().clone();
-    detached(async move {
+    open_held(state, addr, auth.user().clone(), |state, user| async move {
         let row = seeks::create(&state, &user, &req).await?;
-        Ok(hold(state, Held::Seek(row.id), rx, place))
+        Ok(Held::Seek(row.id))
     })
     .await
 }
@@ -188,15 +205,9 @@ pub(crate) async fn join_pool(
     P(id): P<String>,
 ) -> Result<Response, ApiError> {
     auth.require(Scope::BoardPlay)?;
-    let place = state
-        .watchers()
-        .open(addr)
-        .ok_or(ApiError::TooManyWatchers)?;
-    let rx = state.lobby().subscribe();
-    let user = auth.user().clone();
-    detached(async move {
+    open_held(state, addr, auth.user().clone(), |state, user| async move {
         let member = pooling::join(&state, &user, &id).await?;
-        Ok(hold(state, Held::Member(member.id), rx, place))
+        Ok(Held::Member(member.id))
     })
     .await
 }

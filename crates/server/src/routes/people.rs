@@ -11,21 +11,6 @@ use crate::challenges::wire::perf_name;
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// The civil date (year, month 1–12, day) of a day count since
-/// 1970-01-01 (Howard Hinnant's `civil_from_days`).
-fn civil(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
-}
-
 /// `GET /api/user/{name}/rating-history`: each category's ratings, one
 /// point a day (the day's last), as lichess gives them; every category is
 /// listed, the ones not played with no points.
@@ -44,7 +29,7 @@ pub(crate) async fn rating_history(
         .map(|speed| {
             let mut points: Vec<[i64; 4]> = Vec::new();
             for (_, at, rating) in history.iter().filter(|(s, _, _)| *s == speed) {
-                let (y, m, d) = civil(at.div_euclid(86_400_000));
+                let (y, m, d) = sakk::pgn::civil_date(at.div_euclid(1000));
                 let point = [y, m - 1, d, i64::from(sakk_rating::int_rating(*rating))];
                 match points.last_mut() {
                     Some(last) if last[..3] == point[..3] => *last = point,
@@ -88,7 +73,10 @@ pub(crate) async fn game_players(
 
 #[cfg(test)]
 mod tests {
-    use super::civil;
+    /// The day counts the rating history's points are dated by.
+    fn civil(days: i64) -> (i64, i64, i64) {
+        sakk::pgn::civil_date(days * 86_400)
+    }
 
     #[test]
     fn days_become_civil_dates() {

@@ -303,16 +303,26 @@ impl Store {
         Ok(())
     }
 
-    /// The players waiting in the pools at `now`, lapsed ones taken out.
+    /// Takes out the waits that lapsed by `now` (the pools' wave does,
+    /// before it reads them).
     ///
     /// # Errors
     /// A database error.
-    pub async fn pool_members(&self, now: i64) -> Result<Vec<MemberRow>, sqlx::Error> {
+    pub async fn sweep_members(&self, now: i64) -> Result<(), sqlx::Error> {
         sqlx::query("DELETE FROM pool_members WHERE expires_at <= $1")
             .bind(now)
             .execute(&self.pool)
             .await?;
-        sqlx::query("SELECT * FROM pool_members ORDER BY joined_at, id")
+        Ok(())
+    }
+
+    /// The players waiting in the pools at `now`.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn pool_members(&self, now: i64) -> Result<Vec<MemberRow>, sqlx::Error> {
+        sqlx::query("SELECT * FROM pool_members WHERE expires_at > $1 ORDER BY joined_at, id")
+            .bind(now)
             .fetch_all(&self.pool)
             .await?
             .iter()
