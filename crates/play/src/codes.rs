@@ -188,6 +188,12 @@ codes! {
     OutsideRatingRange = "outside_rating_range",
     /// No such pool.
     NoSuchPool = "no_such_pool",
+    /// An open challenge kept for two other accounts.
+    NotInvited = "not_invited",
+    /// An open challenge's `users`: not two distinct accounts.
+    BadUsers = "bad_users",
+    /// An open challenge's `expiresAt`: past, or too far ahead.
+    BadExpiry = "bad_expiry",
 }
 
 #[cfg(test)]

@@ -145,7 +145,7 @@ pub async fn apply(
             state.events().send(Happened::GameEnded {
                 game: slot.id.clone(),
                 tournament: g.live.row.tournament.clone(),
-                accounts: g.live.row.white_user.is_some() && g.live.row.black_user.is_some(),
+                accounts: g.live.row.white_user.is_some() || g.live.row.black_user.is_some(),
             });
         }
         drop(g);

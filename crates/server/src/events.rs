@@ -22,7 +22,7 @@ pub enum Happened {
         game: String,
         /// The tournament it belongs to, if any.
         tournament: Option<String>,
-        /// A game between accounts.
+        /// A game an account plays (against another, or the computer).
         accounts: bool,
     },
 }

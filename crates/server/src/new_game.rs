@@ -98,17 +98,18 @@ pub struct NewGame {
     pub accounts: Option<Players>,
 }
 
-/// The accounts of a game between accounts.
+/// The accounts of a game with accounts: both sides (challenges, the
+/// lobby), or one against the computer (lichess's challenge to the AI).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Players {
-    /// White's account id.
-    pub white: String,
-    /// Black's account id.
-    pub black: String,
+    /// White's account id (none: the computer plays White).
+    pub white: Option<String>,
+    /// Black's account id (none: the computer plays Black).
+    pub black: Option<String>,
     /// Whether the game counts for their ratings.
     pub rated: bool,
     /// Their ratings in the game's category as it begins.
-    pub ratings: (i64, i64),
+    pub ratings: (Option<i64>, Option<i64>),
 }
 
 /// Creates a game: commits it, then puts it in memory and starts what
@@ -154,11 +155,11 @@ pub async fn create(state: &AppState, new: NewGame) -> Result<(String, String, S
         status: Status::Created,
         white_ms: initial,
         black_ms: initial,
-        white_user: new.accounts.as_ref().map(|p| p.white.clone()),
-        black_user: new.accounts.as_ref().map(|p| p.black.clone()),
+        white_user: new.accounts.as_ref().and_then(|p| p.white.clone()),
+        black_user: new.accounts.as_ref().and_then(|p| p.black.clone()),
         rated: new.accounts.as_ref().is_some_and(|p| p.rated),
-        white_rating: new.accounts.as_ref().map(|p| p.ratings.0),
-        black_rating: new.accounts.as_ref().map(|p| p.ratings.1),
+        white_rating: new.accounts.as_ref().and_then(|p| p.ratings.0),
+        black_rating: new.accounts.as_ref().and_then(|p| p.ratings.1),
         ..GameRow::default()
     };
     state

@@ -202,6 +202,9 @@ error-no-such-seek = That seek is no longer in the lobby: someone else accepted 
 error-own-seek = You cannot accept your own seek.
 error-outside-rating-range = Your rating is outside the range this seek asks for.
 error-no-such-pool = There is no pool { $pool }.
+error-not-invited = This open challenge is kept for two other players.
+error-bad-users = Name two different players, separated by a comma.
+error-bad-expiry = The challenge must expire in the future, within two weeks.
 
 ## Tournaments: what the organiser's actions are refused for.
 error-no-such-tournament = There is no such tournament.

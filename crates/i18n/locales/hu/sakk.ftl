@@ -234,6 +234,9 @@ error-no-such-seek = Ez a játékajánlat már nincs a lobbiban: más fogadta el
 error-own-seek = A saját játékajánlatodat nem fogadhatod el.
 error-outside-rating-range = Az értékszámod kívül esik azon a tartományon, amelyet ez a játékajánlat kér.
 error-no-such-pool = Nincs { $pool } gyorspárosítás.
+error-not-invited = Ezt a nyílt kihívást két másik játékosnak tartják fenn.
+error-bad-users = Két különböző játékost adj meg, vesszővel elválasztva.
+error-bad-expiry = A kihívásnak a jövőben, két héten belül kell lejárnia.
 
 ## Versenyek: amiért a rendező műveletét a szerver elutasítja.
 error-no-such-tournament = Nincs ilyen verseny.

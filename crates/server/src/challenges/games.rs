@@ -44,6 +44,18 @@ pub fn game_speed(clock: Option<&str>) -> Speed {
     }
 }
 
+/// The category of a clock: initial time and increment in seconds (none:
+/// correspondence).
+pub fn clock_speed(clock: Option<(i64, i64)>) -> Speed {
+    match clock {
+        Some((limit, increment)) => Speed::of_clock(
+            u64::try_from(limit).unwrap_or(0),
+            u64::try_from(increment).unwrap_or(0),
+        ),
+        None => Speed::Correspondence,
+    }
+}
+
 /// A game about to begin between two accounts.
 #[derive(Clone, Copy, Debug)]
 pub struct Pairing<'a> {
@@ -65,13 +77,7 @@ pub struct Pairing<'a> {
 /// # Errors
 /// A bad position or clock; 503 when the database cannot take it.
 pub async fn begin(state: &AppState, p: Pairing<'_>) -> Result<String, ApiError> {
-    let speed = match p.clock {
-        Some((limit, increment)) => Speed::of_clock(
-            u64::try_from(limit).unwrap_or(0),
-            u64::try_from(increment).unwrap_or(0),
-        ),
-        None => Speed::Correspondence,
-    };
+    let speed = clock_speed(p.clock);
     let rating = |perf: Perf| i64::from(perf.int_rating());
     let ratings = (
         rating(perf(state, p.white, speed).await?),
@@ -96,10 +102,10 @@ pub async fn begin(state: &AppState, p: Pairing<'_>) -> Result<String, ApiError>
             clock,
             rules: crate::live::RulesSpec::default(),
             accounts: Some(Players {
-                white: p.white.to_string(),
-                black: p.black.to_string(),
+                white: Some(p.white.to_string()),
+                black: Some(p.black.to_string()),
                 rated: p.rated,
-                ratings,
+                ratings: (Some(ratings.0), Some(ratings.1)),
             }),
         },
     )
@@ -107,13 +113,13 @@ pub async fn begin(state: &AppState, p: Pairing<'_>) -> Result<String, ApiError>
     Ok(id)
 }
 
-/// Tells both players that their game began (`gameStart` on their event
-/// streams).
+/// Tells the players (the accounts among them) that their game began
+/// (`gameStart` on their event streams).
 ///
 /// # Errors
 /// The game's or the database's refusals.
-pub async fn started(state: &AppState, game_id: &str, players: [&str; 2]) -> Result<(), ApiError> {
-    for player in players {
+pub async fn started(state: &AppState, game_id: &str, players: &[&str]) -> Result<(), ApiError> {
+    for &player in players {
         if let Some(game) = game_event(state, game_id, player).await? {
             tell_one(state, player, &wire::AccountEvent::GameStart { game }).await;
         }
@@ -169,13 +175,30 @@ async fn event_of(
     } else {
         &row.white_user
     };
-    let other = match other {
-        Some(id) => state.store().user(id).await?,
-        None => None,
+    let opponent = match (other, row.level) {
+        (Some(id), _) => match state.store().user(id).await? {
+            Some(other) => wire::Opponent {
+                id: Some(other.id.clone()),
+                username: other.name.clone(),
+                rating: if white {
+                    row.black_rating
+                } else {
+                    row.white_rating
+                },
+                ai: None,
+            },
+            None => return Ok(None),
+        },
+        // The computer, as lichess names it.
+        (None, Some(level)) => wire::Opponent {
+            id: None,
+            username: format!("A.I. level {level}"),
+            rating: None,
+            ai: Some(level),
+        },
+        (None, None) => return Ok(None),
     };
-    let Some(other) = other else {
-        return Ok(None);
-    };
+    let opponent_is_ai = opponent.ai.is_some();
     let text = |key: &str| shown[key].as_str().unwrap_or("").to_string();
     let moves = text("moves");
     let plies = moves.split_whitespace().count();
@@ -199,7 +222,7 @@ async fn event_of(
         fen: text("fen"),
         color,
         last_move: moves.split_whitespace().last().unwrap_or("").to_string(),
-        source: "friend",
+        source: if opponent_is_ai { "ai" } else { "friend" },
         status: wire::StatusObject {
             id: wire::status_id(&status),
             name: status,
@@ -209,15 +232,7 @@ async fn event_of(
         perf: speed,
         rated: row.rated,
         has_moved: plies > usize::from(black),
-        opponent: wire::Opponent {
-            id: other.id.clone(),
-            username: other.name.clone(),
-            rating: if white {
-                row.black_rating
-            } else {
-                row.white_rating
-            },
-        },
+        opponent,
         is_my_turn: !over && text("turn") == color,
         seconds_left: my_time.map(|ms| ms / 1000),
         compat: wire::Compat {
@@ -255,8 +270,7 @@ pub async fn game_ended(state: &AppState, game_id: &str) -> Result<(), ApiError>
 
 /// Rates an ended game between accounts if it is rated, once (whichever
 /// node gets here first): an aborted game, or one in which a side never
-/// moved, counts for nothing. The game as loaded (`None`: not a game
-/// between accounts).
+/// moved, counts for nothing. The game as loaded (`None`: no such game).
 ///
 /// # Errors
 /// The database's refusals; then nothing was written.
@@ -265,7 +279,8 @@ pub async fn rate(state: &AppState, game_id: &str) -> Result<Option<GameRow>, Ap
         return Ok(None);
     };
     let (Some(white), Some(black)) = (row.white_user.clone(), row.black_user.clone()) else {
-        return Ok(None);
+        // An account against the computer: nothing to rate.
+        return Ok(Some(row));
     };
     let score = match row.result {
         Some(crate::wire::PgnResult::WhiteWins) => Some(Score::Win),

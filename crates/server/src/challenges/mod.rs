@@ -11,28 +11,29 @@
 //! makes the game: the challenge moves from `created` by a conditional
 //! UPDATE.
 
+mod ai;
 mod games;
+mod open;
+mod terms;
 pub mod wire;
 
-pub use games::{begin, game_ended, game_event, game_speed, perf, rate, shown, started, Pairing};
+pub use ai::play_ai;
+pub use games::{
+    begin, clock_speed, game_ended, game_event, game_speed, perf, rate, shown, started, Pairing,
+};
+pub use open::{accept_open, cancel_open, create_open, view_open, Joined, OPEN_LIFETIME_MS};
 
 use axum::http::StatusCode;
 use sakk_rating::Speed;
 
 use crate::codes::ErrorCode;
 use crate::error::ApiError;
-use crate::live::{unix_ms, ClockSpec};
-use crate::new_game;
+use crate::live::unix_ms;
 use crate::state::AppState;
-use crate::store::{ChallengeRow, UserRow};
+use crate::store::{ChallengeRow, OpenChallengeRow, SeekColor, UserRow};
 
 /// How long a challenge waits for its answer (20 minutes).
 pub const LIFETIME_MS: i64 = 20 * 60 * 1000;
-
-/// The longest clock a challenge may ask for: 3 hours, +3 minutes a move
-/// (lichess's bounds).
-const MAX_LIMIT: u32 = 3 * 60 * 60;
-const MAX_INCREMENT: u32 = 180;
 
 fn refused(status: StatusCode, code: ErrorCode) -> ApiError {
     ApiError::Refused {
@@ -67,13 +68,10 @@ async fn light_user(
 
 /// A challenge's category.
 fn speed_of(c: &ChallengeRow) -> Speed {
-    match c.clock_limit {
-        Some(limit) => Speed::of_clock(
-            u64::try_from(limit).unwrap_or(0),
-            u64::try_from(c.clock_increment.unwrap_or(0)).unwrap_or(0),
-        ),
-        None => Speed::Correspondence,
-    }
+    clock_speed(
+        c.clock_limit
+            .map(|limit| (limit, c.clock_increment.unwrap_or(0))),
+    )
 }
 
 /// A challenge as lichess's API shows it.
@@ -95,24 +93,17 @@ pub async fn view(
     };
     let challenger = user(c.challenger.clone()).await?;
     let dest = user(c.dest_user.clone()).await?;
-    let time_control = match c.clock_limit {
-        Some(limit) => {
-            let limit = u32::try_from(limit).unwrap_or(0);
-            let increment = u32::try_from(c.clock_increment.unwrap_or(0)).unwrap_or(0);
-            let minutes = show_minutes(limit);
-            wire::TimeControl::Clock {
-                limit,
-                increment,
-                show: format!("{minutes}+{increment}"),
-            }
-        }
-        None => wire::TimeControl::Unlimited,
-    };
+    let time_control = time_control(c.clock_limit.map(|l| (l, c.clock_increment.unwrap_or(0))));
     let reason = c.decline_reason.clone();
+    let status = if c.status == "created" && c.expires_at <= unix_ms() {
+        "expired".to_string()
+    } else {
+        c.status.clone()
+    };
     Ok(wire::Challenge {
         id: c.id.clone(),
         url: format!("{}/challenge/{}", state.public_url(), c.id),
-        status: c.status.clone(),
+        status,
         challenger: light_user(state, &challenger, speed).await?,
         dest_user: light_user(state, &dest, speed).await?,
         variant: wire::variant_of(c.initial_fen.as_deref()),
@@ -128,7 +119,53 @@ pub async fn view(
         direction,
         decline_reason: reason.as_deref().map(decline_words),
         decline_reason_key: reason,
+        game_id: c.game_id.clone(),
     })
+}
+
+/// Challenge `id` as its page shows it: a challenge to an account (to its
+/// two accounts only), or an open one (to anyone).
+///
+/// # Errors
+/// 404 `no_such_challenge`; 503 when the database cannot be read.
+pub async fn show(
+    state: &AppState,
+    user: Option<&UserRow>,
+    id: &str,
+) -> Result<wire::AnyChallenge, ApiError> {
+    if let Some(c) = state.store().challenge(id).await? {
+        let direction = match user {
+            Some(u) if u.id == c.dest_user => "in",
+            Some(u) if u.id == c.challenger => "out",
+            _ => return Err(no_such_challenge()),
+        };
+        return Ok(wire::AnyChallenge::Named(
+            view(state, &c, Some(direction)).await?,
+        ));
+    }
+    let c = state
+        .store()
+        .open_challenge(id)
+        .await?
+        .ok_or_else(no_such_challenge)?;
+    Ok(wire::AnyChallenge::Open(view_open(state, &c).await?))
+}
+
+/// A clock (initial time and increment, seconds) as a challenge shows it.
+fn time_control(clock: Option<(i64, i64)>) -> wire::TimeControl {
+    match clock {
+        Some((limit, increment)) => {
+            let limit = u32::try_from(limit).unwrap_or(0);
+            let increment = u32::try_from(increment).unwrap_or(0);
+            let minutes = show_minutes(limit);
+            wire::TimeControl::Clock {
+                limit,
+                increment,
+                show: format!("{minutes}+{increment}"),
+            }
+        }
+        None => wire::TimeControl::Unlimited,
+    }
 }
 
 /// A clock's initial time in minutes as lichess shows it: `5`, `½`,
@@ -210,57 +247,34 @@ pub async fn create(
     if dest.id == challenger.id {
         return Err(ApiError::bad(ErrorCode::ChallengeYourself));
     }
-    if req.variant.as_deref().is_some_and(|v| v != "standard") {
-        return Err(ApiError::bad(ErrorCode::VariantUnavailable));
+    let terms = terms::check(
+        state,
+        terms::Asked {
+            rated: req.rated,
+            clock_limit: req.clock_limit,
+            clock_increment: req.clock_increment,
+            days: req.days,
+            color: req.color.as_deref(),
+            variant: req.variant.as_deref(),
+            fen: req.fen.as_deref(),
+        },
+    )?;
+    let final_color = match terms::draw_color(&terms.color)? {
+        sakk::Color::White => "white",
+        sakk::Color::Black => "black",
     }
-    if req.days.is_some() {
-        return Err(ApiError::bad(ErrorCode::CorrespondenceUnavailable));
-    }
-    let color = req.color.clone().unwrap_or_else(|| "random".to_string());
-    if !matches!(color.as_str(), "white" | "black" | "random") {
-        return Err(ApiError::bad(ErrorCode::BadColor));
-    }
-    let fen = match req.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
-        None => None,
-        Some(_) if req.rated => return Err(ApiError::bad(ErrorCode::RatedFromPosition)),
-        Some(text) => {
-            let position = sakk::Position::from_fen(text)?;
-            Some(position.fen())
-        }
-    };
-    let (limit, increment) = match (req.clock_limit, req.clock_increment) {
-        (None, None) if req.rated => return Err(ApiError::bad(ErrorCode::RatedWithoutClock)),
-        (None, None) => (None, None),
-        (limit, increment) => {
-            let (l, i) = (limit.unwrap_or(0), increment.unwrap_or(0));
-            if l > MAX_LIMIT || i > MAX_INCREMENT {
-                return Err(ApiError::bad(ErrorCode::ClockOutOfRange));
-            }
-            let spec = ClockSpec {
-                limit: Some(f64::from(l)),
-                increment: Some(f64::from(i)),
-                ..ClockSpec::default()
-            };
-            new_game::check_clock(&spec, state.min_clock())?;
-            (Some(i64::from(l)), Some(i64::from(i)))
-        }
-    };
-    let final_color = match color.as_str() {
-        "white" | "black" => color.clone(),
-        _ if crate::security::random_u64()? & 1 == 0 => "white".to_string(),
-        _ => "black".to_string(),
-    };
+    .to_string();
     let now = unix_ms();
     let row = ChallengeRow {
         id: crate::security::random_string(8)?,
         challenger: challenger.id.clone(),
         dest_user: dest.id.clone(),
         rated: req.rated,
-        clock_limit: limit,
-        clock_increment: increment,
-        color,
+        clock_limit: terms.clock.map(|c| c.0),
+        clock_increment: terms.clock.map(|c| c.1),
+        color: terms.color,
         final_color,
-        initial_fen: fen,
+        initial_fen: terms.fen,
         status: "created".to_string(),
         decline_reason: None,
         game_id: None,
@@ -278,25 +292,44 @@ pub async fn create(
     Ok(shown)
 }
 
-/// An open challenge (not answered, not lapsed).
-async fn open(state: &AppState, id: &str) -> Result<ChallengeRow, ApiError> {
-    state
+/// A challenge to an account not answered and not lapsed.
+async fn pending(state: &AppState, id: &str) -> Result<Option<ChallengeRow>, ApiError> {
+    Ok(state
         .store()
         .challenge(id)
         .await?
-        .filter(|c| c.status == "created" && c.expires_at > unix_ms())
-        .ok_or_else(no_such_challenge)
+        .filter(|c| c.status == "created" && c.expires_at > unix_ms()))
 }
 
-/// `user` accepts challenge `id`: the game between the two accounts
-/// begins (its id). Of two accepts, one makes the game; the other finds no
-/// open challenge.
+/// An open challenge still to be taken (not lapsed).
+async fn pending_open(state: &AppState, id: &str) -> Result<Option<OpenChallengeRow>, ApiError> {
+    Ok(state
+        .store()
+        .open_challenge(id)
+        .await?
+        .filter(|c| c.status == "created" && c.expires_at > unix_ms()))
+}
+
+/// `user` accepts challenge `id`: a challenge to them (the game between
+/// the two accounts begins) or an open challenge (as `color`, if it is
+/// free: the first to join waits, the second makes the game). Of two
+/// accepts, one makes the game; the other finds no challenge.
 ///
 /// # Errors
-/// 404 `no_such_challenge` (none, not the reader's, answered, lapsed); 503
-/// when the database cannot take it.
-pub async fn accept(state: &AppState, user: &UserRow, id: &str) -> Result<String, ApiError> {
-    let c = open(state, id).await?;
+/// 404 `no_such_challenge` (none, not the reader's, answered, lapsed);
+/// 403 `not_invited`; 503 when the database cannot take it.
+pub async fn accept(
+    state: &AppState,
+    user: &UserRow,
+    id: &str,
+    color: Option<SeekColor>,
+) -> Result<Joined, ApiError> {
+    let Some(c) = pending(state, id).await? else {
+        let c = pending_open(state, id)
+            .await?
+            .ok_or_else(no_such_challenge)?;
+        return accept_open(state, user, c, color).await;
+    };
     if c.dest_user != user.id {
         return Err(no_such_challenge());
     }
@@ -324,8 +357,8 @@ pub async fn accept(state: &AppState, user: &UserRow, id: &str) -> Result<String
         }
     };
     state.store().set_challenge_game(id, &game_id).await?;
-    started(state, &game_id, [&c.challenger, &c.dest_user]).await?;
-    Ok(game_id)
+    started(state, &game_id, &[&c.challenger, &c.dest_user]).await?;
+    Ok(Joined::Game(game_id))
 }
 
 /// Sends `event` to one account's streams.
@@ -379,19 +412,25 @@ pub async fn decline(
         })
         .copied()
         .unwrap_or("generic");
-    let c = open(state, id).await?;
+    let c = pending(state, id).await?.ok_or_else(no_such_challenge)?;
     if c.dest_user != user.id {
         return Err(no_such_challenge());
     }
     end(state, c, "declined", Some(reason)).await
 }
 
-/// The challenger cancels challenge `id`.
+/// The challenger cancels challenge `id` (an open challenge: the account
+/// that made it).
 ///
 /// # Errors
 /// 404 `no_such_challenge`; 503 when the database cannot take it.
 pub async fn cancel(state: &AppState, user: &UserRow, id: &str) -> Result<(), ApiError> {
-    let c = open(state, id).await?;
+    let Some(c) = pending(state, id).await? else {
+        let c = pending_open(state, id)
+            .await?
+            .ok_or_else(no_such_challenge)?;
+        return cancel_open(state, user, &c).await;
+    };
     if c.challenger != user.id {
         return Err(no_such_challenge());
     }

@@ -203,6 +203,19 @@ pub struct Challenge {
     /// The reason's key.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub decline_reason_key: Option<String>,
+    /// The game it made, once accepted (sakk's addition).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_id: Option<String>,
+}
+
+/// A challenge of either kind, as `GET /api/challenge/{id}/show` gives it.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum AnyChallenge {
+    /// To an account.
+    Named(Challenge),
+    /// Open to any two.
+    Open(OpenChallenge),
 }
 
 /// The challenges to and from the reader (`GET /api/challenge`).
@@ -261,12 +274,16 @@ pub enum AccountEvent {
 /// The opponent in a game event.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Opponent {
-    /// Their id.
-    pub id: String,
-    /// Their name.
+    /// Their id (none: the computer).
+    pub id: Option<String>,
+    /// Their name (the computer's: `A.I. level 3`).
     pub username: String,
     /// Their rating as the game began.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rating: Option<i64>,
+    /// The computer's level, when the computer plays.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ai: Option<i64>,
 }
 
 /// lichess's status object in a game event.
@@ -294,7 +311,8 @@ pub struct GameEvent {
     pub color: &'static str,
     /// The last move, UCI.
     pub last_move: String,
-    /// How the game came to be: `friend` (a challenge).
+    /// How the game came to be: `friend` (between accounts), `ai`
+    /// (against the computer).
     pub source: &'static str,
     /// Where it stands.
     pub status: StatusObject,
@@ -339,4 +357,157 @@ pub fn status_id(name: &str) -> u32 {
         "outoftime" => 35,
         _ => 37,
     }
+}
+
+/// A game against the computer, as lichess takes it
+/// (`POST /api/challenge/ai`; JSON or a form).
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct NewAiGame {
+    /// The computer's level, 1–8.
+    #[serde(default)]
+    pub level: Option<i64>,
+    /// The clock's initial time, seconds.
+    #[serde(rename = "clock.limit", default)]
+    pub clock_limit: Option<u32>,
+    /// The clock's increment, seconds.
+    #[serde(rename = "clock.increment", default)]
+    pub clock_increment: Option<u32>,
+    /// Days a move (correspondence).
+    #[serde(default)]
+    pub days: Option<u32>,
+    /// The account's colour: `white`, `black` or `random`.
+    #[serde(default)]
+    pub color: Option<String>,
+    /// The variant's key.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// A start position (FEN).
+    #[serde(default)]
+    pub fen: Option<String>,
+}
+
+/// A game against the computer as lichess answers its making.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AiGame {
+    /// The game id.
+    pub id: String,
+    /// The same (lichess adds the player's part).
+    pub full_id: String,
+    /// Standard, or from a position.
+    pub variant: Variant,
+    /// The category.
+    pub speed: Speed,
+    /// The category's key.
+    pub perf: Speed,
+    /// Never rated.
+    pub rated: bool,
+    /// The start position.
+    pub fen: String,
+    /// Plies played (the computer's first move comes after).
+    pub turns: u32,
+    /// `ai`.
+    pub source: &'static str,
+    /// `started`.
+    pub status: StatusObject,
+    /// Milliseconds since the Unix epoch.
+    pub created_at: i64,
+    /// The account's colour.
+    pub player: &'static str,
+}
+
+/// An open challenge, as lichess takes it (`POST /api/challenge/open`;
+/// JSON or a form).
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct NewOpenChallenge {
+    /// Rated.
+    #[serde(default, deserialize_with = "flexible_bool")]
+    pub rated: bool,
+    /// The clock's initial time, seconds.
+    #[serde(rename = "clock.limit", default)]
+    pub clock_limit: Option<u32>,
+    /// The clock's increment, seconds.
+    #[serde(rename = "clock.increment", default)]
+    pub clock_increment: Option<u32>,
+    /// Days a move (correspondence).
+    #[serde(default)]
+    pub days: Option<u32>,
+    /// The variant's key.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// A start position (FEN).
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// A name shown on its page.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The two accounts it is kept for, White's first, comma-separated.
+    #[serde(default)]
+    pub users: Option<String>,
+    /// When it lapses, milliseconds since the Unix epoch (default: a day
+    /// from now; at most two weeks).
+    #[serde(rename = "expiresAt", default)]
+    pub expires_at: Option<i64>,
+}
+
+/// The accounts an open challenge is kept for.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct Open {
+    /// White's and Black's ids (none: anyone).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user_ids: Option<[String; 2]>,
+}
+
+/// An open challenge as lichess's API shows it (its `ChallengeOpenJson`).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenChallenge {
+    /// Its id.
+    pub id: String,
+    /// Its page.
+    pub url: String,
+    /// Its page, joining as White.
+    pub url_white: String,
+    /// Its page, joining as Black.
+    pub url_black: String,
+    /// `created`, `accepted`, `canceled`, `expired`.
+    pub status: String,
+    /// The first player who joined, if any (lichess: none).
+    pub challenger: Option<LightUser>,
+    /// None: anyone may take it.
+    pub dest_user: Option<LightUser>,
+    /// Standard, or from a position.
+    pub variant: Variant,
+    /// Rated or casual.
+    pub rated: bool,
+    /// The category.
+    pub speed: Speed,
+    /// The clock.
+    pub time_control: TimeControl,
+    /// `random`: each joins as the colour they ask for.
+    pub color: &'static str,
+    /// The category's name.
+    pub perf: PerfName,
+    /// The start position, when not the usual one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initial_fen: Option<String>,
+    /// The name shown on its page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Whom it is kept for.
+    pub open: Open,
+    /// When it lapses, milliseconds since the Unix epoch.
+    pub expires_at: i64,
+    /// The game it made, once accepted (sakk's addition).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_id: Option<String>,
+}
+
+/// The query of an accept: the colour to join an open challenge as.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct AcceptQuery {
+    /// `white` or `black` (none: either).
+    #[serde(default)]
+    pub color: Option<String>,
 }

@@ -251,7 +251,7 @@ pub async fn accept(state: &AppState, user: &UserRow, id: &str) -> Result<LobbyG
         .await;
     // The game is made: a failure to tell it is only logged (the players'
     // streams read their games in play when they open).
-    if let Err(e) = challenges::started(state, &game_id, [&seek.user_id, &user.id]).await {
+    if let Err(e) = challenges::started(state, &game_id, &[&seek.user_id, &user.id]).await {
         tracing::warn!(game = %game_id, error = %e, "a seek's game began untold");
     }
     Ok(LobbyGame {

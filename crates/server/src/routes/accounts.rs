@@ -44,6 +44,18 @@ impl FromRequestParts<AppState> for Me {
     }
 }
 
+/// The account a request comes from, if it names one (a token that names
+/// none, or a cross-site change with the cookie, is still refused).
+pub(crate) struct MaybeMe(pub Option<Auth>);
+
+impl FromRequestParts<AppState> for MaybeMe {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<MaybeMe, ApiError> {
+        Ok(MaybeMe(authenticate(parts, state).await?))
+    }
+}
+
 fn refused(status: StatusCode, code: ErrorCode) -> ApiError {
     ApiError::Refused {
         status,

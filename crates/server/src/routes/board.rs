@@ -45,46 +45,62 @@ fn may_use(auth: &Auth, api: &str) -> Result<(), ApiError> {
     }
 }
 
-/// A game of the account's: its row and both players' accounts.
+/// Who plays a side of a game with an account.
+enum Seat {
+    /// An account.
+    Account(UserRow),
+    /// The computer, at its level.
+    Computer(i64),
+}
+
+/// A game of the account's: its row and who plays each side (two
+/// accounts, or the account and the computer).
 async fn own_game(
     state: &AppState,
     auth: &Auth,
     id: &str,
-) -> Result<(GameRow, UserRow, UserRow), ApiError> {
+) -> Result<(GameRow, Seat, Seat), ApiError> {
     let (row, _) = state.store().load(id).await?.ok_or(ApiError::NotFound)?;
     let user = &auth.user().id;
-    let players = (row.white_user.clone(), row.black_user.clone());
-    let (Some(white), Some(black)) = players else {
-        return Err(ApiError::Forbidden(ErrorCode::NotYourGame));
-    };
-    if white != *user && black != *user {
+    if row.white_user.as_deref() != Some(user) && row.black_user.as_deref() != Some(user) {
         return Err(ApiError::Forbidden(ErrorCode::NotYourGame));
     }
-    let load = |id: String| async move {
-        state
-            .store()
-            .user(&id)
-            .await?
-            .ok_or_else(crate::accounts::no_such_user)
+    let level = row.level;
+    let seat = |account: Option<String>| async move {
+        match (account, level) {
+            (Some(id), _) => state
+                .store()
+                .user(&id)
+                .await?
+                .map(Seat::Account)
+                .ok_or_else(crate::accounts::no_such_user),
+            (None, Some(level)) => Ok(Seat::Computer(level)),
+            (None, None) => Err(ApiError::Forbidden(ErrorCode::NotYourGame)),
+        }
     };
-    Ok((row, load(white).await?, load(black).await?))
+    let white = seat(row.white_user.clone()).await?;
+    let black = seat(row.black_user.clone()).await?;
+    Ok((row, white, black))
 }
 
 /// The players and settings of a game, as lichess's `gameFull` has them.
 struct Header {
     row: GameRow,
-    white: UserRow,
-    black: UserRow,
+    white: Seat,
+    black: Seat,
 }
 
 impl Header {
-    fn player(&self, user: &UserRow, rating: Option<i64>) -> Value {
-        json!({
-            "id": user.id,
-            "name": user.name,
-            "title": user.title,
-            "rating": rating.unwrap_or(i64::from(RATINGS.new_perf().int_rating())),
-        })
+    fn player(&self, seat: &Seat, rating: Option<i64>) -> Value {
+        match seat {
+            Seat::Account(user) => json!({
+                "id": user.id,
+                "name": user.name,
+                "title": user.title,
+                "rating": rating.unwrap_or(i64::from(RATINGS.new_perf().int_rating())),
+            }),
+            Seat::Computer(level) => json!({ "aiLevel": level }),
+        }
     }
 
     /// lichess's `gameFull` from ours.

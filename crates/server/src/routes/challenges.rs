@@ -1,5 +1,7 @@
 //! Challenges and the account's event stream at lichess's paths:
-//! `POST /api/challenge/{username}`, `GET /api/challenge`,
+//! `POST /api/challenge/{username}`, `POST /api/challenge/ai`,
+//! `POST /api/challenge/open`, `GET /api/challenge/{id}/show`,
+//! `GET /api/challenge`,
 //! `POST /api/challenge/{id}/accept|decline|cancel`, and
 //! `GET /api/stream/event` (NDJSON: `challenge`, `challengeCanceled`,
 //! `challengeDeclined`, `gameStart`, `gameFinish`; an empty line every few
@@ -8,19 +10,21 @@
 use std::time::Duration;
 
 use axum::extract::State;
-use axum::http::header;
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use tokio::sync::broadcast;
 
-use super::accounts::Me;
+use super::accounts::{MaybeMe, Me};
 use super::watch::async_stream_lines;
-use super::{BodyOrForm, P};
-use crate::accounts::Scope;
+use super::{BodyOrForm, P, Q};
+use crate::accounts::{Auth, Scope};
 use crate::challenges::{self, wire};
 use crate::client::ClientAddr;
+use crate::codes::ErrorCode;
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::store::SeekColor;
 
 /// lichess's answer to an action that is done.
 #[derive(serde::Serialize)]
@@ -50,6 +54,19 @@ pub(crate) async fn create(
     ))
 }
 
+/// `POST /api/challenge/ai`: a game against the computer begins at once
+/// (JSON or a form: `level` 1–8, `clock.limit`, `clock.increment`,
+/// `color`, `variant`, `fen`); `gameStart` on the account's stream.
+pub(crate) async fn ai(
+    State(state): State<AppState>,
+    Me(auth): Me,
+    BodyOrForm(req): BodyOrForm<wire::NewAiGame>,
+) -> Result<(StatusCode, Json<wire::AiGame>), ApiError> {
+    auth.require_any(&CHALLENGE_SCOPES)?;
+    let game = challenges::play_ai(&state, auth.user(), &req).await?;
+    Ok((StatusCode::CREATED, Json(game)))
+}
+
 /// `GET /api/challenge`: the open challenges to and from the account.
 pub(crate) async fn list(
     State(state): State<AppState>,
@@ -59,16 +76,51 @@ pub(crate) async fn list(
     Ok(Json(challenges::list(&state, auth.user()).await?))
 }
 
-/// `POST /api/challenge/{id}/accept`: the game begins (`gameStart` on
-/// both players' streams).
+/// `POST /api/challenge/{id}/accept` (`?color=white|black` for an open
+/// challenge): the game begins (`gameStart` on both players' streams), or,
+/// the first to take an open challenge, the reader waits for the second.
 pub(crate) async fn accept(
     State(state): State<AppState>,
     Me(auth): Me,
     P(id): P<String>,
+    Q(q): Q<wire::AcceptQuery>,
 ) -> Result<Json<Ok>, ApiError> {
     auth.require_any(&CHALLENGE_SCOPES)?;
-    challenges::accept(&state, auth.user(), &id).await?;
+    let color = match q.color.as_deref() {
+        None | Some("") => None,
+        Some(name) => {
+            Some(SeekColor::parse(name).ok_or_else(|| ApiError::bad(ErrorCode::BadColor))?)
+        }
+    };
+    challenges::accept(&state, auth.user(), &id, color).await?;
     Ok(ok())
+}
+
+/// `POST /api/challenge/open`: a challenge any two accounts may take (or
+/// the two of `users`); made with or without an account (JSON or a form:
+/// `rated`, `clock.limit`, `clock.increment`, `fen`, `name`, `users`,
+/// `expiresAt`).
+pub(crate) async fn open(
+    State(state): State<AppState>,
+    MaybeMe(auth): MaybeMe,
+    BodyOrForm(req): BodyOrForm<wire::NewOpenChallenge>,
+) -> Result<Json<wire::OpenChallenge>, ApiError> {
+    if let Some(auth) = &auth {
+        auth.require_any(&CHALLENGE_SCOPES)?;
+    }
+    let creator = auth.as_ref().map(Auth::user);
+    Ok(Json(challenges::create_open(&state, creator, &req).await?))
+}
+
+/// `GET /api/challenge/{id}/show`: a challenge to or from the reader, or
+/// an open one.
+pub(crate) async fn show(
+    State(state): State<AppState>,
+    MaybeMe(auth): MaybeMe,
+    P(id): P<String>,
+) -> Result<Json<wire::AnyChallenge>, ApiError> {
+    let user = auth.as_ref().map(Auth::user);
+    Ok(Json(challenges::show(&state, user, &id).await?))
 }
 
 /// `POST /api/challenge/{id}/decline` (`reason`: lichess's key).

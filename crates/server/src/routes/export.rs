@@ -18,6 +18,7 @@ use crate::error::ApiError;
 use crate::ops::{Answer, Caller, Op};
 use crate::state::AppState;
 use crate::store::GameRow;
+use crate::wire::Side;
 
 /// A player as an export names them: id, name, title.
 type Named = Option<(String, String, Option<String>)>;
@@ -50,13 +51,22 @@ async fn as_json(state: &AppState, row: &GameRow) -> Result<Value, ApiError> {
     let (white, black, diffs) = players(state, row).await?;
     let shown = crate::challenges::shown(state, id).await?;
     let speed = game_speed(row.clock.as_deref());
-    let player = |who: &Named, rating: Option<i64>, diff: Option<i64>| {
+    // The computer's level on the side it plays.
+    let ai = |side: Side| {
+        row.level
+            .filter(|_| row.human_color.is_some_and(|h| h != side))
+    };
+    let player = |who: &Named, ai: Option<i64>, rating: Option<i64>, diff: Option<i64>| {
         let mut p = json!({});
-        if let Some((id, name, title)) = who {
-            p["user"] = json!({"id": id, "name": name});
-            if let Some(t) = title {
-                p["user"]["title"] = json!(t);
+        match (who, ai) {
+            (Some((id, name, title)), _) => {
+                p["user"] = json!({"id": id, "name": name});
+                if let Some(t) = title {
+                    p["user"]["title"] = json!(t);
+                }
             }
+            (None, Some(level)) => p["aiLevel"] = json!(level),
+            (None, None) => {}
         }
         if let Some(r) = rating {
             p["rating"] = json!(r);
@@ -80,8 +90,8 @@ async fn as_json(state: &AppState, row: &GameRow) -> Result<Value, ApiError> {
         "lastMoveAt": row.updated_at,
         "status": state_of(&shown)["status"],
         "players": {
-            "white": player(&white, row.white_rating, diffs.map(|d| d.0)),
-            "black": player(&black, row.black_rating, diffs.map(|d| d.1)),
+            "white": player(&white, ai(Side::White), row.white_rating, diffs.map(|d| d.0)),
+            "black": player(&black, ai(Side::Black), row.black_rating, diffs.map(|d| d.1)),
         },
         "moves": san.join(" "),
     });

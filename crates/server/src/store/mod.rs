@@ -21,6 +21,7 @@ mod challenges;
 mod lobby;
 mod migrate;
 mod nodes;
+mod open_challenges;
 mod perfs;
 mod tournaments;
 mod writer;
@@ -29,6 +30,7 @@ pub use accounts::{TokenRow, UserRow};
 pub use challenges::ChallengeRow;
 pub use lobby::{MemberRow, SeekColor, SeekRow};
 pub use nodes::Claim;
+pub use open_challenges::OpenChallengeRow;
 pub use perfs::{GameCounts, Rated, Written};
 pub use tournaments::TournamentRow;
 

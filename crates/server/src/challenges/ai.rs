@@ -1,0 +1,96 @@
+//! A game against the computer for an account, as lichess's
+//! `POST /api/challenge/ai` makes one: it begins at once (`gameStart` on
+//! the account's event stream) and is played through the Board or Bot
+//! API, or in the browser; the computer answers on the server's engine
+//! pool at the level asked for. Never rated.
+
+use super::{clock_speed, started, terms, wire};
+use crate::codes::ErrorCode;
+use crate::error::ApiError;
+use crate::live::{unix_ms, ClockSpec};
+use crate::new_game::{self, NewGame, Players};
+use crate::state::AppState;
+use crate::store::UserRow;
+use crate::wire::Opponent;
+
+/// `user` starts a game against the computer.
+///
+/// # Errors
+/// 400 `bad_level` (none, or outside 1–8) and the refusals of
+/// [`terms::check`]; 503 when the game cannot be stored.
+pub async fn play_ai(
+    state: &AppState,
+    user: &UserRow,
+    req: &wire::NewAiGame,
+) -> Result<wire::AiGame, ApiError> {
+    let level = req
+        .level
+        .filter(|l| (1..=8).contains(l))
+        .ok_or_else(|| ApiError::bad(ErrorCode::BadLevel))?;
+    let terms = terms::check(
+        state,
+        terms::Asked {
+            rated: false,
+            clock_limit: req.clock_limit,
+            clock_increment: req.clock_increment,
+            days: req.days,
+            color: req.color.as_deref(),
+            variant: req.variant.as_deref(),
+            fen: req.fen.as_deref(),
+        },
+    )?;
+    let color = terms::draw_color(&terms.color)?;
+    let start = match &terms.fen {
+        Some(fen) => sakk::Position::from_fen(fen)?,
+        None => sakk::Position::new(),
+    };
+    let rating = super::perf(state, &user.id, clock_speed(terms.clock))
+        .await
+        .map(|p| i64::from(p.int_rating()))?;
+    let (white, black) = match color {
+        sakk::Color::White => ((Some(user.id.clone()), Some(rating)), (None, None)),
+        sakk::Color::Black => ((None, None), (Some(user.id.clone()), Some(rating))),
+    };
+    let fen = start.fen();
+    let (id, _, _) = new_game::create(
+        state,
+        NewGame {
+            opponent: Opponent::Computer,
+            color,
+            level: Some(level),
+            start,
+            clock: terms.clock.map(|(limit, increment)| ClockSpec {
+                limit: Some(limit as f64),
+                increment: Some(increment as f64),
+                ..ClockSpec::default()
+            }),
+            rules: crate::live::RulesSpec::default(),
+            accounts: Some(Players {
+                white: white.0,
+                black: black.0,
+                rated: false,
+                ratings: (white.1, black.1),
+            }),
+        },
+    )
+    .await?;
+    started(state, &id, &[&user.id]).await?;
+    let speed = clock_speed(terms.clock);
+    Ok(wire::AiGame {
+        full_id: id.clone(),
+        id,
+        variant: wire::variant_of(terms.fen.as_deref()),
+        speed,
+        perf: speed,
+        rated: false,
+        fen,
+        turns: 0,
+        source: "ai",
+        status: wire::StatusObject {
+            id: wire::status_id("started"),
+            name: "started".to_string(),
+        },
+        created_at: unix_ms(),
+        player: if color.is_white() { "white" } else { "black" },
+    })
+}
