@@ -3,7 +3,8 @@
 // revoked), a new password, closing the account.
 
 import { h, fill } from './dom';
-import { t } from './i18n';
+import { SPEEDS, speedName, t } from './i18n';
+import { watchNotices } from './notices';
 import { api, errorText, type Account, type Scope, type TokenView } from './api';
 
 const SCOPES: Scope[] = ['board:play', 'bot:play', 'challenge:read', 'challenge:write', 'tournament:write', 'preference:read'];
@@ -31,22 +32,6 @@ export function accountPage(root: HTMLElement): () => void {
   };
 }
 
-/** A speed category's name in the UI's language. */
-function speedName(speed: string): string {
-  const names: Record<string, string> = {
-    ultraBullet: t().accUltraBullet,
-    bullet: t().bullet,
-    blitz: t().blitz,
-    rapid: t().rapid,
-    classical: t().classical,
-    correspondence: t().accCorrespondence,
-  };
-  return names[speed] ?? speed;
-}
-
-/** The categories, fastest first. */
-const SPEEDS = ['ultraBullet', 'bullet', 'blitz', 'rapid', 'classical', 'correspondence'];
-
 /** Log in and sign up: the same two fields, two buttons. */
 function signedOut(redraw: () => Promise<void>): Node[] {
   const name = h('input#acc-username', { name: 'username', autocomplete: 'username', required: true, maxlength: '20' }) as HTMLInputElement;
@@ -57,6 +42,7 @@ function signedOut(redraw: () => Promise<void>): Node[] {
     try {
       if (signUp) await api.signUp(name.value, password.value);
       else await api.logIn(name.value, password.value);
+      void watchNotices();
       await redraw();
     } catch (e) {
       err.textContent = errorText(e);
@@ -82,6 +68,7 @@ function signedIn(me: Account, redraw: () => Promise<void>): Node[] {
   const out = h('button.log-out', { type: 'button' }, t().accLogOut);
   out.addEventListener('click', async () => {
     await api.logOut().catch(() => undefined);
+    void watchNotices();
     await redraw();
   });
   const perfs = me.perfs ?? {};

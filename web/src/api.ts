@@ -3,6 +3,9 @@
 
 import type {
   Account,
+  AnyChallenge,
+  Challenge,
+  NewChallenge,
   GamePlayers,
   LobbyGame,
   RatingHistory,
@@ -136,7 +139,35 @@ export const api = {
   players: (id: string) => call<GamePlayers>('GET', `/api/games/${encodeURIComponent(id)}/players`),
   /** Accepts a seek of the lobby: the game begins. */
   acceptSeek: (id: string) => call<LobbyGame>('POST', `/api/lobby/seeks/${encodeURIComponent(id)}/accept`),
+  /** Challenges an account (lichess's path): the challenge, waiting. */
+  challenge: (name: string, req: NewChallenge) => call<Challenge>('POST', `/api/challenge/${encodeURIComponent(name)}`, undefined, req),
+  /** A challenge as its page shows it (to or from the reader, or open). */
+  showChallenge: (id: string) => call<AnyChallenge>('GET', `/api/challenge/${encodeURIComponent(id)}/show`),
+  /** Accepts a challenge (an open one as `color`, if given). */
+  acceptChallenge: (id: string, color?: 'white' | 'black') =>
+    call<unknown>('POST', `/api/challenge/${encodeURIComponent(id)}/accept${color ? `?color=${color}` : ''}`),
+  declineChallenge: (id: string, reason: string) => call<unknown>('POST', `/api/challenge/${encodeURIComponent(id)}/decline`, undefined, { reason }),
+  cancelChallenge: (id: string) => call<unknown>('POST', `/api/challenge/${encodeURIComponent(id)}/cancel`),
 };
+
+export /** The lines of a streamed response, as they come, until it ends. */
+async function readLines(res: Response, onLine: (line: string) => void): Promise<void> {
+  const reader = res.body?.getReader();
+  if (!reader) return;
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, nl).trim();
+      buffer = buffer.slice(nl + 1);
+      if (line) onLine(line);
+    }
+  }
+}
 
 /** Follows a tournament's changes (its stream of versions), reconnecting
  * by itself; `onVersion` gets each version announced. Returns a function

@@ -1,7 +1,7 @@
 // Every word of the UI in Hungarian and English, from the catalogues.
 
 import { FluentBundle, FluentResource } from '@fluent/bundle';
-import type { FactCode, NamedMate, PgnResult, Side, TerminationCode } from './types';
+import type { FactCode, NamedMate, PgnResult, Side, Speed, TerminationCode } from './types';
 import enSource from '../../crates/i18n/locales/en/sakk.ftl';
 import huSource from '../../crates/i18n/locales/hu/sakk.ftl';
 
@@ -323,6 +323,29 @@ const KEYS = [
   'profNoRatedGames',
   'profDownload',
   'profClosed',
+  'chalChallenge',
+  'chalSend',
+  'chalAccept',
+  'chalDecline',
+  'chalReason',
+  'chalCancel',
+  'chalCanceled',
+  'chalExpired',
+  'chalAccepted',
+  'chalOpen',
+  'chalOpenHint',
+  'chalJoin',
+  'chalJoinWhite',
+  'chalJoinBlack',
+  'chalWaitingSecond',
+  'chalLogIn',
+  'chalLinkAny',
+  'chalLinkWhite',
+  'chalLinkBlack',
+  'chalView',
+  'chalNew',
+  'profRecent',
+  'profNoGames',
 ] as const;
 
 /** How many level names there are (`web-level-names-1` …). */
@@ -457,4 +480,21 @@ export function namedMateName(m: NamedMate): string {
     back_rank_mate: tr.namedBackRankMate,
   };
   return names[m];
+}
+
+/** The rating categories, fastest first. */
+export const SPEEDS: Speed[] = ['ultraBullet', 'bullet', 'blitz', 'rapid', 'classical', 'correspondence'];
+
+/** A rating category's name in the UI's language. */
+export function speedName(speed: Speed): string {
+  const tr = t();
+  const names: Record<Speed, string> = {
+    ultraBullet: tr.accUltraBullet,
+    bullet: tr.bullet,
+    blitz: tr.blitz,
+    rapid: tr.rapid,
+    classical: tr.classical,
+    correspondence: tr.accCorrespondence,
+  };
+  return names[speed];
 }

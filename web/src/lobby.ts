@@ -5,29 +5,10 @@
 // the game is made, their last line names it and the page goes there.
 
 import { h, fill } from './dom';
-import { lang, message, t } from './i18n';
-import { api, errorText, ApiError } from './api';
+import { lang, message, speedName, t } from './i18n';
+import { api, errorText, readLines, ApiError } from './api';
 import { navigate } from './nav';
 import type { LobbyEvent, LobbyGame, NewSeek, PoolView, SeekView } from './types';
-
-/** The lines of a streamed response, as they come, until it ends. */
-async function readLines(res: Response, onLine: (line: string) => void): Promise<void> {
-  const reader = res.body?.getReader();
-  if (!reader) return;
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let nl: number;
-    while ((nl = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, nl).trim();
-      buffer = buffer.slice(nl + 1);
-      if (line) onLine(line);
-    }
-  }
-}
 
 /** A refused request's words, from its JSON body. */
 async function refusal(res: Response): Promise<ApiError> {
@@ -60,12 +41,6 @@ async function holdUntilGame(path: string, body: unknown, signal: AbortSignal): 
     }
   });
   return game;
-}
-
-const SPEEDS = { ultraBullet: 'accUltraBullet', bullet: 'bullet', blitz: 'blitz', rapid: 'rapid', classical: 'classical', correspondence: 'accCorrespondence' } as const;
-
-function speedName(s: SeekView['speed']): string {
-  return t()[SPEEDS[s]];
 }
 
 /** `3+2` from seconds. */

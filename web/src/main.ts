@@ -11,6 +11,8 @@ import { tournamentsPage } from './tournaments';
 import { tournamentPage } from './tournament';
 import { accountPage } from './account';
 import { profilePage } from './profile';
+import { challengePage } from './challenge';
+import { watchNotices } from './notices';
 import { navigate } from './nav';
 import { forgetOldSeats } from './seats';
 
@@ -63,6 +65,7 @@ function pageFor(path: string): Page {
   if (path.startsWith('/tournament/')) return tournamentPage(decodeURIComponent(path.slice(12)));
   if (path === '/account') return accountPage;
   if (path.startsWith('/@/')) return profilePage(decodeURIComponent(path.slice(3)));
+  if (path.startsWith('/challenge/')) return challengePage(decodeURIComponent(path.slice(11)));
   return homePage;
 }
 
@@ -94,3 +97,4 @@ window.addEventListener('sakk:navigate', render);
 applyTheme();
 forgetOldSeats();
 render();
+void watchNotices();

@@ -1,12 +1,14 @@
 // A player's page (/@/{name}): the ratings by category with their games,
 // the games counted (won, drawn, lost), the ratings over time as a chart,
-// and the games to download as PGN.
+// the latest games, a challenge to the player, and their games to download
+// as PGN.
 
 import { h, fill } from './dom';
-import { lang, message, t } from './i18n';
-import { api, errorText } from './api';
+import { lang, message, speedName, t } from './i18n';
+import { api, errorText, readLines } from './api';
+import { challengeForm } from './challenge';
 import type { Page } from './main';
-import type { RatingHistory } from './types';
+import type { Account, RatingHistory, Speed } from './types';
 
 const SPEED_KEYS = ['ultraBullet', 'bullet', 'blitz', 'rapid', 'classical', 'correspondence'] as const;
 const SPEED_WORDS = { ultraBullet: 'accUltraBullet', bullet: 'bullet', blitz: 'blitz', rapid: 'rapid', classical: 'classical', correspondence: 'accCorrespondence' } as const;
@@ -51,6 +53,47 @@ export function ratingChart(history: RatingHistory[], label: string): Element | 
   return h('figure.rating-chart', {}, [chart, legend]);
 }
 
+/** A game as lichess's JSON export lists it (`/api/games/user/{name}`):
+ * the fields this page reads. */
+interface ExportedGame {
+  id: string;
+  createdAt: number;
+  speed: Speed;
+  rated: boolean;
+  status: string;
+  winner?: 'white' | 'black';
+  players: Record<'white' | 'black', { user?: { name: string }; aiLevel?: number; rating?: number }>;
+}
+
+/** The player's latest games, newest first. */
+async function recentGames(name: string, max: number): Promise<ExportedGame[]> {
+  const res = await fetch(`/api/games/user/${encodeURIComponent(name)}?max=${max}`, { headers: { Accept: 'application/x-ndjson' } });
+  if (!res.ok) return [];
+  const games: ExportedGame[] = [];
+  await readLines(res, line => games.push(JSON.parse(line) as ExportedGame));
+  return games;
+}
+
+/** The latest games as a list: date, the players, the result. */
+function gamesList(games: ExportedGame[]): HTMLElement {
+  const tr = t();
+  if (games.length === 0) return h('p.muted', {}, tr.profNoGames);
+  const who = (p: ExportedGame['players']['white']) => p.user?.name ?? (p.aiLevel ? `${tr.oppComputer} (${p.aiLevel})` : '?');
+  const result = (g: ExportedGame) => (g.status === 'started' || g.status === 'created' ? '*' : g.winner === 'white' ? '1-0' : g.winner === 'black' ? '0-1' : g.status === 'aborted' ? '–' : '½-½');
+  return h(
+    'ul.recent',
+    {},
+    games.map(g =>
+      h('li', {}, [
+        h('small', {}, new Date(g.createdAt).toLocaleDateString(lang() === 'hu' ? 'hu-HU' : 'en-GB')),
+        ' ',
+        h('a', { href: `/game/${encodeURIComponent(g.id)}`, 'data-nav': '' }, `${who(g.players.white)} – ${who(g.players.black)}`),
+        ` ${result(g)} · ${speedName(g.speed)}${g.rated ? ` · ${tr.lobbyRated}` : ''}`,
+      ]),
+    ),
+  );
+}
+
 /** The player's page. */
 export function profilePage(name: string): Page {
   return root => {
@@ -58,7 +101,12 @@ export function profilePage(name: string): Page {
     fill(root, [h('p', {}, '…')]);
     void (async () => {
       try {
-        const [user, history] = await Promise.all([api.user(name), api.ratingHistory(name)]);
+        const [user, history, games, me] = await Promise.all([
+          api.user(name),
+          api.ratingHistory(name),
+          recentGames(name, 10),
+          api.account().catch((): Account | null => null),
+        ]);
         const since = new Date(user.createdAt).toLocaleDateString(lang() === 'hu' ? 'hu-HU' : 'en-GB');
         const count = user.count;
         const perfs = SPEED_KEYS.map(k => {
@@ -85,6 +133,9 @@ export function profilePage(name: string): Page {
             h('ul.perfs', {}, perfs),
             h('h2', {}, tr.profRatingChart),
             chart ?? h('p.muted', {}, tr.profNoRatedGames),
+            me && me.id !== user.id && !user.disabled ? challengeForm(user.username) : null,
+            h('h2', {}, tr.profRecent),
+            gamesList(games),
             h('p', {}, h('a.download', { href: `/api/games/user/${encodeURIComponent(user.username)}`, download: `${user.username}.pgn` }, tr.profDownload)),
           ]),
         ]);

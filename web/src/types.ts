@@ -1441,5 +1441,492 @@ gameId: string,
  */
 url: string, };
 
+export type Speed = "ultraBullet" | "bullet" | "blitz" | "rapid" | "classical" | "correspondence";
+
+export type ChallengeStatus = "created" | "accepted" | "declined" | "canceled" | "expired";
+
+export type LightUser = { 
+/**
+ * The account id.
+ */
+id: string, 
+/**
+ * The name as written.
+ */
+name: string, 
+/**
+ * `BOT`, or none.
+ */
+title: string | null, 
+/**
+ * The rating in the challenge's category.
+ */
+rating: number, 
+/**
+ * Whether that rating is provisional.
+ */
+provisional?: boolean, };
+
+export type Variant = { 
+/**
+ * `standard`.
+ */
+key: string, 
+/**
+ * `Standard`.
+ */
+name: string, 
+/**
+ * `Std`.
+ */
+short: string, };
+
+export type TimeControl = { "type": "clock", 
+/**
+ * Initial time, seconds.
+ */
+limit: number, 
+/**
+ * Increment, seconds.
+ */
+increment: number, 
+/**
+ * As shown: `5+3`.
+ */
+show: string, } | { "type": "unlimited" };
+
+export type PerfName = { 
+/**
+ * `Blitz`, `Rapid`, …
+ */
+name: string, };
+
+export type NewChallenge = { 
+/**
+ * Rated (JSON `true`, or the form's `true`).
+ */
+rated?: boolean, 
+/**
+ * The clock's initial time, seconds.
+ */
+"clock.limit"?: number, 
+/**
+ * The clock's increment, seconds.
+ */
+"clock.increment"?: number, 
+/**
+ * Days a move (correspondence).
+ */
+days?: number, 
+/**
+ * The challenger's colour: `white`, `black` or `random`.
+ */
+color?: string, 
+/**
+ * The variant's key.
+ */
+variant?: string, 
+/**
+ * A start position (FEN).
+ */
+fen?: string, };
+
+export type Challenge = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Its page.
+ */
+url: string, 
+/**
+ * Where it stands.
+ */
+status: ChallengeStatus, 
+/**
+ * Who challenges.
+ */
+challenger: LightUser, 
+/**
+ * Who is challenged.
+ */
+destUser: LightUser, 
+/**
+ * Standard, or from a position.
+ */
+variant: Variant, 
+/**
+ * Rated or casual.
+ */
+rated: boolean, 
+/**
+ * The category.
+ */
+speed: Speed, 
+/**
+ * The clock.
+ */
+timeControl: TimeControl, 
+/**
+ * The colour the challenger asked for.
+ */
+color: SeekColor, 
+/**
+ * The challenger's colour, drawn when the challenge was made.
+ */
+finalColor: Side, 
+/**
+ * The category's name.
+ */
+perf: PerfName, 
+/**
+ * The start position, when not the usual one.
+ */
+initialFen?: string, 
+/**
+ * `in` or `out`, in a list of the reader's.
+ */
+direction?: string, 
+/**
+ * The reason it was declined, in English.
+ */
+declineReason?: string, 
+/**
+ * The reason's key.
+ */
+declineReasonKey?: string, 
+/**
+ * The game it made, once accepted (sakk's addition).
+ */
+gameId?: string, };
+
+export type Challenges = { 
+/**
+ * To the reader.
+ */
+in: Array<Challenge>, 
+/**
+ * From the reader.
+ */
+out: Array<Challenge>, };
+
+export type NewOpenChallenge = { 
+/**
+ * Rated.
+ */
+rated?: boolean, 
+/**
+ * The clock's initial time, seconds.
+ */
+"clock.limit"?: number, 
+/**
+ * The clock's increment, seconds.
+ */
+"clock.increment"?: number, 
+/**
+ * Days a move (correspondence).
+ */
+days?: number, 
+/**
+ * The variant's key.
+ */
+variant?: string, 
+/**
+ * A start position (FEN).
+ */
+fen?: string, 
+/**
+ * A name shown on its page.
+ */
+name?: string, 
+/**
+ * The two accounts it is kept for, White's first, comma-separated.
+ */
+users?: string, 
+/**
+ * When it lapses, milliseconds since the Unix epoch (default: a day
+ * from now; at most two weeks).
+ */
+expiresAt?: number, };
+
+export type Open = { 
+/**
+ * White's and Black's ids (none: anyone).
+ */
+userIds?: [string, string], };
+
+export type OpenChallenge = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Its page.
+ */
+url: string, 
+/**
+ * Its page, joining as White.
+ */
+urlWhite: string, 
+/**
+ * Its page, joining as Black.
+ */
+urlBlack: string, 
+/**
+ * Where it stands.
+ */
+status: ChallengeStatus, 
+/**
+ * The first player who joined, if any (lichess: none).
+ */
+challenger: LightUser | null, 
+/**
+ * None: anyone may take it.
+ */
+destUser: LightUser | null, 
+/**
+ * Standard, or from a position.
+ */
+variant: Variant, 
+/**
+ * Rated or casual.
+ */
+rated: boolean, 
+/**
+ * The category.
+ */
+speed: Speed, 
+/**
+ * The clock.
+ */
+timeControl: TimeControl, 
+/**
+ * `random`: each joins as the colour they ask for.
+ */
+color: string, 
+/**
+ * The category's name.
+ */
+perf: PerfName, 
+/**
+ * The start position, when not the usual one.
+ */
+initialFen?: string, 
+/**
+ * The name shown on its page.
+ */
+name?: string, 
+/**
+ * Whom it is kept for.
+ */
+open: Open, 
+/**
+ * When it lapses, milliseconds since the Unix epoch.
+ */
+expiresAt: number, 
+/**
+ * The game it made, once accepted (sakk's addition).
+ */
+gameId?: string, };
+
+export type AnyChallenge = Challenge | OpenChallenge;
+
+export type Compat = { 
+/**
+ * The Bot API.
+ */
+bot: boolean, 
+/**
+ * The Board API.
+ */
+board: boolean, };
+
+export type StatusObject = { 
+/**
+ * lichess's number for it.
+ */
+id: number, 
+/**
+ * Its name: `started`, `mate`, `resign`, …
+ */
+name: string, };
+
+export type GameOpponent = { 
+/**
+ * Their id (none: the computer).
+ */
+id: string | null, 
+/**
+ * Their name (the computer's: `A.I. level 3`).
+ */
+username: string, 
+/**
+ * Their rating as the game began.
+ */
+rating?: number, 
+/**
+ * The computer's level, when the computer plays.
+ */
+ai?: number, };
+
+export type GameEvent = { 
+/**
+ * The game id.
+ */
+gameId: string, 
+/**
+ * The same (lichess's `fullId` adds the player's part).
+ */
+fullId: string, 
+/**
+ * The same (what lichess-bot reads).
+ */
+id: string, 
+/**
+ * The position now.
+ */
+fen: string, 
+/**
+ * The reader's colour.
+ */
+color: string, 
+/**
+ * The last move, UCI.
+ */
+lastMove: string, 
+/**
+ * How the game came to be: `friend` (between accounts), `ai`
+ * (against the computer).
+ */
+source: string, 
+/**
+ * Where it stands.
+ */
+status: StatusObject, 
+/**
+ * Standard, or from a position.
+ */
+variant: Variant, 
+/**
+ * The category.
+ */
+speed: Speed, 
+/**
+ * The category's key.
+ */
+perf: Speed, 
+/**
+ * Rated or casual.
+ */
+rated: boolean, 
+/**
+ * Whether the reader has moved.
+ */
+hasMoved: boolean, 
+/**
+ * The other player.
+ */
+opponent: GameOpponent, 
+/**
+ * Whether it is the reader's turn.
+ */
+isMyTurn: boolean, 
+/**
+ * The reader's time left, seconds.
+ */
+secondsLeft?: number, 
+/**
+ * Which APIs may play it.
+ */
+compat: Compat, 
+/**
+ * The winner, once over.
+ */
+winner?: string, 
+/**
+ * The reader's rating change, once rated.
+ */
+ratingDiff?: number, };
+
+export type AccountEvent = { "type": "challenge", 
+/**
+ * The challenge.
+ */
+challenge: Challenge, 
+/**
+ * Which APIs may play it.
+ */
+compat: Compat, } | { "type": "challengeCanceled", 
+/**
+ * The challenge.
+ */
+challenge: Challenge, } | { "type": "challengeDeclined", 
+/**
+ * The challenge.
+ */
+challenge: Challenge, } | { "type": "gameStart", 
+/**
+ * The game.
+ */
+game: GameEvent, } | { "type": "gameFinish", 
+/**
+ * The game.
+ */
+game: GameEvent, };
+
+export type AiGame = { 
+/**
+ * The game id.
+ */
+id: string, 
+/**
+ * The same (lichess adds the player's part).
+ */
+fullId: string, 
+/**
+ * Standard, or from a position.
+ */
+variant: Variant, 
+/**
+ * The category.
+ */
+speed: Speed, 
+/**
+ * The category's key.
+ */
+perf: Speed, 
+/**
+ * Never rated.
+ */
+rated: boolean, 
+/**
+ * The start position.
+ */
+fen: string, 
+/**
+ * Plies played (the computer's first move comes after).
+ */
+turns: number, 
+/**
+ * `ai`.
+ */
+source: string, 
+/**
+ * `started`.
+ */
+status: StatusObject, 
+/**
+ * Milliseconds since the Unix epoch.
+ */
+createdAt: number, 
+/**
+ * The account's colour.
+ */
+player: string, };
+
 /** The piece letters of each UI language, keyed by the English letter (sakk::Lang::letter). */
 export const PIECE_LETTERS = { en: { K: "K", Q: "Q", R: "R", B: "B", N: "N" }, hu: { K: "K", Q: "V", R: "B", B: "F", N: "H" } } as const;
+
+/** lichess's reasons to decline a challenge (challenges::wire::DECLINE_REASONS). */
+export const DECLINE_REASONS = ['generic', 'later', 'tooFast', 'tooSlow', 'timeControl', 'rated', 'casual', 'standard', 'variant', 'noBot', 'onlyBot'] as const;

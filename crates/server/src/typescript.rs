@@ -5,6 +5,8 @@
 
 use sakk_play::wire;
 
+use crate::challenges::wire as cw;
+
 /// The TypeScript of every type the front-end reads, in one file.
 fn typescript() -> String {
     use ts_rs::TS;
@@ -83,6 +85,25 @@ fn typescript() -> String {
         crate::lobby_feed::PoolView::decl(&cfg),
         crate::lobby_feed::LobbyEvent::decl(&cfg),
         crate::lobby_feed::LobbyGame::decl(&cfg),
+        speed_ts(),
+        cw::ChallengeStatus::decl(&cfg),
+        cw::LightUser::decl(&cfg),
+        cw::Variant::decl(&cfg),
+        cw::TimeControl::decl(&cfg),
+        cw::PerfName::decl(&cfg),
+        cw::NewChallenge::decl(&cfg),
+        cw::Challenge::decl(&cfg),
+        cw::Challenges::decl(&cfg),
+        cw::NewOpenChallenge::decl(&cfg),
+        cw::Open::decl(&cfg),
+        cw::OpenChallenge::decl(&cfg),
+        cw::AnyChallenge::decl(&cfg),
+        cw::Compat::decl(&cfg),
+        cw::StatusObject::decl(&cfg),
+        cw::Opponent::decl(&cfg),
+        cw::GameEvent::decl(&cfg),
+        cw::AccountEvent::decl(&cfg),
+        cw::AiGame::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the wire types (sakk-play's wire module, the server's answers) by\n\
@@ -94,7 +115,29 @@ fn typescript() -> String {
         out.push('\n');
     }
     out.push_str(&piece_letters());
+    out.push_str(&decline_reasons());
     out
+}
+
+/// lichess's decline reasons, as the server takes them.
+fn decline_reasons() -> String {
+    let keys: Vec<String> = cw::DECLINE_REASONS
+        .iter()
+        .map(|k| format!("'{k}'"))
+        .collect();
+    format!(
+        "\n/** lichess's reasons to decline a challenge (challenges::wire::DECLINE_REASONS). */\nexport const DECLINE_REASONS = [{}] as const;\n",
+        keys.join(", ")
+    )
+}
+
+/// The rating categories' keys, as `sakk_rating::Speed` writes them.
+fn speed_ts() -> String {
+    let keys: Vec<String> = sakk_rating::Speed::ALL
+        .into_iter()
+        .filter_map(|s| serde_json::to_string(&s).ok())
+        .collect();
+    format!("type Speed = {};", keys.join(" | "))
 }
 
 /// The piece letters of the UI's languages, as the rules library has them

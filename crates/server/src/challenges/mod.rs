@@ -31,6 +31,7 @@ use crate::error::ApiError;
 use crate::live::unix_ms;
 use crate::state::AppState;
 use crate::store::{ChallengeRow, OpenChallengeRow, SeekColor, UserRow};
+use crate::wire::Side;
 
 /// How long a challenge waits for its answer (20 minutes).
 pub const LIFETIME_MS: i64 = 20 * 60 * 1000;
@@ -95,11 +96,7 @@ pub async fn view(
     let dest = user(c.dest_user.clone()).await?;
     let time_control = time_control(c.clock_limit.map(|l| (l, c.clock_increment.unwrap_or(0))));
     let reason = c.decline_reason.clone();
-    let status = if c.status == "created" && c.expires_at <= unix_ms() {
-        "expired".to_string()
-    } else {
-        c.status.clone()
-    };
+    let status = wire::ChallengeStatus::of_stored(&c.status, c.expires_at, unix_ms());
     Ok(wire::Challenge {
         id: c.id.clone(),
         url: format!("{}/challenge/{}", state.public_url(), c.id),
@@ -110,8 +107,12 @@ pub async fn view(
         rated: c.rated,
         speed,
         time_control,
-        color: c.color.clone(),
-        final_color: c.final_color.clone(),
+        color: SeekColor::parse(&c.color).unwrap_or(SeekColor::Random),
+        final_color: if c.final_color == "black" {
+            Side::Black
+        } else {
+            Side::White
+        },
         perf: wire::PerfName {
             name: wire::perf_name(speed),
         },
@@ -183,26 +184,17 @@ fn show_minutes(limit: u32) -> String {
     }
 }
 
-/// lichess's English words for a decline reason.
+/// lichess's English words for a decline reason (the catalogue's
+/// `decline-<key>`: `tooFast` is `decline-too-fast`).
 fn decline_words(key: &str) -> String {
-    match key {
-        "later" => "I'm not accepting challenges at the moment.",
-        "tooFast" => {
-            "This time control is too fast for me, please challenge again with a slower game."
+    let mut id = String::from("decline-");
+    for c in key.chars() {
+        if c.is_ascii_uppercase() {
+            id.push('-');
         }
-        "tooSlow" => {
-            "This time control is too slow for me, please challenge again with a faster game."
-        }
-        "timeControl" => "I'm not accepting challenges with this time control.",
-        "rated" => "Please send me a rated challenge instead.",
-        "casual" => "Please send me a casual challenge instead.",
-        "standard" => "I'm not accepting variant challenges right now.",
-        "variant" => "I'm not willing to play this variant right now.",
-        "noBot" => "I'm not accepting challenges from bots.",
-        "onlyBot" => "I'm only accepting challenges from bots.",
-        _ => "I'm not accepting challenges at the moment.",
+        id.push(c.to_ascii_lowercase());
     }
-    .to_string()
+    sakk_i18n::tr(sakk_i18n::Locale::English, &id, &[])
 }
 
 /// Sends `event` to both accounts' streams.
@@ -484,6 +476,18 @@ pub async fn list(state: &AppState, user: &UserRow) -> Result<wire::Challenges, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_decline_reason_has_lichess_s_words() {
+        assert_eq!(
+            decline_words("tooFast"),
+            "This time control is too fast for me, please challenge again with a slower game."
+        );
+        for key in wire::DECLINE_REASONS {
+            let words = decline_words(key);
+            assert!(!words.starts_with("decline-"), "{key}: {words}");
+        }
+    }
 
     #[test]
     fn clocks_are_shown_as_lichess_shows_them() {

@@ -133,11 +133,7 @@ pub async fn view_open(
         },
         None => None,
     };
-    let status = if c.status == "created" && c.expires_at <= unix_ms() {
-        "expired".to_string()
-    } else {
-        c.status.clone()
-    };
+    let status = wire::ChallengeStatus::of_stored(&c.status, c.expires_at, unix_ms());
     Ok(wire::OpenChallenge {
         id: c.id.clone(),
         url_white: format!("{url}?color=white"),

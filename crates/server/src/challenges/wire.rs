@@ -6,30 +6,41 @@ use serde::{Deserialize, Serialize};
 
 use sakk_rating::Speed;
 
+use crate::store::SeekColor;
+use crate::wire::Side;
+
 /// A new challenge, as lichess takes it (JSON or a form; `clock.limit`
 /// and `clock.increment` in seconds).
 #[derive(Clone, Debug, Default, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct NewChallenge {
     /// Rated (JSON `true`, or the form's `true`).
     #[serde(default, deserialize_with = "flexible_bool")]
+    #[cfg_attr(test, ts(optional, as = "Option<bool>"))]
     pub rated: bool,
     /// The clock's initial time, seconds.
     #[serde(rename = "clock.limit", default)]
+    #[cfg_attr(test, ts(optional))]
     pub clock_limit: Option<u32>,
     /// The clock's increment, seconds.
     #[serde(rename = "clock.increment", default)]
+    #[cfg_attr(test, ts(optional))]
     pub clock_increment: Option<u32>,
     /// Days a move (correspondence).
     #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub days: Option<u32>,
     /// The challenger's colour: `white`, `black` or `random`.
     #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub color: Option<String>,
     /// The variant's key.
     #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub variant: Option<String>,
     /// A start position (FEN).
     #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub fen: Option<String>,
 }
 
@@ -79,6 +90,7 @@ pub const DECLINE_REASONS: [&str; 11] = [
 
 /// A player as a challenge or a game names them.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct LightUser {
     /// The account id.
     pub id: String,
@@ -87,14 +99,17 @@ pub struct LightUser {
     /// `BOT`, or none.
     pub title: Option<String>,
     /// The rating in the challenge's category.
+    #[cfg_attr(test, ts(type = "number"))]
     pub rating: i64,
     /// Whether that rating is provisional.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(test, ts(as = "Option<bool>", optional))]
     pub provisional: bool,
 }
 
 /// lichess's variant object.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Variant {
     /// `standard`.
     pub key: &'static str,
@@ -129,6 +144,7 @@ pub fn variant_of(fen: Option<&str>) -> Variant {
 
 /// A challenge's time control.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum TimeControl {
     /// A clock.
@@ -146,6 +162,7 @@ pub enum TimeControl {
 
 /// A rating category as lichess names it in a challenge.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PerfName {
     /// `Blitz`, `Rapid`, …
     pub name: &'static str,
@@ -163,16 +180,47 @@ pub fn perf_name(speed: Speed) -> &'static str {
     }
 }
 
+/// Where a challenge stands.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum ChallengeStatus {
+    /// Waiting for its answer.
+    Created,
+    /// Accepted: its game was made.
+    Accepted,
+    /// Declined by the account challenged.
+    Declined,
+    /// Taken back by its challenger (or creator).
+    Canceled,
+    /// Not answered in time.
+    Expired,
+}
+
+impl ChallengeStatus {
+    /// The status of a stored one (`created` past `expires_at`: expired).
+    pub fn of_stored(status: &str, expires_at: i64, now: i64) -> ChallengeStatus {
+        match status {
+            "accepted" => ChallengeStatus::Accepted,
+            "declined" => ChallengeStatus::Declined,
+            "canceled" => ChallengeStatus::Canceled,
+            "created" if expires_at > now => ChallengeStatus::Created,
+            _ => ChallengeStatus::Expired,
+        }
+    }
+}
+
 /// A challenge as lichess's API shows it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Challenge {
     /// Its id.
     pub id: String,
     /// Its page.
     pub url: String,
-    /// `created`, `accepted`, `declined`, `canceled`, `expired`.
-    pub status: String,
+    /// Where it stands.
+    pub status: ChallengeStatus,
     /// Who challenges.
     pub challenger: LightUser,
     /// Who is challenged.
@@ -182,34 +230,41 @@ pub struct Challenge {
     /// Rated or casual.
     pub rated: bool,
     /// The category.
+    #[cfg_attr(test, ts(type = "Speed"))]
     pub speed: Speed,
     /// The clock.
     pub time_control: TimeControl,
     /// The colour the challenger asked for.
-    pub color: String,
+    pub color: SeekColor,
     /// The challenger's colour, drawn when the challenge was made.
-    pub final_color: String,
+    pub final_color: Side,
     /// The category's name.
     pub perf: PerfName,
     /// The start position, when not the usual one.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub initial_fen: Option<String>,
     /// `in` or `out`, in a list of the reader's.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub direction: Option<&'static str>,
     /// The reason it was declined, in English.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub decline_reason: Option<String>,
     /// The reason's key.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub decline_reason_key: Option<String>,
     /// The game it made, once accepted (sakk's addition).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub game_id: Option<String>,
 }
 
 /// A challenge of either kind, as `GET /api/challenge/{id}/show` gives it.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum AnyChallenge {
     /// To an account.
@@ -220,6 +275,7 @@ pub enum AnyChallenge {
 
 /// The challenges to and from the reader (`GET /api/challenge`).
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Challenges {
     /// To the reader.
     #[serde(rename = "in")]
@@ -231,6 +287,7 @@ pub struct Challenges {
 
 /// Which lichess APIs may play a game.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Compat {
     /// The Bot API.
     pub bot: bool,
@@ -240,6 +297,7 @@ pub struct Compat {
 
 /// An account event on `/api/stream/event`.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum AccountEvent {
     /// A challenge to or from the account.
@@ -273,6 +331,8 @@ pub enum AccountEvent {
 
 /// The opponent in a game event.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "GameOpponent"))]
 pub struct Opponent {
     /// Their id (none: the computer).
     pub id: Option<String>,
@@ -280,14 +340,17 @@ pub struct Opponent {
     pub username: String,
     /// Their rating as the game began.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(type = "number", optional))]
     pub rating: Option<i64>,
     /// The computer's level, when the computer plays.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(type = "number", optional))]
     pub ai: Option<i64>,
 }
 
 /// lichess's status object in a game event.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct StatusObject {
     /// lichess's number for it.
     pub id: u32,
@@ -297,6 +360,7 @@ pub struct StatusObject {
 
 /// A game as the event stream tells it to one of its players.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct GameEvent {
     /// The game id.
@@ -319,8 +383,10 @@ pub struct GameEvent {
     /// Standard, or from a position.
     pub variant: Variant,
     /// The category.
+    #[cfg_attr(test, ts(type = "Speed"))]
     pub speed: Speed,
     /// The category's key.
+    #[cfg_attr(test, ts(type = "Speed"))]
     pub perf: Speed,
     /// Rated or casual.
     pub rated: bool,
@@ -332,14 +398,17 @@ pub struct GameEvent {
     pub is_my_turn: bool,
     /// The reader's time left, seconds.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(type = "number", optional))]
     pub seconds_left: Option<i64>,
     /// Which APIs may play it.
     pub compat: Compat,
     /// The winner, once over.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub winner: Option<&'static str>,
     /// The reader's rating change, once rated.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(type = "number", optional))]
     pub rating_diff: Option<i64>,
 }
 
@@ -388,6 +457,7 @@ pub struct NewAiGame {
 
 /// A game against the computer as lichess answers its making.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AiGame {
     /// The game id.
@@ -397,8 +467,10 @@ pub struct AiGame {
     /// Standard, or from a position.
     pub variant: Variant,
     /// The category.
+    #[cfg_attr(test, ts(type = "Speed"))]
     pub speed: Speed,
     /// The category's key.
+    #[cfg_attr(test, ts(type = "Speed"))]
     pub perf: Speed,
     /// Never rated.
     pub rated: bool,
@@ -411,6 +483,7 @@ pub struct AiGame {
     /// `started`.
     pub status: StatusObject,
     /// Milliseconds since the Unix epoch.
+    #[cfg_attr(test, ts(type = "number"))]
     pub created_at: i64,
     /// The account's colour.
     pub player: &'static str,
@@ -419,48 +492,61 @@ pub struct AiGame {
 /// An open challenge, as lichess takes it (`POST /api/challenge/open`;
 /// JSON or a form).
 #[derive(Clone, Debug, Default, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct NewOpenChallenge {
     /// Rated.
     #[serde(default, deserialize_with = "flexible_bool")]
+    #[cfg_attr(test, ts(optional, as = "Option<bool>"))]
     pub rated: bool,
     /// The clock's initial time, seconds.
     #[serde(rename = "clock.limit", default)]
+    #[cfg_attr(test, ts(optional))]
     pub clock_limit: Option<u32>,
     /// The clock's increment, seconds.
     #[serde(rename = "clock.increment", default)]
+    #[cfg_attr(test, ts(optional))]
     pub clock_increment: Option<u32>,
     /// Days a move (correspondence).
     #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub days: Option<u32>,
     /// The variant's key.
     #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub variant: Option<String>,
     /// A start position (FEN).
     #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub fen: Option<String>,
     /// A name shown on its page.
     #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub name: Option<String>,
     /// The two accounts it is kept for, White's first, comma-separated.
     #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub users: Option<String>,
     /// When it lapses, milliseconds since the Unix epoch (default: a day
     /// from now; at most two weeks).
     #[serde(rename = "expiresAt", default)]
+    #[cfg_attr(test, ts(type = "number", optional))]
     pub expires_at: Option<i64>,
 }
 
 /// The accounts an open challenge is kept for.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Open {
     /// White's and Black's ids (none: anyone).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub user_ids: Option<[String; 2]>,
 }
 
 /// An open challenge as lichess's API shows it (its `ChallengeOpenJson`).
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct OpenChallenge {
     /// Its id.
@@ -471,8 +557,8 @@ pub struct OpenChallenge {
     pub url_white: String,
     /// Its page, joining as Black.
     pub url_black: String,
-    /// `created`, `accepted`, `canceled`, `expired`.
-    pub status: String,
+    /// Where it stands.
+    pub status: ChallengeStatus,
     /// The first player who joined, if any (lichess: none).
     pub challenger: Option<LightUser>,
     /// None: anyone may take it.
@@ -482,6 +568,7 @@ pub struct OpenChallenge {
     /// Rated or casual.
     pub rated: bool,
     /// The category.
+    #[cfg_attr(test, ts(type = "Speed"))]
     pub speed: Speed,
     /// The clock.
     pub time_control: TimeControl,
@@ -491,16 +578,20 @@ pub struct OpenChallenge {
     pub perf: PerfName,
     /// The start position, when not the usual one.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub initial_fen: Option<String>,
     /// The name shown on its page.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub name: Option<String>,
     /// Whom it is kept for.
     pub open: Open,
     /// When it lapses, milliseconds since the Unix epoch.
+    #[cfg_attr(test, ts(type = "number"))]
     pub expires_at: i64,
     /// The game it made, once accepted (sakk's addition).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub game_id: Option<String>,
 }
 

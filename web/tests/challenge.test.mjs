@@ -1,0 +1,138 @@
+// Browser tests of challenges, with two people in two browsers: one
+// challenges the other from the other's page; the challenge shows at once
+// on whatever page the other is on, and Accept takes both to the game;
+// declined with a reason, the challenger reads the reason; an open
+// challenge's link pairs the first two who join, each as the colour their
+// link names. A player's page lists their latest games.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, newPage } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+/** A person with an account, on `path`. */
+async function person(name, lang = 'en', path = '/history') {
+  const page = await newPage(browser, `${server.url}/account`, lang);
+  const status = await page.evaluate(async n => {
+    const r = await fetch('/api/account/signup', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: n, password: 'correct horse battery' }),
+    });
+    return r.status;
+  }, name);
+  assert.equal(status, 201);
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+/** `page` challenges `name` from their page: 3+2, casual, as White. */
+async function challenge(page, name) {
+  await page.goto(`${server.url}/@/${name}`);
+  await page.waitForSelector('form.challenge-form');
+  await page.fill('.challenge-form input[name=minutes]', '3');
+  await page.fill('.challenge-form input[name=increment]', '2');
+  await page.uncheck('.challenge-form input[name=rated]');
+  await page.selectOption('.challenge-form select[name=color]', 'white');
+  await page.click('.challenge-form button[type=submit]');
+  await page.waitForURL(/\/challenge\//);
+  await page.waitForSelector('.challenge p.waiting');
+}
+
+test('a challenge shows at once to the one challenged, and Accept starts the game for both', async () => {
+  const anna = await person('Anna');
+  const bela = await person('Bela', 'hu');
+  await challenge(anna, 'Bela');
+  assert.match(await anna.locator('.challenge p.waiting').textContent(), /Bela/);
+  assert.match(await anna.locator('.challenge p.terms').textContent(), /3\+2 · Casual · Blitz/);
+  // Bela, on another page, in Hungarian.
+  const notice = bela.locator('#notices .notice');
+  await notice.waitFor();
+  assert.match(await notice.textContent(), /Anna kihív téged/);
+  assert.match(await notice.textContent(), /3\+2 · Barátságos/);
+  await bela.click('#notices .notice button.accept');
+  await bela.waitForURL(/\/game\//);
+  await anna.waitForURL(/\/game\//);
+  assert.equal(new URL(anna.url()).pathname, new URL(bela.url()).pathname);
+  assert.equal(await bela.locator('#notices .notice').count(), 0);
+  await anna.waitForSelector('.cg-wrap.board.orientation-white');
+  await bela.waitForSelector('.cg-wrap.board.orientation-black');
+  // The game is on both players' pages.
+  await anna.goto(`${server.url}/@/Bela`);
+  await anna.waitForSelector('.profile ul.recent li a');
+  assert.match(await anna.locator('.profile ul.recent li').first().textContent(), /Anna – Bela \*/);
+  assert.deepEqual(anna.errors, []);
+  assert.deepEqual(bela.errors, []);
+  await anna.context().close();
+  await bela.context().close();
+});
+
+test('declined with a reason, the challenger reads it; a canceled one leaves the notices', async () => {
+  const anna = await person('Cili');
+  const bela = await person('Dani');
+  await challenge(anna, 'Dani');
+  await bela.locator('#notices .notice').waitFor();
+  await bela.click('#notices .notice a.view');
+  await bela.waitForURL(/\/challenge\//);
+  await bela.selectOption('.challenge select[name=reason]', 'tooFast');
+  await bela.click('.challenge button.decline');
+  await bela.waitForSelector('.challenge p.declined');
+  await anna.waitForSelector('.challenge p.declined');
+  assert.match(await anna.locator('.challenge p.declined').textContent(), /Dani declined: This time control is too fast for me/);
+  await bela.waitForFunction(() => document.querySelectorAll('#notices .notice').length === 0);
+
+  await challenge(anna, 'Dani');
+  await bela.locator('#notices .notice').waitFor();
+  await anna.click('.challenge button.cancel');
+  await anna.waitForSelector('.challenge p.canceled');
+  await bela.waitForFunction(() => document.querySelectorAll('#notices .notice').length === 0);
+  assert.deepEqual(anna.errors, []);
+  assert.deepEqual(bela.errors, []);
+  await anna.context().close();
+  await bela.context().close();
+});
+
+test("an open challenge's link pairs the first two who join, as their links' colours", async () => {
+  const made = await (
+    await fetch(`${server.url}/api/challenge/open`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ 'clock.limit': 600, 'clock.increment': 0, name: 'Club night' }),
+    })
+  ).json();
+  const anna = await person('Emma', 'en', new URL(made.urlBlack).pathname + new URL(made.urlBlack).search);
+  await anna.waitForSelector('.challenge h1');
+  assert.equal(await anna.locator('.challenge h1').textContent(), 'Club night');
+  assert.match(await anna.locator('.challenge p.terms').textContent(), /10\+0/);
+  assert.match(await anna.locator('.challenge button.join').textContent(), /Join as Black/);
+  await anna.click('.challenge button.join');
+  await anna.waitForSelector('.challenge p.waiting');
+  // Someone without an account is asked to log in.
+  const guest = await newPage(browser, `${server.url}/challenge/${made.id}`, 'en');
+  await guest.waitForSelector('.challenge a.log-in');
+  await guest.context().close();
+  const bela = await person('Feri', 'hu', `/challenge/${made.id}`);
+  await bela.waitForSelector('.challenge p.first');
+  assert.match(await bela.locator('.challenge p.first').textContent(), /Emma/);
+  await bela.click('.challenge button.join');
+  await bela.waitForURL(/\/game\//);
+  await anna.waitForURL(/\/game\//);
+  assert.equal(new URL(anna.url()).pathname, new URL(bela.url()).pathname);
+  await anna.waitForSelector('.cg-wrap.board.orientation-black');
+  await bela.waitForSelector('.cg-wrap.board.orientation-white');
+  assert.deepEqual(anna.errors, []);
+  assert.deepEqual(bela.errors, []);
+  await anna.context().close();
+  await bela.context().close();
+});
