@@ -4,6 +4,8 @@
 import type {
   Account,
   AnyChallenge,
+  ChatLine,
+  ChatView,
   Challenge,
   NewChallenge,
   GamePlayers,
@@ -148,6 +150,10 @@ export const api = {
     call<unknown>('POST', `/api/challenge/${encodeURIComponent(id)}/accept${color ? `?color=${color}` : ''}`),
   declineChallenge: (id: string, reason: string) => call<unknown>('POST', `/api/challenge/${encodeURIComponent(id)}/decline`, undefined, { reason }),
   cancelChallenge: (id: string) => call<unknown>('POST', `/api/challenge/${encodeURIComponent(id)}/cancel`),
+  /** A game's chat in the room the reader hears. */
+  chat: (id: string) => call<ChatView>('GET', `/api/games/${encodeURIComponent(id)}/chat`),
+  /** Says a line in a game's chat (the account's own room). */
+  say: (id: string, text: string) => call<ChatLine>('POST', `/api/games/${encodeURIComponent(id)}/chat`, undefined, { text }),
 };
 
 export /** The lines of a streamed response, as they come, until it ends. */
@@ -222,6 +228,7 @@ export class GameSocket {
     private readonly id: string,
     private readonly onState: (s: GameState, full: boolean) => void,
     private readonly onConnection: (up: boolean) => void,
+    private readonly onChat: (line: ChatLine) => void = () => {},
   ) {
     this.open();
   }
@@ -242,6 +249,7 @@ export class GameSocket {
         return;
       }
       if (msg.type === 'gameFull' || msg.type === 'gameState') this.onState(msg.type === 'gameFull' ? msg.state : msg, msg.type === 'gameFull');
+      else if (msg.type === 'chatLine') this.onChat(msg);
     };
     ws.onclose = () => {
       this.ws = null;

@@ -10,6 +10,7 @@ import { factName, lang, namedMateName, outcomeText, t } from './i18n';
 import { askPromotion } from './promotion';
 import { boardKeys } from './boardkeys';
 import { api, ApiError, errorText, GameSocket, isOver, type Analysed, type GameState } from './api';
+import { chatPanel } from './chat';
 import type { GamePlayers } from './types';
 import { replay, dests, isPromotion, material, pieceAt, type Ply } from './chess';
 import { moveList, evalGraph, formatClock, judge, lowTime, type Judgement } from './moves';
@@ -69,6 +70,7 @@ class GameView {
     refusal: h('div.refusal', { role: 'alert' }),
     extras: h('div.extras', {}),
     analysis: h('div.analysis', {}),
+    chat: h('div.chat-place', {}),
     live: h('div.sr-only', { 'aria-live': 'polite', id: 'announce' }),
     conn: h('div.connection', { hidden: true, role: 'status' }),
   };
@@ -97,6 +99,7 @@ class GameView {
           this.el.actions,
           this.el.extras,
           this.el.analysis,
+          this.el.chat,
         ]),
         this.el.live,
       ]),
@@ -144,10 +147,13 @@ class GameView {
       events: { select: key => this.touch(key) },
     });
     this.unkeys = boardKeys(this.el.board, () => this.cg ?? undefined, text => this.announce(text));
+    const chat = chatPanel(this.id);
+    fill(this.el.chat, [chat.el]);
     this.socket = new GameSocket(
       this.id,
       (s, full) => this.onState(s, full),
       up => this.onConnection(up),
+      line => chat.heard(line),
     );
     this.timer = window.setInterval(() => this.drawClocks(), 100);
   }

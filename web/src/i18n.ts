@@ -346,6 +346,12 @@ const KEYS = [
   'chalNew',
   'profRecent',
   'profNoGames',
+  'chatTitle',
+  'chatPlayers',
+  'chatSpectators',
+  'chatSay',
+  'chatSend',
+  'chatLogIn',
 ] as const;
 
 /** How many level names there are (`web-level-names-1` …). */

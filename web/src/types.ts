@@ -336,6 +336,22 @@ rematch: string | null,
  */
 tournament: string | null, };
 
+export type ChatRoom = "player" | "spectator";
+
+export type ChatLine = { 
+/**
+ * The room it was said in.
+ */
+room: ChatRoom, 
+/**
+ * Who said it (the account's name).
+ */
+username: string, 
+/**
+ * What was said.
+ */
+text: string, };
+
 export type Event = { "type": "gameFull", 
 /**
  * The game id.
@@ -352,7 +368,7 @@ clock: ClockInUse | null,
 /**
  * The state.
  */
-state: GameState, } | { "type": "gameState" } & GameState;
+state: GameState, } | { "type": "gameState" } & GameState | { "type": "chatLine" } & ChatLine;
 
 export type ErrorBody = { 
 /**
@@ -1924,6 +1940,26 @@ createdAt: number,
  * The account's colour.
  */
 player: string, };
+
+export type Say = { 
+/**
+ * The room (none: the speaker's own).
+ */
+room?: ChatRoom, 
+/**
+ * What to say.
+ */
+text: string, };
+
+export type ChatView = { 
+/**
+ * The room the reader speaks in and hears.
+ */
+room: ChatRoom, 
+/**
+ * Its lines, oldest first.
+ */
+lines: Array<ChatLine>, };
 
 /** The piece letters of each UI language, keyed by the English letter (sakk::Lang::letter). */
 export const PIECE_LETTERS = { en: { K: "K", Q: "Q", R: "R", B: "B", N: "N" }, hu: { K: "K", Q: "V", R: "B", B: "F", N: "H" } } as const;

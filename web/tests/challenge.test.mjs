@@ -68,6 +68,18 @@ test('a challenge shows at once to the one challenged, and Accept starts the gam
   assert.equal(await bela.locator('#notices .notice').count(), 0);
   await anna.waitForSelector('.cg-wrap.board.orientation-white');
   await bela.waitForSelector('.cg-wrap.board.orientation-black');
+  // They chat beside the board; someone watching does not hear them.
+  const game = new URL(anna.url()).pathname;
+  const watcher = await newPage(browser, `${server.url}${game}`, 'en');
+  await watcher.waitForSelector('.cg-wrap.board');
+  await anna.fill('.chat form.chat-say input', 'Good luck!');
+  await anna.press('.chat form.chat-say input', 'Enter');
+  await bela.waitForFunction(() => document.querySelector('.chat ol.chat-lines')?.textContent?.includes('Good luck!'));
+  assert.match(await bela.locator('.chat h3').textContent(), /ellenfeleddel/);
+  await anna.waitForFunction(() => document.querySelector('.chat ol.chat-lines')?.textContent?.includes('Anna Good luck!'));
+  assert.match(await watcher.locator('.chat h3').textContent(), /Spectators/);
+  assert.equal(await watcher.locator('.chat ol.chat-lines li').count(), 0);
+  await watcher.context().close();
   // The game is on both players' pages.
   await anna.goto(`${server.url}/@/Bela`);
   await anna.waitForSelector('.profile ul.recent li a');

@@ -716,6 +716,40 @@ fn a_challenge_made_on_one_node_is_accepted_on_another() {
         common::seen_type(&bela_events, "gameStart")["game"]["gameId"],
         game.as_str()
     );
+    // A chat line said on node 1 is heard once on each node.
+    let stream = |addr, who: &str| {
+        let seen = common::stream_lines(
+            addr,
+            &format!("/api/board/game/stream/{game}"),
+            &[("authorization", who)],
+        );
+        common::seen_type(&seen, "gameFull");
+        seen
+    };
+    let (anna_game, bela_game) = (stream(a1, &anna), stream(a2, &bela));
+    let said = common::send(
+        a1,
+        "POST",
+        &format!("/api/board/game/{game}/chat"),
+        &[json, ("authorization", &anna)],
+        Some(r#"{"room": "player", "text": "Good luck!"}"#),
+    );
+    assert_eq!(said.status, 200, "{}", said.body);
+    assert_eq!(
+        common::seen_type(&bela_game, "chatLine")["text"],
+        "Good luck!"
+    );
+    assert_eq!(
+        common::seen_type(&anna_game, "chatLine")["username"],
+        "anna"
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    for seen in [&anna_game, &bela_game] {
+        let lines = seen
+            .lock()
+            .map(|s| s.iter().filter(|v| v["type"] == "chatLine").count());
+        assert_eq!(lines.unwrap_or(0), 1, "heard once");
+    }
     // Each plays on their own node; the game is one.
     let play = |addr, who: &str, m: &str| {
         common::send(

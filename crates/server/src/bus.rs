@@ -60,6 +60,8 @@ impl Drop for Feed {
 /// Headers of an event on NATS.
 const VERSION: &str = "Sakk-Version";
 const ENDED: &str = "Sakk-Ended";
+/// The header of a chat line: its room.
+const ROOM: &str = "Sakk-Chat-Room";
 
 /// The bus of this node.
 pub struct Bus {
@@ -172,11 +174,14 @@ impl Bus {
             .is_none_or(|c| c.connection_state() == async_nats::connection::State::Connected)
     }
 
-    /// Announces a committed event of game `id`: to this node's watchers at
-    /// once, and on NATS to the other nodes'. An event NATS cannot take now
+    /// Announces a committed event of game `id` (or a chat line): to this
+    /// node's watchers at once, and on NATS to the other nodes'. An event NATS cannot take now
     /// is dropped (the other nodes' watchers fetch the full state when the
     /// connection is back).
     pub async fn publish(&self, id: &str, event: Arc<Published>) {
+        // Heard here at once; NATS echoes nothing back to this node, so a
+        // chat line (which has no version to tell twice from once) is heard
+        // once here too.
         if let Some(feed) = lock(&self.feeds).get(id) {
             let _ = feed.tx.send(Arc::clone(&event));
         }
@@ -185,6 +190,9 @@ impl Bus {
             headers.insert(VERSION, event.version.to_string().as_str());
             if event.ended {
                 headers.insert(ENDED, "1");
+            }
+            if let Some(room) = event.room {
+                headers.insert(ROOM, room.as_str());
             }
             if let Err(e) = client
                 .publish_with_headers(game_subject(id), headers, event.line.clone().into())
@@ -228,12 +236,14 @@ impl Bus {
                         };
                         let version = header(VERSION).and_then(|v| v.parse().ok()).unwrap_or(0);
                         let ended = header(ENDED).is_some();
+                        let room = header(ROOM).and_then(|r| crate::wire::ChatRoom::parse(&r));
                         let line = String::from_utf8_lossy(&msg.payload).into_owned();
                         let _ = tx2.send(Arc::new(Published {
                             line,
                             ended,
                             version,
                             resync: false,
+                            room,
                         }));
                     }
                 });
@@ -318,6 +328,7 @@ fn resync(feeds: &Mutex<HashMap<String, Feed>>) {
             ended: false,
             version: 0,
             resync: true,
+            room: None,
         }));
     }
 }
@@ -332,6 +343,7 @@ mod tests {
             ended: false,
             version,
             resync: false,
+            room: None,
         })
     }
 

@@ -208,6 +208,7 @@ async fn publish(state: &AppState, slot: &Slot, g: &mut Inner) -> Shown {
                 ended: g.live.is_over(),
                 version: u64::try_from(g.live.row.version).unwrap_or(0),
                 resync: false,
+                room: None,
             });
             state.bus().publish(&slot.id, published).await;
             Some(json)

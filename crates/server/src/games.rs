@@ -30,6 +30,9 @@ pub struct Published {
     /// Not an event: the bus lost messages, the watcher fetches the full
     /// state again.
     pub resync: bool,
+    /// A chat line said in this room: not a change of the game (no
+    /// version), heard by the watchers of that room.
+    pub room: Option<crate::wire::ChatRoom>,
 }
 
 /// What a slot's lock guards: the committed game and the work attached to

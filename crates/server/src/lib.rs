@@ -32,6 +32,7 @@ pub mod analysis;
 pub mod assets;
 pub mod bus;
 pub mod challenges;
+pub mod chat;
 pub mod client;
 pub mod cluster;
 pub mod command;

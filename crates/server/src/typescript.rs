@@ -30,6 +30,8 @@ fn typescript() -> String {
         sakk_play::live::ClockSpec::decl(&cfg),
         sakk_play::live::RulesSpec::decl(&cfg),
         wire::GameState::decl(&cfg),
+        wire::ChatRoom::decl(&cfg),
+        wire::ChatLine::decl(&cfg),
         wire::Event::decl(&cfg),
         wire::ErrorBody::decl(&cfg),
         wire::Seats::<String>::decl(&cfg),
@@ -104,6 +106,8 @@ fn typescript() -> String {
         cw::GameEvent::decl(&cfg),
         cw::AccountEvent::decl(&cfg),
         cw::AiGame::decl(&cfg),
+        crate::chat::Say::decl(&cfg),
+        crate::chat::ChatView::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the wire types (sakk-play's wire module, the server's answers) by\n\

@@ -39,7 +39,14 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("game", &["worker", "command"]),
     (
         "services",
-        &["new_game", "ops", "cluster", "tournament", "accounts"],
+        &[
+            "new_game",
+            "ops",
+            "cluster",
+            "tournament",
+            "accounts",
+            "chat",
+        ],
     ),
     // The one front door of a game's requests.
     ("dispatch", &["dispatch"]),

@@ -507,6 +507,50 @@ pub enum Event {
     /// in lichess's `gameState` event.
     #[serde(rename = "gameState")]
     State(GameState),
+    /// A line of the game's chat (lichess's `chatLine`): not a change of
+    /// the game.
+    #[serde(rename = "chatLine")]
+    Chat(ChatLine),
+}
+
+/// A game's chat room: its players', or its spectators' (lichess's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum ChatRoom {
+    /// The players'.
+    Player,
+    /// The spectators'.
+    Spectator,
+}
+
+impl ChatRoom {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChatRoom::Player => "player",
+            ChatRoom::Spectator => "spectator",
+        }
+    }
+
+    /// The room of a stored (or asked-for) name.
+    pub fn parse(name: &str) -> Option<ChatRoom> {
+        [ChatRoom::Player, ChatRoom::Spectator]
+            .into_iter()
+            .find(|r| r.as_str() == name)
+    }
+}
+
+/// A line of a game's chat, as lichess's streams carry it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ChatLine {
+    /// The room it was said in.
+    pub room: ChatRoom,
+    /// Who said it (the account's name).
+    pub username: String,
+    /// What was said.
+    pub text: String,
 }
 
 /// An error as the API answers it.

@@ -30,6 +30,7 @@ use crate::live::ClockSpec;
 use crate::ops::{Caller, Op};
 use crate::state::AppState;
 use crate::store::{GameRow, UserRow};
+use crate::wire::ChatRoom;
 
 /// Checks that `auth` may use the API a path belongs to: `/api/board/…`
 /// (a token with `board:play`, an account that is not a bot) or
@@ -174,6 +175,8 @@ fn translate(header: &Header, line: &str) -> Option<String> {
     let theirs = match ours["type"].as_str()? {
         "gameFull" => header.full(&ours),
         "gameState" => state_of(&ours),
+        // lichess's own shape already.
+        "chatLine" => ours,
         _ => return None,
     };
     serde_json::to_string(&theirs).ok()
@@ -200,7 +203,9 @@ pub(crate) async fn stream(
             "a state lichess cannot read".to_string(),
         ));
     }
-    let lines = relay(state, id, place, first, move |line| {
+    // A player's stream carries both rooms, as lichess's does.
+    let rooms = &[ChatRoom::Player, ChatRoom::Spectator];
+    let lines = relay(state, id, place, first, rooms, move |line| {
         translate(&header, line)
     });
     Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], lines).into_response())
@@ -287,43 +292,19 @@ pub(crate) async fn abort(
     act(&state, &auth, &api, &id, Command::Abort).await
 }
 
-/// A chat line, as lichess takes it (JSON or a form).
-#[derive(Debug, serde::Deserialize)]
-pub(crate) struct ChatLine {
-    #[serde(default)]
-    room: Option<String>,
-    #[serde(default)]
-    text: String,
-}
-
-/// The longest chat line (lichess's).
-const MAX_CHAT: usize = 140;
-
 /// `POST /api/{board|bot}/game/{id}/chat` (`room`: `player` or
-/// `spectator`; `text`): a player's line, kept with the game.
+/// `spectator`; `text`): a player's line, kept with the game and heard at
+/// once in its room.
 pub(crate) async fn post_chat(
     State(state): State<AppState>,
     Me(auth): Me,
     P((api, id)): P<(String, String)>,
-    super::BodyOrForm(line): super::BodyOrForm<ChatLine>,
+    super::BodyOrForm(line): super::BodyOrForm<crate::chat::Say>,
 ) -> Result<Json<Done>, ApiError> {
     may_use(&auth, &api)?;
     own_game(&state, &auth, &id).await?;
-    let room = line.room.as_deref().unwrap_or("player");
-    let text = line.text.trim();
-    let length = text.chars().count();
-    if !matches!(room, "player" | "spectator")
-        || !(1..=MAX_CHAT).contains(&length)
-        || text.chars().any(char::is_control)
-    {
-        return Err(ApiError::bad(ErrorCode::ChatText));
-    }
-    let line_id = crate::security::random_string(12)?;
-    let at = crate::live::unix_ms();
-    state
-        .store()
-        .insert_chat(&line_id, &id, at, &auth.user().id, room, text)
-        .await?;
+    let room = line.room.unwrap_or(ChatRoom::Player);
+    crate::chat::say(&state, &id, auth.user(), Some(room), &line.text).await?;
     Ok(ok())
 }
 
@@ -336,11 +317,11 @@ pub(crate) async fn chat(
 ) -> Result<Json<Vec<Value>>, ApiError> {
     may_use(&auth, &api)?;
     own_game(&state, &auth, &id).await?;
-    let lines = state.store().chat(&id, "player").await?;
+    let lines = crate::chat::lines(&state, &id, ChatRoom::Player).await?;
     Ok(Json(
         lines
             .into_iter()
-            .map(|(user, text)| json!({"user": user, "text": text}))
+            .map(|l| json!({"user": l.username, "text": l.text}))
             .collect(),
     ))
 }

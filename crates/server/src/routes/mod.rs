@@ -346,6 +346,7 @@ pub fn router(state: AppState) -> Router {
             get(people::rating_history),
         )
         .route("/api/games/{id}/players", get(people::game_players))
+        .route("/api/games/{id}/chat", get(people::chat).post(people::say))
         .route("/api/stream/event", get(challenges::stream))
         .route("/api/account/playing", get(challenges::playing))
         .route("/api/bot/account/upgrade", post(accounts::upgrade_to_bot))

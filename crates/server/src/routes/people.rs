@@ -1,15 +1,21 @@
 //! What the players' pages read: an account's rating history at lichess's
-//! path (`GET /api/user/{name}/rating-history`), and a game's players with
-//! their ratings and changes (`GET /api/games/{id}/players`).
+//! path (`GET /api/user/{name}/rating-history`), a game's players with
+//! their ratings and changes (`GET /api/games/{id}/players`), and a game's
+//! chat (`GET` and `POST /api/games/{id}/chat`).
 
 use axum::extract::State;
-use axum::Json;
+use axum::{Extension, Json};
 
-use super::P;
-use crate::accounts::{self, wire};
+use super::accounts::{MaybeMe, Me};
+use super::{BodyOrForm, P};
+use crate::accounts::{self, wire, Auth};
 use crate::challenges::wire::perf_name;
+use crate::chat::{self, ChatView};
+use crate::client::ClientAddr;
 use crate::error::ApiError;
+use crate::limits::Kind;
 use crate::state::AppState;
+use crate::wire::ChatLine;
 
 /// `GET /api/user/{name}/rating-history`: each category's ratings, one
 /// point a day (the day's last), as lichess gives them; every category is
@@ -69,6 +75,33 @@ pub(crate) async fn game_players(
         black: player(black, row.black_rating, diffs.map(|d| d.1)),
         rated: row.rated,
     }))
+}
+
+/// `GET /api/games/{id}/chat`: the chat of the room the reader hears (a
+/// player, the players'; anyone else, the spectators').
+pub(crate) async fn chat(
+    State(state): State<AppState>,
+    MaybeMe(auth): MaybeMe,
+    P(id): P<String>,
+) -> Result<Json<ChatView>, ApiError> {
+    let room = chat::room_of(&state, &id, auth.as_ref().map(Auth::user)).await?;
+    let lines = chat::lines(&state, &id, room).await?;
+    Ok(Json(ChatView { room, lines }))
+}
+
+/// `POST /api/games/{id}/chat` (`text`, and `room` for a player who speaks
+/// to the spectators): a line said by the account, heard at once.
+pub(crate) async fn say(
+    State(state): State<AppState>,
+    Extension(ClientAddr(addr)): Extension<ClientAddr>,
+    Me(auth): Me,
+    P(id): P<String>,
+    BodyOrForm(line): BodyOrForm<chat::Say>,
+) -> Result<Json<ChatLine>, ApiError> {
+    state.limits().check(Kind::Action, addr)?;
+    Ok(Json(
+        chat::say(&state, &id, auth.user(), line.room, &line.text).await?,
+    ))
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ use futures_util::StreamExt;
 use serde::Deserialize;
 use tokio::sync::broadcast;
 
+use super::accounts::MaybeMe;
 use super::P;
 use crate::client::ClientAddr;
 use crate::codes::ErrorCode;
@@ -27,6 +28,7 @@ use crate::games::Published;
 use crate::limits::Kind;
 use crate::ops::{Answer, Caller, Op};
 use crate::state::AppState;
+use crate::wire::ChatRoom;
 
 /// What a watcher has: the last version it sent.
 pub(crate) struct Seen(u64);
@@ -77,7 +79,10 @@ pub(crate) async fn stream(
         .open(addr)
         .ok_or(ApiError::TooManyWatchers)?;
     let first = full(&state, &id).await?;
-    let lines = relay(state, id, place, first, |line| Some(line.to_string()));
+    // Anyone may watch: the spectators' chat only.
+    let lines = relay(state, id, place, first, &[ChatRoom::Spectator], |line| {
+        Some(line.to_string())
+    });
     Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], lines).into_response())
 }
 
@@ -86,14 +91,16 @@ pub(crate) async fn stream(
 pub(crate) type Place = crate::client::Watching;
 
 /// A game's stream as a body of lines: the full state, then each committed
-/// change newer than what was sent, each line as `map` writes it (`None`:
-/// not sent); the full state again after falling behind or a lost bus; an
-/// empty line every 5 s; until the game ends or the server shuts down.
+/// change newer than what was sent, and the chat lines of the `rooms` the
+/// reader hears, each line as `map` writes it (`None`: not sent); the full
+/// state again after falling behind or a lost bus; an empty line every
+/// 5 s; until the game ends or the server shuts down.
 pub(crate) fn relay(
     state: AppState,
     id: String,
     place: Place,
     (first, mut rx, over, mut seen): (String, broadcast::Receiver<Arc<Published>>, bool, Seen),
+    rooms: &'static [ChatRoom],
     map: impl Fn(&str) -> Option<String> + Send + 'static,
 ) -> Body {
     let first = map(&first).unwrap_or_default();
@@ -105,6 +112,14 @@ pub(crate) fn relay(
         loop {
             let line = tokio::select! {
                 event = rx.recv() => match event {
+                    Ok(p) if p.room.is_some() => {
+                        let heard = p.room.is_some_and(|r| rooms.contains(&r));
+                        let Some(line) = map(&p.line).filter(|_| heard) else { continue };
+                        if tx.send(format!("{line}\n")).await.is_err() {
+                            return;
+                        }
+                        continue;
+                    }
                     Ok(p) if seen.fresh(&p) => {
                         let Some(line) = map(&p.line) else { continue };
                         if tx.send(format!("{line}\n")).await.is_err() || p.ended {
@@ -215,6 +230,7 @@ pub(crate) async fn socket(
     Extension(ClientAddr(addr)): Extension<ClientAddr>,
     RawQuery(query): RawQuery,
     headers: axum::http::HeaderMap,
+    MaybeMe(auth): MaybeMe,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     // The words of the socket's error messages: `?lang=` or the upgrade
@@ -226,6 +242,15 @@ pub(crate) async fn socket(
         .open(addr)
         .ok_or(ApiError::TooManyWatchers)?;
     let watched = full(&state, &id).await?;
+    // The chat room the socket's account hears (a player's, or the
+    // spectators').
+    let rooms = match &auth {
+        Some(auth) => match crate::chat::room_of(&state, &id, Some(auth.user())).await? {
+            ChatRoom::Player => crate::chat::PLAYERS_HEAR,
+            ChatRoom::Spectator => crate::chat::SPECTATORS_HEAR,
+        },
+        None => crate::chat::SPECTATORS_HEAR,
+    };
     // Small buffers: a socket carries short JSON messages (the defaults,
     // 128 KiB each way, cost more memory than the game itself). A client's
     // message larger than 64 KiB is refused.
@@ -236,7 +261,7 @@ pub(crate) async fn socket(
         .max_frame_size(64 * 1024);
     Ok(ws.on_upgrade(move |socket| async move {
         let _place = place;
-        serve_socket(state, id, watched, addr, locale, socket).await;
+        serve_socket(state, id, watched, rooms, addr, locale, socket).await;
     }))
 }
 
@@ -248,6 +273,7 @@ async fn serve_socket(
     state: AppState,
     id: String,
     watched: Watched,
+    rooms: &'static [ChatRoom],
     addr: std::net::IpAddr,
     locale: sakk_i18n::Locale,
     mut socket: WebSocket,
@@ -271,6 +297,10 @@ async fn serve_socket(
             }
             event = rx.recv() => {
                 let line = match event {
+                    Ok(p) if p.room.is_some() => match p.room {
+                        Some(room) if rooms.contains(&room) => p.line.clone(),
+                        _ => continue,
+                    },
                     Ok(p) if seen.fresh(&p) => p.line.clone(),
                     Ok(p) if !p.resync => continue,
                     Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {

@@ -511,6 +511,7 @@ async fn publish(state: &AppState, id: &str, version: i64) {
             ended: false,
             version: u64::try_from(version).unwrap_or(0),
             resync: false,
+            room: None,
         });
         state.bus().publish(&feed(id), published).await;
     }

@@ -1,0 +1,70 @@
+// A game's chat beside the board: the room the reader hears (a player,
+// the players'; anyone else, the spectators'), its lines so far, each new
+// line as the game's socket brings it, and a field to say one (with an
+// account; without one, a link to log in). Only in a game an account
+// plays.
+
+import { h, fill } from './dom';
+import { t } from './i18n';
+import { api, errorText } from './api';
+import type { ChatLine, ChatRoom } from './types';
+
+/** The longest line (the server's, lichess's). */
+const MAX_CHAT = 140;
+
+/** A game's chat panel: its element, what to do with a line heard. */
+export function chatPanel(gameId: string): { el: HTMLElement; heard: (line: ChatLine) => void } {
+  const tr = t();
+  const list = h('ol.chat-lines', { 'aria-live': 'polite' });
+  const title = h('h3', {}, tr.chatTitle);
+  const el = h('section.chat', { 'aria-label': tr.chatTitle, hidden: true }, [title, list]);
+  let room: ChatRoom | null = null;
+  const seen: ChatLine[] = [];
+  const add = (line: ChatLine) => {
+    list.append(h('li', {}, [h('strong', {}, line.username), ' ', line.text]));
+    list.scrollTop = list.scrollHeight;
+  };
+  const heard = (line: ChatLine) => {
+    // Before the history is read, a heard line waits for it (and is not
+    // shown twice).
+    if (room === null) seen.push(line);
+    else if (line.room === room) add(line);
+  };
+  void (async () => {
+    try {
+      const [view, me, players] = await Promise.all([api.chat(gameId), api.account().catch(() => null), api.players(gameId)]);
+      // A game no account plays (by link, on one device) has no chat.
+      if (!players.white && !players.black) return;
+      room = view.room;
+      title.textContent = view.room === 'player' ? tr.chatPlayers : tr.chatSpectators;
+      fill(list, []);
+      view.lines.forEach(add);
+      const shown = view.lines.map(l => `${l.username}\n${l.text}`);
+      seen.filter(l => l.room === room && !shown.includes(`${l.username}\n${l.text}`)).forEach(add);
+      if (me) {
+        const input = h('input', { name: 'chat', maxlength: String(MAX_CHAT), autocomplete: 'off', 'aria-label': tr.chatSay, placeholder: tr.chatSay }) as HTMLInputElement;
+        const err = h('p.error', { role: 'alert' });
+        const form = h('form.chat-say', {}, [input, h('button', { type: 'submit' }, tr.chatSend), err]);
+        form.addEventListener('submit', async ev => {
+          ev.preventDefault();
+          err.textContent = '';
+          const text = input.value.trim();
+          if (!text) return;
+          try {
+            await api.say(gameId, text);
+            input.value = '';
+          } catch (e) {
+            err.textContent = errorText(e);
+          }
+        });
+        el.append(form);
+      } else {
+        el.append(h('p.muted', {}, h('a', { href: '/account', 'data-nav': '' }, tr.chatLogIn)));
+      }
+      el.hidden = false;
+    } catch {
+      /* no chat for this game */
+    }
+  })();
+  return { el, heard };
+}
