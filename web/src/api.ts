@@ -4,6 +4,7 @@
 import type {
   Account,
   AnyChallenge,
+  Found,
   ChatLine,
   ChatView,
   Challenge,
@@ -150,6 +151,8 @@ export const api = {
     call<unknown>('POST', `/api/challenge/${encodeURIComponent(id)}/accept${color ? `?color=${color}` : ''}`),
   declineChallenge: (id: string, reason: string) => call<unknown>('POST', `/api/challenge/${encodeURIComponent(id)}/decline`, undefined, { reason }),
   cancelChallenge: (id: string) => call<unknown>('POST', `/api/challenge/${encodeURIComponent(id)}/cancel`),
+  /** The accounts whose names begin with `term`. */
+  findPlayers: (term: string) => call<Found>('GET', `/api/player/autocomplete?object=true&term=${encodeURIComponent(term)}`),
   /** A game's chat in the room the reader hears. */
   chat: (id: string) => call<ChatView>('GET', `/api/games/${encodeURIComponent(id)}/chat`),
   /** Says a line in a game's chat (the account's own room). */

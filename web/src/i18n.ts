@@ -352,6 +352,11 @@ const KEYS = [
   'chatSay',
   'chatSend',
   'chatLogIn',
+  'playersTitle',
+  'playersSearch',
+  'playersNone',
+  'playersOnline',
+  'playersFind',
 ] as const;
 
 /** How many level names there are (`web-level-names-1` …). */

@@ -246,7 +246,8 @@ export function lobbySection(): { el: HTMLElement; destroy: () => void } {
     }
   };
 
-  fill(el, [h('h2#lobby-title', {}, tr.lobby), h('h3', {}, tr.lobbyQuick), poolsEl, h('h3', {}, tr.lobbySeeks), seeksEl, mine, error]);
+  const find = h('p.find-player', {}, h('a', { href: '/players', 'data-nav': '' }, tr.playersFind));
+  fill(el, [h('h2#lobby-title', {}, tr.lobby), find, h('h3', {}, tr.lobbyQuick), poolsEl, h('h3', {}, tr.lobbySeeks), seeksEl, mine, error]);
   draw();
   void api
     .account()

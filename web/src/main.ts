@@ -12,6 +12,7 @@ import { tournamentPage } from './tournament';
 import { accountPage } from './account';
 import { profilePage } from './profile';
 import { challengePage } from './challenge';
+import { playersPage } from './players';
 import { watchNotices } from './notices';
 import { navigate } from './nav';
 import { forgetOldSeats } from './seats';
@@ -64,6 +65,7 @@ function pageFor(path: string): Page {
   if (path === '/tournaments') return tournamentsPage;
   if (path.startsWith('/tournament/')) return tournamentPage(decodeURIComponent(path.slice(12)));
   if (path === '/account') return accountPage;
+  if (path === '/players') return playersPage;
   if (path.startsWith('/@/')) return profilePage(decodeURIComponent(path.slice(3)));
   if (path.startsWith('/challenge/')) return challengePage(decodeURIComponent(path.slice(11)));
   return homePage;

@@ -1312,6 +1312,30 @@ black: GamePlayer | null,
  */
 rated: boolean, };
 
+export type FoundUser = { 
+/**
+ * The account id.
+ */
+id: string, 
+/**
+ * The name as written.
+ */
+name: string, 
+/**
+ * `BOT`, or none.
+ */
+title?: string, 
+/**
+ * Online now.
+ */
+online?: boolean, };
+
+export type Found = { 
+/**
+ * The accounts, by name.
+ */
+result: Array<FoundUser>, };
+
 export type SeekColor = "white" | "black" | "random";
 
 export type NewSeek = { 

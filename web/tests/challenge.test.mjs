@@ -148,3 +148,20 @@ test("an open challenge's link pairs the first two who join, as their links' col
   await anna.context().close();
   await bela.context().close();
 });
+
+test('a player is found by name, online ones marked, and their page opens', async () => {
+  const anna = await person('Gizi', 'en', '/');
+  await anna.click('section.lobby .find-player a');
+  await anna.waitForURL(/\/players$/);
+  await anna.fill('#player-search', 'gi');
+  await anna.waitForSelector('ul.found li.online a.user');
+  assert.equal(await anna.locator('ul.found li a.user').first().textContent(), 'Gizi');
+  await anna.fill('#player-search', 'nobodyhere');
+  await anna.waitForSelector('ul.found li.muted');
+  await anna.fill('#player-search', 'Emm');
+  await anna.click('ul.found a.user');
+  await anna.waitForSelector('.profile h1');
+  assert.equal(await anna.locator('.profile h1').textContent(), 'Emma');
+  assert.deepEqual(anna.errors, []);
+  await anna.context().close();
+});

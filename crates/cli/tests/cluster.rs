@@ -702,6 +702,12 @@ fn a_challenge_made_on_one_node_is_accepted_on_another() {
         id.as_str(),
         "node 2 heard node 1's challenge"
     );
+    // Bela's stream is on node 2: node 1 sees him online.
+    let online = eventually(Duration::from_secs(10), || {
+        let status = common::send(a1, "GET", "/api/users/status?ids=bela", &[], None).json();
+        (status[0]["online"] == true).then_some(())
+    });
+    assert!(online.is_some(), "node 1 sees node 2's player online");
     let accepted = common::send(
         a2,
         "POST",

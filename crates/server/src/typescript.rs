@@ -81,6 +81,8 @@ fn typescript() -> String {
         crate::accounts::wire::RatingHistory::decl(&cfg),
         crate::accounts::wire::GamePlayer::decl(&cfg),
         crate::accounts::wire::GamePlayers::decl(&cfg),
+        crate::accounts::wire::FoundUser::decl(&cfg),
+        crate::accounts::wire::Found::decl(&cfg),
         crate::lobby_feed::SeekColor::decl(&cfg),
         crate::lobby::wire::NewSeek::decl(&cfg),
         crate::lobby_feed::SeekView::decl(&cfg),

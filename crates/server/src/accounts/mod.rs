@@ -12,6 +12,7 @@
 
 pub mod name;
 pub mod password;
+pub mod presence;
 pub mod scope;
 pub mod wire;
 

@@ -20,7 +20,7 @@ use axum::{Extension, Json};
 use cookie::{Cookie, SameSite};
 
 use super::{token, BodyOrForm, P};
-use crate::accounts::{self, wire, Auth, Scope, SESSION_COOKIE, SESSION_DAYS};
+use crate::accounts::{self, presence, wire, Auth, Scope, SESSION_COOKIE, SESSION_DAYS};
 use crate::client::ClientAddr;
 use crate::codes::ErrorCode;
 use crate::error::ApiError;
@@ -427,13 +427,16 @@ pub(crate) struct Status {
     title: Option<String>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     online: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    playing: bool,
 }
 
 /// The most accounts one `/api/users/status` asks about (lichess's).
 const MAX_STATUS: usize = 100;
 
-/// `GET /api/users/status?ids=a,b`: whether each account is online (has
-/// its event stream open); unknown names are left out.
+/// `GET /api/users/status?ids=a,b`: whether each account is online (its
+/// event stream open, on any node) and playing; unknown names are left
+/// out.
 pub(crate) async fn statuses(
     State(state): State<AppState>,
     super::Q(q): super::Q<Ids>,
@@ -449,7 +452,8 @@ pub(crate) async fn statuses(
     for id in &ids {
         if let Some(u) = state.store().user(id).await? {
             out.push(Status {
-                online: state.inbox().is_online(&u.id),
+                online: presence::is_online(&state, &u.id).await?,
+                playing: !state.store().playing(&u.id).await?.is_empty(),
                 id: u.id,
                 name: u.name,
                 title: u.title,
@@ -463,8 +467,7 @@ pub(crate) async fn statuses(
 /// open), one JSON object a line, as lichess lists them.
 pub(crate) async fn bots_online(State(state): State<AppState>) -> Result<Response, ApiError> {
     let mut lines = String::new();
-    let mut online = state.inbox().online();
-    online.sort();
+    let online = presence::online(&state).await?;
     for user in state.store().users(&online).await? {
         if user.title.as_deref() == Some("BOT") {
             let shown = accounts::view_rated(state.store(), &user, state.public_url()).await?;

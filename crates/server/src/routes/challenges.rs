@@ -18,7 +18,7 @@ use tokio::sync::broadcast;
 use super::accounts::{MaybeMe, Me};
 use super::watch::async_stream_lines;
 use super::{BodyOrForm, P, Q};
-use crate::accounts::{Auth, Scope};
+use crate::accounts::{presence, Auth, Scope};
 use crate::challenges::{self, wire};
 use crate::client::ClientAddr;
 use crate::codes::ErrorCode;
@@ -203,8 +203,14 @@ pub(crate) async fn stream(
         let _place = place;
         let mut keepalive = tokio::time::interval(KEEPALIVE);
         keepalive.tick().await;
+        // Online while the stream is open, as every node sees it.
+        let mut beat = tokio::time::interval(presence::BEAT);
         loop {
             let next = tokio::select! {
+                _ = beat.tick() => {
+                    presence::beat(&state, &user.id).await;
+                    continue;
+                }
                 event = rx.recv() => match event {
                     Ok(line) => format!("{line}\n"),
                     Err(broadcast::error::RecvError::Lagged(_) | broadcast::error::RecvError::Closed) => return,

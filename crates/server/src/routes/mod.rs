@@ -352,6 +352,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/bot/account/upgrade", post(accounts::upgrade_to_bot))
         .route("/api/bot/online", get(accounts::bots_online))
         .route("/api/users/status", get(accounts::statuses))
+        .route("/api/player/autocomplete", get(people::autocomplete))
+        .route("/players", get(crate::assets::app))
         .route("/api/challenge", get(challenges::list))
         .route("/api/challenge/ai", post(challenges::ai))
         .route("/api/challenge/open", post(challenges::open))

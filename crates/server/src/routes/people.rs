@@ -4,10 +4,11 @@
 //! chat (`GET` and `POST /api/games/{id}/chat`).
 
 use axum::extract::State;
+use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 
 use super::accounts::{MaybeMe, Me};
-use super::{BodyOrForm, P};
+use super::{BodyOrForm, P, Q};
 use crate::accounts::{self, wire, Auth};
 use crate::challenges::wire::perf_name;
 use crate::chat::{self, ChatView};
@@ -102,6 +103,49 @@ pub(crate) async fn say(
     Ok(Json(
         chat::say(&state, &id, auth.user(), line.room, &line.text).await?,
     ))
+}
+
+/// The query of `/api/player/autocomplete` (lichess's).
+#[derive(Debug, serde::Deserialize)]
+pub(crate) struct Term {
+    /// The start of a name.
+    #[serde(default)]
+    term: String,
+    /// `true`: accounts as objects (else their names).
+    #[serde(default)]
+    object: Option<bool>,
+}
+
+/// The most accounts one search gives.
+const MAX_FOUND: i64 = 12;
+
+/// `GET /api/player/autocomplete?term=an&object=true`: the open accounts
+/// whose names begin with `term` (two characters at least), online ones
+/// marked; the names only without `object`.
+pub(crate) async fn autocomplete(
+    State(state): State<AppState>,
+    Q(q): Q<Term>,
+) -> Result<Response, ApiError> {
+    let prefix = accounts::name::id_of(q.term.trim());
+    let users = if prefix.chars().count() < 2 {
+        Vec::new()
+    } else {
+        state.store().users_from(&prefix, MAX_FOUND).await?
+    };
+    if q.object != Some(true) {
+        let names: Vec<String> = users.into_iter().map(|u| u.name).collect();
+        return Ok(Json(names).into_response());
+    }
+    let mut result = Vec::with_capacity(users.len());
+    for u in users {
+        result.push(wire::FoundUser {
+            online: accounts::presence::is_online(&state, &u.id).await?,
+            id: u.id,
+            name: u.name,
+            title: u.title,
+        });
+    }
+    Ok(Json(wire::Found { result }).into_response())
 }
 
 #[cfg(test)]

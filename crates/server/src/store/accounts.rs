@@ -41,7 +41,8 @@ pub struct TokenRow {
     pub created_at: i64,
 }
 
-fn user(r: &AnyRow) -> Result<UserRow, sqlx::Error> {
+/// An account from its row.
+pub(super) fn user_of(r: &AnyRow) -> Result<UserRow, sqlx::Error> {
     Ok(UserRow {
         id: r.try_get("id")?,
         name: r.try_get("name")?,
@@ -111,7 +112,7 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?
             .as_ref()
-            .map(user)
+            .map(user_of)
             .transpose()
     }
 
@@ -235,7 +236,7 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?
         .as_ref()
-        .map(user)
+        .map(user_of)
         .transpose()
     }
 

@@ -23,6 +23,7 @@ mod migrate;
 mod nodes;
 mod open_challenges;
 mod perfs;
+mod presence;
 mod tournaments;
 mod writer;
 
