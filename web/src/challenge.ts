@@ -7,7 +7,7 @@
 
 import { h, fill } from './dom';
 import { lang, message, speedName, t } from './i18n';
-import { api, errorText } from './api';
+import { api, errorText, ApiError } from './api';
 import { navigate } from './nav';
 import type { Page } from './main';
 import type { Account, AnyChallenge, Challenge, LightUser, OpenChallenge, TimeControl } from './types';
@@ -197,8 +197,8 @@ function openView(c: OpenChallenge, me: Account | null, asked: 'white' | 'black'
   return out;
 }
 
-/** Whether `me` plays the game a challenge made. */
-function mine(c: AnyChallenge, me: Account | null): boolean {
+/** Whether `me` may play the game a challenge made. */
+function mayPlay(c: AnyChallenge, me: Account | null): boolean {
   if (!me) return false;
   if (isNamed(c)) return c.challenger.id === me.id || c.destUser.id === me.id;
   return true;
@@ -209,17 +209,26 @@ export function challengePage(id: string): Page {
   return root => {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // Each draw's number: a poll that an action overtook draws nothing.
+    let drawn = 0;
+    let retry = POLL_MS;
     const asked = new URLSearchParams(location.search).get('color');
     const color = asked === 'white' || asked === 'black' ? asked : undefined;
     let me: Account | null = null;
+    const again = (ms: number) => {
+      if (timer) clearTimeout(timer);
+      if (live) timer = setTimeout(() => void draw(), ms);
+    };
     const draw = async (): Promise<void> => {
       if (timer) clearTimeout(timer);
+      const mine = ++drawn;
       try {
         const c = await api.showChallenge(id);
-        if (!live) return;
+        if (!live || mine !== drawn) return;
+        retry = POLL_MS;
         // Begun: a player goes to the game (an open challenge's, only if
         // it is theirs: the game's page tells a spectator otherwise).
-        if (c.status === 'accepted' && c.gameId && mine(c, me)) {
+        if (c.status === 'accepted' && c.gameId && mayPlay(c, me)) {
           const players = isNamed(c) ? null : await api.players(c.gameId).catch(() => null);
           const plays = isNamed(c) || (players && me && [players.white?.id, players.black?.id].includes(me.id));
           if (plays && live) {
@@ -229,9 +238,18 @@ export function challengePage(id: string): Page {
         }
         const redraw = () => void draw();
         fill(root, [h('div.challenge', {}, isNamed(c) ? namedView(c, me, redraw) : openView(c, me, color, redraw))]);
-        if (c.status === 'created' && live) timer = setTimeout(() => void draw(), POLL_MS);
+        // Waiting, or accepted a moment before its game is named: asked
+        // again.
+        if (c.status === 'created' || (c.status === 'accepted' && !c.gameId)) again(POLL_MS);
       } catch (e) {
-        if (live) fill(root, [h('p.error', {}, errorText(e))]);
+        if (!live || mine !== drawn) return;
+        fill(root, [h('p.error', {}, errorText(e))]);
+        // A challenge that is not there is not asked for again; anything
+        // else (the network, the server) is, more slowly each time.
+        if (!(e instanceof ApiError && e.status === 404)) {
+          retry = Math.min(retry * 2, 15_000);
+          again(retry);
+        }
       }
     };
     fill(root, [h('p', {}, '…')]);

@@ -12,35 +12,48 @@ import type { ChatLine, ChatRoom } from './types';
 /** The longest line (the server's, lichess's). */
 const MAX_CHAT = 140;
 
-/** A game's chat panel: its element, what to do with a line heard. */
-export function chatPanel(gameId: string): { el: HTMLElement; heard: (line: ChatLine) => void } {
+/** A game's chat panel: its element, what to do with a line heard, and
+ * how to read the chat again (after the socket was down). */
+export function chatPanel(gameId: string): { el: HTMLElement; heard: (line: ChatLine) => void; reload: () => void } {
   const tr = t();
   const list = h('ol.chat-lines', { 'aria-live': 'polite' });
   const title = h('h3', {}, tr.chatTitle);
   const el = h('section.chat', { 'aria-label': tr.chatTitle, hidden: true }, [title, list]);
   let room: ChatRoom | null = null;
-  const seen: ChatLine[] = [];
+  // Lines heard while the chat is read: shown after it, less those it has.
+  let heardMeanwhile: ChatLine[] | null = [];
   const add = (line: ChatLine) => {
     list.append(h('li', {}, [h('strong', {}, line.username), ' ', line.text]));
     list.scrollTop = list.scrollHeight;
   };
   const heard = (line: ChatLine) => {
-    // Before the history is read, a heard line waits for it (and is not
-    // shown twice).
-    if (room === null) seen.push(line);
+    if (heardMeanwhile) heardMeanwhile.push(line);
     else if (line.room === room) add(line);
+  };
+  const read = async (): Promise<boolean> => {
+    heardMeanwhile = [];
+    const view = await api.chat(gameId);
+    room = view.room;
+    title.textContent = view.room === 'player' ? tr.chatPlayers : tr.chatSpectators;
+    fill(list, []);
+    view.lines.forEach(add);
+    // A line heard meanwhile that the chat read has is not shown twice
+    // (each line of the chat read accounts for one heard).
+    const unmatched = view.lines.map(l => `${l.username}\n${l.text}`);
+    for (const l of heardMeanwhile) {
+      const i = unmatched.lastIndexOf(`${l.username}\n${l.text}`);
+      if (i >= 0) unmatched.splice(i, 1);
+      else if (l.room === room) add(l);
+    }
+    heardMeanwhile = null;
+    return true;
   };
   void (async () => {
     try {
-      const [view, me, players] = await Promise.all([api.chat(gameId), api.account().catch(() => null), api.players(gameId)]);
+      const [players, me] = await Promise.all([api.players(gameId), api.account().catch(() => null)]);
       // A game no account plays (by link, on one device) has no chat.
       if (!players.white && !players.black) return;
-      room = view.room;
-      title.textContent = view.room === 'player' ? tr.chatPlayers : tr.chatSpectators;
-      fill(list, []);
-      view.lines.forEach(add);
-      const shown = view.lines.map(l => `${l.username}\n${l.text}`);
-      seen.filter(l => l.room === room && !shown.includes(`${l.username}\n${l.text}`)).forEach(add);
+      await read();
       if (me) {
         const input = h('input', { name: 'chat', maxlength: String(MAX_CHAT), autocomplete: 'off', 'aria-label': tr.chatSay, placeholder: tr.chatSay }) as HTMLInputElement;
         const err = h('p.error', { role: 'alert' });
@@ -66,5 +79,8 @@ export function chatPanel(gameId: string): { el: HTMLElement; heard: (line: Chat
       /* no chat for this game */
     }
   })();
-  return { el, heard };
+  const reload = () => {
+    if (!el.hidden) void read().catch(() => undefined);
+  };
+  return { el, heard, reload };
 }

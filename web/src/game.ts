@@ -53,6 +53,8 @@ class GameView {
   private refusal = '';
   private destroyed = false;
   private unkeys: () => void = () => {};
+  /** The socket was down since the chat was read. */
+  private chatDown = false;
 
   private readonly el = {
     board: h('div.cg-wrap.board', {}),
@@ -152,7 +154,12 @@ class GameView {
     this.socket = new GameSocket(
       this.id,
       (s, full) => this.onState(s, full),
-      up => this.onConnection(up),
+      up => {
+        this.onConnection(up);
+        // Lines said while the socket was down are read again.
+        if (up && this.chatDown) chat.reload();
+        this.chatDown = !up;
+      },
       line => chat.heard(line),
     );
     this.timer = window.setInterval(() => this.drawClocks(), 100);

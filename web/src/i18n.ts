@@ -357,6 +357,10 @@ const KEYS = [
   'playersNone',
   'playersOnline',
   'playersFind',
+  'profCategory',
+  'profAllCategories',
+  'profBothColours',
+  'profVs',
 ] as const;
 
 /** How many level names there are (`web-level-names-1` …). */

@@ -68,7 +68,10 @@ async function follow(user: string, stop: AbortController): Promise<void> {
   while (!stop.signal.aborted) {
     try {
       const res = await fetch('/api/stream/event', { signal: stop.signal });
-      if (!res.ok) return;
+      // Logged out (or the session ended): no notices. Anything else (too
+      // many streams, the server busy) is tried again below.
+      if (res.status === 401 || res.status === 403) return;
+      if (!res.ok) throw new Error(String(res.status));
       retry = 1000;
       await readLines(res, line => {
         let event: AccountEvent;

@@ -4,7 +4,7 @@
 // as PGN.
 
 import { h, fill } from './dom';
-import { lang, message, speedName, t } from './i18n';
+import { lang, message, SPEEDS, speedName, t } from './i18n';
 import { api, errorText, readLines } from './api';
 import { challengeForm } from './challenge';
 import type { Page } from './main';
@@ -65,9 +65,22 @@ interface ExportedGame {
   players: Record<'white' | 'black', { user?: { name: string }; aiLevel?: number; rating?: number }>;
 }
 
-/** The player's latest games, newest first. */
-async function recentGames(name: string, max: number): Promise<ExportedGame[]> {
-  const res = await fetch(`/api/games/user/${encodeURIComponent(name)}?max=${max}`, { headers: { Accept: 'application/x-ndjson' } });
+/** Which games to list (lichess's filters of `/api/games/user`). */
+interface GamesQuery {
+  perfType?: Speed;
+  rated?: boolean;
+  color?: 'white' | 'black';
+  vs?: string;
+}
+
+/** The player's latest games, newest first (those in play too). */
+async function recentGames(name: string, max: number, q: GamesQuery = {}): Promise<ExportedGame[]> {
+  const params = new URLSearchParams({ max: String(max), ongoing: 'true' });
+  if (q.perfType) params.set('perfType', q.perfType);
+  if (q.rated !== undefined) params.set('rated', String(q.rated));
+  if (q.color) params.set('color', q.color);
+  if (q.vs) params.set('vs', q.vs);
+  const res = await fetch(`/api/games/user/${encodeURIComponent(name)}?${params}`, { headers: { Accept: 'application/x-ndjson' } });
   if (!res.ok) return [];
   const games: ExportedGame[] = [];
   await readLines(res, line => games.push(JSON.parse(line) as ExportedGame));
@@ -92,6 +105,41 @@ function gamesList(games: ExportedGame[]): HTMLElement {
       ]),
     ),
   );
+}
+
+/** The games with their filters: category, rated, colour, opponent. */
+function gamesSection(name: string, first: ExportedGame[]): HTMLElement {
+  const tr = t();
+  const speed = h('select', { name: 'perfType', 'aria-label': tr.profCategory }, [
+    h('option', { value: '' }, tr.profAllCategories),
+    ...SPEEDS.map(s => h('option', { value: s }, speedName(s))),
+  ]) as HTMLSelectElement;
+  const rated = h('input', { type: 'checkbox', name: 'rated' }) as HTMLInputElement;
+  const color = h('select', { name: 'color', 'aria-label': tr.color }, [
+    h('option', { value: '' }, tr.profBothColours),
+    h('option', { value: 'white' }, tr.white),
+    h('option', { value: 'black' }, tr.black),
+  ]) as HTMLSelectElement;
+  const vs = h('input', { type: 'search', name: 'vs', placeholder: tr.profVs, 'aria-label': tr.profVs, maxlength: '20' }) as HTMLInputElement;
+  const list = h('div.games-list', {}, gamesList(first));
+  let asked = 0;
+  const reload = async () => {
+    const mine = ++asked;
+    const games = await recentGames(name, 30, {
+      perfType: (speed.value || undefined) as Speed | undefined,
+      rated: rated.checked ? true : undefined,
+      color: (color.value || undefined) as 'white' | 'black' | undefined,
+      vs: vs.value.trim() || undefined,
+    });
+    if (mine === asked) fill(list, [gamesList(games)]);
+  };
+  const form = h('form.game-filters', {}, [speed, h('label.check', {}, [rated, tr.lobbyRated]), color, vs]);
+  form.addEventListener('change', () => void reload());
+  form.addEventListener('submit', ev => {
+    ev.preventDefault();
+    void reload();
+  });
+  return h('section.games', {}, [h('h2', {}, tr.profRecent), form, list]);
 }
 
 /** The player's page. */
@@ -134,8 +182,7 @@ export function profilePage(name: string): Page {
             h('h2', {}, tr.profRatingChart),
             chart ?? h('p.muted', {}, tr.profNoRatedGames),
             me && me.id !== user.id && !user.disabled ? challengeForm(user.username) : null,
-            h('h2', {}, tr.profRecent),
-            gamesList(games),
+            gamesSection(user.username, games),
             h('p', {}, h('a.download', { href: `/api/games/user/${encodeURIComponent(user.username)}`, download: `${user.username}.pgn` }, tr.profDownload)),
           ]),
         ]);

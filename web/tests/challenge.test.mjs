@@ -84,6 +84,15 @@ test('a challenge shows at once to the one challenged, and Accept starts the gam
   await anna.goto(`${server.url}/@/Bela`);
   await anna.waitForSelector('.profile ul.recent li a');
   assert.match(await anna.locator('.profile ul.recent li').first().textContent(), /Anna – Bela \*/);
+  // Filtered: Bela never had White; the game is blitz, against Anna.
+  await anna.selectOption('.game-filters select[name=color]', 'white');
+  await anna.waitForSelector('.games-list p.muted');
+  await anna.selectOption('.game-filters select[name=color]', '');
+  await anna.selectOption('.game-filters select[name=perfType]', 'blitz');
+  await anna.fill('.game-filters input[name=vs]', 'anna');
+  await anna.press('.game-filters input[name=vs]', 'Enter');
+  await anna.waitForSelector('.games-list ul.recent li');
+  assert.equal(await anna.locator('.games-list ul.recent li').count(), 1);
   assert.deepEqual(anna.errors, []);
   assert.deepEqual(bela.errors, []);
   await anna.context().close();

@@ -8,6 +8,7 @@
 
 use std::sync::Arc;
 
+use crate::accounts::{Auth, Scope};
 use crate::codes::ErrorCode;
 use crate::error::ApiError;
 use crate::games::Published;
@@ -47,6 +48,13 @@ pub const PLAYERS_HEAR: &[ChatRoom] = &[ChatRoom::Player];
 
 /// The rooms everyone else hears.
 pub const SPECTATORS_HEAR: &[ChatRoom] = &[ChatRoom::Spectator];
+
+/// The account of `auth` as a player may be one: a session, or a token
+/// that may play (`board:play`, `bot:play`); else none (a reader).
+pub fn player(auth: Option<&Auth>) -> Option<&UserRow> {
+    auth.filter(|a| a.require_any(&[Scope::BoardPlay, Scope::BotPlay]).is_ok())
+        .map(Auth::user)
+}
 
 /// The room `user` (none: someone without an account) speaks in and hears
 /// in game `id`: the players', if they play it.

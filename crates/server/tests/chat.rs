@@ -186,6 +186,20 @@ fn each_room_is_heard_by_its_own() {
             "{text:?}"
         );
     }
+    // A token that may not play neither speaks nor hears the players.
+    let reader = common::account_token(addr, "anna2", &["preference:read"]);
+    let scoped = post(
+        addr,
+        &format!("/api/games/{game}/chat"),
+        &reader,
+        json!({"text": "hi"}),
+    );
+    assert_eq!(
+        (scoped.status, scoped.json()["error"].as_str()),
+        (403, Some("missing_scope"))
+    );
+    // A seat token (a game's client) names no account: the spectators'.
+    assert_eq!(read("Bearer not-an-account-token")["room"], "spectator");
     let nobody = send(
         addr,
         "POST",

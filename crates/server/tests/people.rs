@@ -72,3 +72,129 @@ fn players_are_found_by_name_and_online_while_their_stream_is_open() {
     assert_eq!(both[1]["playing"], true, "{both}");
     assert_eq!(both[1].get("online"), None::<&Value>, "{both}");
 }
+
+#[test]
+fn an_account_s_games_are_filtered_as_lichess_filters_them() {
+    let addr = start_server_on(common::database::fresh(), sakk_server::Rates::unlimited());
+    let scopes = &["board:play", "challenge:write"];
+    let anna = common::account_token(addr, "anna", scopes);
+    let bela = common::account_token(addr, "bela", scopes);
+    let cili = common::account_token(addr, "cili", scopes);
+    let json = ("content-type", "application/json");
+    // Anna's games: with Bela (White, casual 5+3, resigned), with Cili
+    // (Black, rated 1+0, resigned), and one with Bela still in play.
+    let game = |who: &str, whom: &str, accepter: &str, body: &str| {
+        let made = send(
+            addr,
+            "POST",
+            &format!("/api/challenge/{whom}"),
+            &[json, ("authorization", who)],
+            Some(body),
+        );
+        assert_eq!(made.status, 200, "{}", made.body);
+        let id = made.json()["id"].as_str().unwrap_or("").to_string();
+        let ok = send(
+            addr,
+            "POST",
+            &format!("/api/challenge/{id}/accept"),
+            &[("authorization", accepter)],
+            None,
+        );
+        assert_eq!(ok.status, 200);
+        let shown = send(
+            addr,
+            "GET",
+            &format!("/api/challenge/{id}/show"),
+            &[("authorization", who)],
+            None,
+        )
+        .json();
+        shown["gameId"].as_str().unwrap_or("").to_string()
+    };
+    let resign = |who: &str, id: &str| {
+        let r = send(
+            addr,
+            "POST",
+            &format!("/api/board/game/{id}/resign"),
+            &[("authorization", who)],
+            None,
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    };
+    let casual = game(
+        &anna,
+        "bela",
+        &bela,
+        r#"{"clock.limit": 300, "clock.increment": 3, "color": "white"}"#,
+    );
+    resign(&bela, &casual);
+    let rated = game(
+        &cili,
+        "anna",
+        &anna,
+        r#"{"rated": true, "clock.limit": 60, "color": "white"}"#,
+    );
+    let play = |who: &str, m: &str| {
+        send(
+            addr,
+            "POST",
+            &format!("/api/board/game/{rated}/move/{m}"),
+            &[("authorization", who)],
+            None,
+        )
+        .status
+    };
+    assert_eq!(play(&cili, "e2e4"), 200);
+    assert_eq!(play(&anna, "e7e5"), 200);
+    resign(&anna, &rated);
+    let ongoing = game(&anna, "bela", &bela, r#"{"clock.limit": 600}"#);
+    let ids = |query: &str| -> Vec<String> {
+        let r = send(
+            addr,
+            "GET",
+            &format!("/api/games/user/anna?{query}"),
+            &[("accept", "application/x-ndjson")],
+            None,
+        );
+        assert_eq!(r.status, 200, "{query}: {}", r.body);
+        r.body
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter_map(|g| g["id"].as_str().map(str::to_string))
+            .collect()
+    };
+    assert_eq!(
+        ids(""),
+        vec![rated.clone(), casual.clone()],
+        "finished only, as lichess"
+    );
+    assert_eq!(
+        ids("ongoing=true"),
+        vec![ongoing.clone(), rated.clone(), casual.clone()]
+    );
+    assert_eq!(ids("ongoing=true&finished=false"), vec![ongoing.clone()]);
+    assert_eq!(ids("ongoing=false&finished=false"), Vec::<String>::new());
+    assert_eq!(ids("vs=Cili"), vec![rated.clone()]);
+    assert_eq!(
+        ids("vs=bela&ongoing=true"),
+        vec![ongoing.clone(), casual.clone()]
+    );
+    assert_eq!(ids("color=black"), vec![rated.clone()]);
+    assert_eq!(ids("color=white"), vec![casual.clone()]);
+    assert_eq!(ids("rated=true"), vec![rated.clone()]);
+    assert_eq!(
+        ids("rated=false&ongoing=true"),
+        vec![ongoing.clone(), casual.clone()]
+    );
+    assert_eq!(ids("perfType=bullet"), vec![rated.clone()]);
+    assert_eq!(
+        ids("perfType=blitz,rapid&ongoing=true"),
+        vec![ongoing.clone(), casual.clone()]
+    );
+    assert_eq!(ids("perfType=classical"), Vec::<String>::new());
+    assert_eq!(ids("since=99999999999999"), Vec::<String>::new());
+    assert_eq!(ids("until=0"), Vec::<String>::new());
+    assert_eq!(ids("max=1&ongoing=true"), vec![ongoing]);
+    let bad = send(addr, "GET", "/api/games/user/anna?color=green", &[], None);
+    assert_eq!(bad.status, 400, "{}", bad.body);
+}

@@ -348,7 +348,11 @@ pub async fn accept(
             return Err(e);
         }
     };
-    state.store().set_challenge_game(id, &game_id).await?;
+    // The game is made: its players are told even if its id cannot be
+    // written beside the challenge now.
+    if let Err(e) = state.store().set_challenge_game(id, &game_id).await {
+        tracing::warn!(challenge = %id, game = %game_id, error = %e, "a challenge's game not noted");
+    }
     started(state, &game_id, &[&c.challenger, &c.dest_user]).await?;
     Ok(Joined::Game(game_id))
 }

@@ -89,6 +89,11 @@ pub async fn create_open(
         created_at: now,
         expires_at,
     };
+    // What lapsed a day ago goes, as a new one comes.
+    state
+        .store()
+        .purge_open_challenges(now - OPEN_LIFETIME_MS)
+        .await?;
     state.store().insert_open_challenge(&row).await?;
     view_open(state, &row).await
 }
@@ -249,10 +254,15 @@ pub async fn accept_open(
             return Err(e);
         }
     };
-    state
+    // The game is made: its players are told even if its id cannot be
+    // written beside the challenge now.
+    if let Err(e) = state
         .store()
         .settle_open_challenge(&c.id, Some(&game_id))
-        .await?;
+        .await
+    {
+        tracing::warn!(challenge = %c.id, game = %game_id, error = %e, "an open challenge's game not noted");
+    }
     started(state, &game_id, &[white, black]).await?;
     Ok(Joined::Game(game_id))
 }

@@ -44,14 +44,21 @@ impl FromRequestParts<AppState> for Me {
     }
 }
 
-/// The account a request comes from, if it names one (a token that names
-/// none, or a cross-site change with the cookie, is still refused).
+/// The account a request comes from, if it names one (a personal token
+/// that names none, or a cross-site change with the cookie, is still
+/// refused; a seat token names no account).
 pub(crate) struct MaybeMe(pub Option<Auth>);
 
 impl FromRequestParts<AppState> for MaybeMe {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<MaybeMe, ApiError> {
+        // A seat token presented as a bearer (a game's client) names no
+        // account.
+        let bearer = token(&parts.headers);
+        if !bearer.is_empty() && !bearer.starts_with(accounts::TOKEN_PREFIX) {
+            return Ok(MaybeMe(None));
+        }
         Ok(MaybeMe(authenticate(parts, state).await?))
     }
 }

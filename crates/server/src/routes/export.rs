@@ -8,6 +8,7 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use sakk_rating::Speed;
 use serde_json::{json, Value};
 
 use super::board::state_of;
@@ -17,7 +18,7 @@ use crate::dispatch::dispatch;
 use crate::error::ApiError;
 use crate::ops::{Answer, Caller, Op};
 use crate::state::AppState;
-use crate::store::GameRow;
+use crate::store::{GameRow, GamesFilter};
 use crate::wire::Side;
 
 /// A player as an export names them: id, name, title.
@@ -169,20 +170,93 @@ pub(crate) async fn game(
     Ok(([(header::CONTENT_TYPE, PGN)], as_pgn(&state, &row).await?).into_response())
 }
 
-/// The query of `/api/games/user/{username}`.
-#[derive(Debug, serde::Deserialize)]
+/// The query of `/api/games/user/{username}` (lichess's names).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub(crate) struct UserGames {
     /// The most games (lichess's `max`; here at most [`MAX_GAMES`]).
     #[serde(default)]
     max: Option<u32>,
+    /// Against this player only.
+    #[serde(default)]
+    vs: Option<String>,
+    /// Rated (`true`) or casual (`false`) only.
+    #[serde(default)]
+    rated: Option<bool>,
+    /// These categories only, comma-separated (`blitz,rapid`).
+    #[serde(default)]
+    perf_type: Option<String>,
+    /// Played with this colour only.
+    #[serde(default)]
+    color: Option<Side>,
+    /// Begun at or after, milliseconds since the Unix epoch.
+    #[serde(default)]
+    since: Option<i64>,
+    /// Begun at or before.
+    #[serde(default)]
+    until: Option<i64>,
+    /// Games in play too (lichess's default: no).
+    #[serde(default)]
+    ongoing: Option<bool>,
+    /// Ended games (lichess's default: yes).
+    #[serde(default)]
+    finished: Option<bool>,
 }
 
 /// The most games one `/api/games/user/{username}` gives.
 const MAX_GAMES: u32 = 300;
 
+/// The most games read to find those of the categories asked for.
+const MAX_SCANNED: i64 = 5000;
+
+/// An account's games as `q` asks for them, newest first.
+async fn filtered(state: &AppState, user: &str, q: &UserGames) -> Result<Vec<GameRow>, ApiError> {
+    let max = q.max.unwrap_or(MAX_GAMES).clamp(1, MAX_GAMES);
+    let finished = match (q.ongoing.unwrap_or(false), q.finished.unwrap_or(true)) {
+        (true, true) => None,
+        (false, true) => Some(true),
+        (true, false) => Some(false),
+        (false, false) => return Ok(Vec::new()),
+    };
+    let filter = GamesFilter {
+        vs: q.vs.as_deref().map(crate::accounts::name::id_of),
+        color: q.color,
+        rated: q.rated,
+        since: q.since,
+        until: q.until,
+        finished,
+    };
+    let speeds: Option<Vec<Speed>> = q.perf_type.as_deref().map(|list| {
+        list.split(',')
+            .filter_map(|k| Speed::ALL.into_iter().find(|s| perf_key(*s) == k.trim()))
+            .collect()
+    });
+    let Some(speeds) = speeds else {
+        return Ok(state
+            .store()
+            .games_of(user, &filter, i64::from(max))
+            .await?);
+    };
+    let rows = state.store().games_of(user, &filter, MAX_SCANNED).await?;
+    Ok(rows
+        .into_iter()
+        .filter(|r| speeds.contains(&game_speed(r.clock.as_deref())))
+        .take(max as usize)
+        .collect())
+}
+
+/// A category's key as lichess writes it (`ultraBullet`, `blitz`, …).
+fn perf_key(speed: Speed) -> String {
+    serde_json::to_value(speed)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
 /// `GET /api/games/user/{username}`: an account's games, newest first, as
 /// PGN (one after another), or NDJSON of lichess's JSON with `Accept:
-/// application/x-ndjson`.
+/// application/x-ndjson`; lichess's filters (`vs`, `rated`, `perfType`,
+/// `color`, `since`, `until`, `ongoing`, `finished`).
 pub(crate) async fn user_games(
     State(state): State<AppState>,
     P(username): P<String>,
@@ -194,8 +268,7 @@ pub(crate) async fn user_games(
         .user(&crate::accounts::name::id_of(&username))
         .await?
         .ok_or_else(crate::accounts::no_such_user)?;
-    let max = q.max.unwrap_or(MAX_GAMES).clamp(1, MAX_GAMES);
-    let rows = state.store().games_of(&user.id, i64::from(max)).await?;
+    let rows = filtered(&state, &user.id, &q).await?;
     let mut out = String::new();
     if wants(&headers, "application/x-ndjson") || wants(&headers, "application/json") {
         for row in &rows {

@@ -346,7 +346,10 @@ pub fn router(state: AppState) -> Router {
             get(people::rating_history),
         )
         .route("/api/games/{id}/players", get(people::game_players))
-        .route("/api/games/{id}/chat", get(people::chat).post(people::say))
+        .route(
+            "/api/games/{id}/chat",
+            get(people::chat).merge(limited(s, Action, post(people::say))),
+        )
         .route("/api/stream/event", get(challenges::stream))
         .route("/api/account/playing", get(challenges::playing))
         .route("/api/bot/account/upgrade", post(accounts::upgrade_to_bot))
@@ -355,8 +358,14 @@ pub fn router(state: AppState) -> Router {
         .route("/api/player/autocomplete", get(people::autocomplete))
         .route("/players", get(crate::assets::app))
         .route("/api/challenge", get(challenges::list))
-        .route("/api/challenge/ai", post(challenges::ai))
-        .route("/api/challenge/open", post(challenges::open))
+        .route(
+            "/api/challenge/ai",
+            limited(s, NewGame, post(challenges::ai)),
+        )
+        .route(
+            "/api/challenge/open",
+            limited(s, NewGame, post(challenges::open)),
+        )
         .route("/api/challenge/{id}/show", get(challenges::show))
         .route("/api/challenge/{username}", post(challenges::create))
         .route("/api/challenge/{id}/accept", post(challenges::accept))

@@ -5,16 +5,14 @@
 
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use axum::{Extension, Json};
+use axum::Json;
 
 use super::accounts::{MaybeMe, Me};
 use super::{BodyOrForm, P, Q};
-use crate::accounts::{self, wire, Auth};
+use crate::accounts::{self, wire, Scope};
 use crate::challenges::wire::perf_name;
 use crate::chat::{self, ChatView};
-use crate::client::ClientAddr;
 use crate::error::ApiError;
-use crate::limits::Kind;
 use crate::state::AppState;
 use crate::wire::ChatLine;
 
@@ -85,7 +83,7 @@ pub(crate) async fn chat(
     MaybeMe(auth): MaybeMe,
     P(id): P<String>,
 ) -> Result<Json<ChatView>, ApiError> {
-    let room = chat::room_of(&state, &id, auth.as_ref().map(Auth::user)).await?;
+    let room = chat::room_of(&state, &id, chat::player(auth.as_ref())).await?;
     let lines = chat::lines(&state, &id, room).await?;
     Ok(Json(ChatView { room, lines }))
 }
@@ -94,12 +92,11 @@ pub(crate) async fn chat(
 /// to the spectators): a line said by the account, heard at once.
 pub(crate) async fn say(
     State(state): State<AppState>,
-    Extension(ClientAddr(addr)): Extension<ClientAddr>,
     Me(auth): Me,
     P(id): P<String>,
     BodyOrForm(line): BodyOrForm<chat::Say>,
 ) -> Result<Json<ChatLine>, ApiError> {
-    state.limits().check(Kind::Action, addr)?;
+    auth.require_any(&[Scope::BoardPlay, Scope::BotPlay])?;
     Ok(Json(
         chat::say(&state, &id, auth.user(), line.room, &line.text).await?,
     ))

@@ -244,8 +244,8 @@ pub(crate) async fn socket(
     let watched = full(&state, &id).await?;
     // The chat room the socket's account hears (a player's, or the
     // spectators').
-    let rooms = match &auth {
-        Some(auth) => match crate::chat::room_of(&state, &id, Some(auth.user())).await? {
+    let rooms = match crate::chat::player(auth.as_ref()) {
+        Some(user) => match crate::chat::room_of(&state, &id, Some(user)).await? {
             ChatRoom::Player => crate::chat::PLAYERS_HEAR,
             ChatRoom::Spectator => crate::chat::SPECTATORS_HEAR,
         },

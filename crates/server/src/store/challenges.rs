@@ -8,6 +8,24 @@ use sqlx::Row;
 
 use super::{Store, StoreError};
 
+/// Which of an account's games to list (lichess's `/api/games/user`
+/// filters that the database answers; none set: all).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GamesFilter {
+    /// Against this account only (its id).
+    pub vs: Option<String>,
+    /// Played with this colour only.
+    pub color: Option<crate::wire::Side>,
+    /// Rated (or casual) only.
+    pub rated: Option<bool>,
+    /// Begun at or after (milliseconds since the Unix epoch).
+    pub since: Option<i64>,
+    /// Begun at or before.
+    pub until: Option<i64>,
+    /// Ended (or still in play) only.
+    pub finished: Option<bool>,
+}
+
 /// A challenge as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChallengeRow {
@@ -236,20 +254,39 @@ impl Store {
             .collect()
     }
 
-    /// An account's games, newest first, at most `limit`.
+    /// An account's games, newest first, at most `limit`, those that
+    /// `filter` keeps.
     ///
     /// # Errors
     /// A database error.
     pub async fn games_of(
         &self,
         user: &str,
+        filter: &GamesFilter,
         limit: i64,
     ) -> Result<Vec<super::GameRow>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT * FROM games WHERE white_user = $1 OR black_user = $1 \
-             ORDER BY created_at DESC, id DESC LIMIT $2",
+            "SELECT * FROM games WHERE (white_user = $1 OR black_user = $1) \
+             AND ($2 IS NULL OR (white_user = $1 AND black_user = $2) \
+                  OR (black_user = $1 AND white_user = $2)) \
+             AND ($3 IS NULL OR ($3 = 'white' AND white_user = $1) \
+                  OR ($3 = 'black' AND black_user = $1)) \
+             AND ($4 IS NULL OR rated = $4) \
+             AND ($5 IS NULL OR created_at >= $5) \
+             AND ($6 IS NULL OR created_at <= $6) \
+             AND ($7 IS NULL OR ($7 = 1 AND status = 'ended') OR ($7 = 0 AND status <> 'ended')) \
+             ORDER BY created_at DESC, id DESC LIMIT $8",
         )
         .bind(user)
+        .bind(filter.vs.as_deref())
+        .bind(filter.color.map(|c| match c {
+            crate::wire::Side::White => "white",
+            crate::wire::Side::Black => "black",
+        }))
+        .bind(filter.rated.map(i64::from))
+        .bind(filter.since)
+        .bind(filter.until)
+        .bind(filter.finished.map(i64::from))
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;

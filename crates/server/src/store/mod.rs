@@ -28,7 +28,7 @@ mod tournaments;
 mod writer;
 
 pub use accounts::{TokenRow, UserRow};
-pub use challenges::ChallengeRow;
+pub use challenges::{ChallengeRow, GamesFilter};
 pub use lobby::{MemberRow, SeekColor, SeekRow};
 pub use nodes::Claim;
 pub use open_challenges::OpenChallengeRow;

@@ -197,4 +197,17 @@ impl Store {
             .await?;
         Ok(())
     }
+
+    /// Forgets the open challenges that lapsed before `before` (answered or
+    /// not): their games stay.
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn purge_open_challenges(&self, before: i64) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM open_challenges WHERE expires_at < $1")
+            .bind(before)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
 }

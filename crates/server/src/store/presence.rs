@@ -58,7 +58,8 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn users_from(&self, prefix: &str, limit: i64) -> Result<Vec<UserRow>, sqlx::Error> {
-        let length = i64::try_from(prefix.chars().count()).unwrap_or(i64::MAX);
+        // An INTEGER for PostgreSQL's substr(text, integer, integer).
+        let length = i32::try_from(prefix.chars().count()).unwrap_or(i32::MAX);
         let rows = sqlx::query(
             "SELECT * FROM users WHERE substr(id, 1, $1) = $2 AND closed_at IS NULL \
              ORDER BY id LIMIT $3",
