@@ -4,42 +4,18 @@
 // declined with a reason, the challenger reads the reason; an open
 // challenge's link pairs the first two who join, each as the colour their
 // link names. A player's page lists their latest games.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, newPage } from './harness.mjs';
+import { newPage, serverAndBrowser, signedUp } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const ctx = serverAndBrowser();
 
 /** A person with an account, on `path`. */
-async function person(name, lang = 'en', path = '/history') {
-  const page = await newPage(browser, `${server.url}/account`, lang);
-  const status = await page.evaluate(async n => {
-    const r = await fetch('/api/account/signup', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: n, password: 'correct horse battery' }),
-    });
-    return r.status;
-  }, name);
-  assert.equal(status, 201);
-  await page.goto(`${server.url}${path}`);
-  return page;
-}
+const person = (name, lang = 'en', path = '/history') => signedUp(ctx, name, lang, path);
 
 /** `page` challenges `name` from their page: 3+2, casual, as White. */
 async function challenge(page, name) {
-  await page.goto(`${server.url}/@/${name}`);
+  await page.goto(`${ctx.server.url}/@/${name}`);
   await page.waitForSelector('form.challenge-form');
   await page.fill('.challenge-form input[name=minutes]', '3');
   await page.fill('.challenge-form input[name=increment]', '2');
@@ -70,7 +46,7 @@ test('a challenge shows at once to the one challenged, and Accept starts the gam
   await bela.waitForSelector('.cg-wrap.board.orientation-black');
   // They chat beside the board; someone watching does not hear them.
   const game = new URL(anna.url()).pathname;
-  const watcher = await newPage(browser, `${server.url}${game}`, 'en');
+  const watcher = await newPage(ctx.browser, `${ctx.server.url}${game}`, 'en');
   await watcher.waitForSelector('.cg-wrap.board');
   await anna.fill('.chat form.chat-say input', 'Good luck!');
   await anna.press('.chat form.chat-say input', 'Enter');
@@ -81,7 +57,7 @@ test('a challenge shows at once to the one challenged, and Accept starts the gam
   assert.equal(await watcher.locator('.chat ol.chat-lines li').count(), 0);
   await watcher.context().close();
   // The game is on both players' pages.
-  await anna.goto(`${server.url}/@/Bela`);
+  await anna.goto(`${ctx.server.url}/@/Bela`);
   await anna.waitForSelector('.profile ul.recent li a');
   assert.match(await anna.locator('.profile ul.recent li').first().textContent(), /Anna – Bela \*/);
   // Filtered: Bela never had White; the game is blitz, against Anna.
@@ -126,7 +102,7 @@ test('declined with a reason, the challenger reads it; a canceled one leaves the
 
 test("an open challenge's link pairs the first two who join, as their links' colours", async () => {
   const made = await (
-    await fetch(`${server.url}/api/challenge/open`, {
+    await fetch(`${ctx.server.url}/api/challenge/open`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ 'clock.limit': 600, 'clock.increment': 0, name: 'Club night' }),
@@ -140,7 +116,7 @@ test("an open challenge's link pairs the first two who join, as their links' col
   await anna.click('.challenge button.join');
   await anna.waitForSelector('.challenge p.waiting');
   // Someone without an account is asked to log in.
-  const guest = await newPage(browser, `${server.url}/challenge/${made.id}`, 'en');
+  const guest = await newPage(ctx.browser, `${ctx.server.url}/challenge/${made.id}`, 'en');
   await guest.waitForSelector('.challenge a.log-in');
   await guest.context().close();
   const bela = await person('Feri', 'hu', `/challenge/${made.id}`);

@@ -175,3 +175,20 @@ export function serverAndBrowser() {
   });
   return ctx;
 }
+
+/** A person with a new account (signed up in the page, so that its
+ * session is the page's), then on `path`. */
+export async function signedUp(ctx, name, lang = 'en', path = '/') {
+  const page = await newPage(ctx.browser, `${ctx.server.url}/account`, lang);
+  const status = await page.evaluate(async n => {
+    const r = await fetch('/api/account/signup', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: n, password: 'correct horse battery' }),
+    });
+    return r.status;
+  }, name);
+  if (status !== 201) throw new Error(`sign up ${name}: ${status}`);
+  await page.goto(`${ctx.server.url}${path}`);
+  return page;
+}

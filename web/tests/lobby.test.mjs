@@ -3,36 +3,15 @@
 // with one click; both land in the same game and play it with their
 // sessions (no seat token). Two people in one pool are paired. Leaving the
 // page takes a seek out of the lobby.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, newPage, clickMove } from './harness.mjs';
+import { newPage, serverAndBrowser, signedUp, clickMove } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const ctx = serverAndBrowser();
 
 /** A person with an account, on the home page. */
 async function person(name, lang = 'en') {
-  const page = await newPage(browser, `${server.url}/account`, lang);
-  const status = await page.evaluate(async n => {
-    const r = await fetch('/api/account/signup', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: n, password: 'correct horse battery' }),
-    });
-    return r.status;
-  }, name);
-  assert.equal(status, 201);
-  await page.goto(`${server.url}/`);
+  const page = await signedUp(ctx, name, lang, '/');
   await page.waitForSelector('section.lobby button.pool:not([disabled])');
   return page;
 }
@@ -86,9 +65,9 @@ test('a seek seen live is accepted with one click, and both play it', async () =
   await bela.press('#move-text', 'Enter');
   await anna.waitForFunction(() => document.querySelector('.moves')?.textContent?.includes('e5'));
   const id = new URL(anna.url()).pathname.split('/').pop();
-  const state = await (await fetch(`${server.url}/api/games/${id}`)).json();
+  const state = await (await fetch(`${ctx.server.url}/api/games/${id}`)).json();
   assert.equal(state.moves, 'e2e4 e7e5');
-  assert.deepEqual(await seekIds(server.url), []);
+  assert.deepEqual(await seekIds(ctx.server.url), []);
   assert.deepEqual(anna.errors, []);
   assert.deepEqual(bela.errors, []);
   await anna.context().close();
@@ -152,10 +131,10 @@ test('a seek leaves the lobby when its page is left', async () => {
   await anna.fill('.seek-form input[name=increment]', '0');
   await anna.click('.seek-form button[type=submit]');
   await anna.waitForSelector('table.seeks tr.own');
-  assert.equal((await seekIds(server.url)).length, 1);
+  assert.equal((await seekIds(ctx.server.url)).length, 1);
   await anna.click('a[href="/history"]');
   const deadline = Date.now() + 10000;
-  while ((await seekIds(server.url)).length > 0) {
+  while ((await seekIds(ctx.server.url)).length > 0) {
     assert.ok(Date.now() < deadline, 'the seek stayed');
     await new Promise(r => setTimeout(r, 200));
   }

@@ -231,9 +231,13 @@ pub(crate) async fn show(State(state): State<AppState>) -> Result<Json<LobbyEven
     Ok(Json(seeks::lobby(&state).await?))
 }
 
+/// How long the lobby's stream gathers what is told before it writes.
+const BATCH: std::time::Duration = std::time::Duration::from_millis(200);
+
 /// `GET /api/lobby/stream`: the lobby as it stands, then as it changes
-/// (`seekAdded`, `seekRemoved`, `pools`), one JSON line each. A watcher
-/// that falls far behind is closed; its client connects again.
+/// (`seekAdded`, `seekRemoved`, `pools`), one JSON line each, written in
+/// batches at most [`BATCH`] apart. A watcher that falls far behind is
+/// closed; its client connects again.
 pub(crate) async fn stream(
     State(state): State<AppState>,
     Extension(ClientAddr(addr)): Extension<ClientAddr>,
@@ -251,7 +255,7 @@ pub(crate) async fn stream(
         let mut keepalive = tokio::time::interval(std::time::Duration::from_secs(10));
         keepalive.tick().await;
         loop {
-            let next = tokio::select! {
+            let mut next = tokio::select! {
                 told = rx.recv() => match told {
                     Ok(told) if told.event.is_public() => format!("{}\n", told.line),
                     Ok(_) => continue,
@@ -261,6 +265,24 @@ pub(crate) async fn stream(
                 () = tx.closed() => return,
                 _ = shutdown.changed() => return,
             };
+            // What else is told meanwhile goes in the same write: one
+            // wake-up and one write for each watcher per batch, not per
+            // event (thousands watch; the lobby changes many times a
+            // second).
+            if next != "\n" {
+                tokio::time::sleep(BATCH).await;
+                loop {
+                    match rx.try_recv() {
+                        Ok(told) if told.event.is_public() => {
+                            next.push_str(&told.line);
+                            next.push('\n');
+                        }
+                        Ok(_) => {}
+                        Err(broadcast::error::TryRecvError::Empty) => break,
+                        Err(_) => return,
+                    }
+                }
+            }
             if tx.send(next).await.is_err() {
                 return;
             }
