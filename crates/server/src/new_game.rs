@@ -81,6 +81,9 @@ pub fn check_clock(c: &ClockSpec, min: std::time::Duration) -> Result<sakk::Time
 /// A game to create.
 #[derive(Clone, Debug)]
 pub struct NewGame {
+    /// Its id, when it is given (a challenge's game has the challenge's,
+    /// as on lichess); none: a new one.
+    pub id: Option<String>,
     /// Who plays the other side.
     pub opponent: Opponent,
     /// The creator's colour.
@@ -125,7 +128,10 @@ pub async fn create(state: &AppState, new: NewGame) -> Result<(String, String, S
     if state.node().is_some_and(|n| !n.holds()) {
         return Err(ApiError::NodeUnavailable);
     }
-    let id = state.new_game_id()?;
+    let id = match new.id {
+        Some(id) => id,
+        None => state.new_game_id()?,
+    };
     let white_token = crate::security::new_token()?;
     let black_token = if new.opponent == Opponent::Local {
         white_token.clone()

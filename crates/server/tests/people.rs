@@ -109,7 +109,10 @@ fn an_account_s_games_are_filtered_as_lichess_filters_them() {
             None,
         )
         .json();
-        shown["gameId"].as_str().unwrap_or("").to_string()
+        let game = shown["gameId"].as_str().unwrap_or("").to_string();
+        // A challenge's game has its id, as on lichess.
+        assert_eq!(game, id);
+        game
     };
     let resign = |who: &str, id: &str| {
         let r = send(

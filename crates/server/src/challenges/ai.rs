@@ -55,6 +55,7 @@ pub async fn play_ai(
     let (id, _, _) = new_game::create(
         state,
         NewGame {
+            id: None,
             opponent: Opponent::Computer,
             color,
             level: Some(level),

@@ -59,6 +59,9 @@ pub fn clock_speed(clock: Option<(i64, i64)>) -> Speed {
 /// A game about to begin between two accounts.
 #[derive(Clone, Copy, Debug)]
 pub struct Pairing<'a> {
+    /// The game's id, when given (a challenge's own, as lichess has it,
+    /// and as lichess-bot expects); none: a new one.
+    pub id: Option<&'a str>,
     /// White's account id.
     pub white: &'a str,
     /// Black's account id.
@@ -95,6 +98,7 @@ pub async fn begin(state: &AppState, p: Pairing<'_>) -> Result<String, ApiError>
     let (id, _, _) = new_game::create(
         state,
         NewGame {
+            id: p.id.map(str::to_string),
             opponent: Opponent::Friend,
             color: sakk::Color::White,
             level: None,

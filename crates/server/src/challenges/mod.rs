@@ -375,6 +375,7 @@ async fn make_game(state: &AppState, c: &ChallengeRow) -> Result<String, ApiErro
     begin(
         state,
         Pairing {
+            id: Some(&c.id),
             white,
             black,
             rated: c.rated,

@@ -239,6 +239,7 @@ pub async fn accept_open(
     let made = begin(
         state,
         Pairing {
+            id: Some(&c.id),
             white,
             black,
             rated: c.rated,

@@ -109,6 +109,7 @@ async fn pair(state: &AppState, a: &MemberRow, b: &MemberRow) -> Result<String, 
     let game = challenges::begin(
         state,
         Pairing {
+            id: None,
             white: &white.user_id,
             black: &black.user_id,
             rated: true,

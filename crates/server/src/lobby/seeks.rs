@@ -225,6 +225,7 @@ pub async fn accept(state: &AppState, user: &UserRow, id: &str) -> Result<LobbyG
     let made = challenges::begin(
         state,
         Pairing {
+            id: None,
             white,
             black,
             rated: seek.rated,

@@ -109,6 +109,7 @@ fn new_game(state: &AppState, req: NewGameRequest) -> Result<NewGame, ApiError> 
         new_game::check_clock(clock, state.min_clock())?;
     }
     Ok(NewGame {
+        id: None,
         opponent,
         color,
         level,
