@@ -5,6 +5,7 @@ import type {
   Account,
   AnyChallenge,
   Found,
+  UserStatus,
   ChatLine,
   ChatView,
   Challenge,
@@ -151,6 +152,8 @@ export const api = {
     call<unknown>('POST', `/api/challenge/${encodeURIComponent(id)}/accept${color ? `?color=${color}` : ''}`),
   declineChallenge: (id: string, reason: string) => call<unknown>('POST', `/api/challenge/${encodeURIComponent(id)}/decline`, undefined, { reason }),
   cancelChallenge: (id: string) => call<unknown>('POST', `/api/challenge/${encodeURIComponent(id)}/cancel`),
+  /** Whether these accounts are online and playing (lichess's). */
+  statuses: (ids: string[]) => call<UserStatus[]>('GET', `/api/users/status?ids=${encodeURIComponent(ids.join(','))}`),
   /** The accounts whose names begin with `term`. */
   findPlayers: (term: string) => call<Found>('GET', `/api/player/autocomplete?object=true&term=${encodeURIComponent(term)}`),
   /** A game's chat in the room the reader hears. */

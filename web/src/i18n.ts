@@ -361,6 +361,7 @@ const KEYS = [
   'profAllCategories',
   'profBothColours',
   'profVs',
+  'profPlayingNow',
 ] as const;
 
 /** How many level names there are (`web-level-names-1` …). */

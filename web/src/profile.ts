@@ -149,12 +149,14 @@ export function profilePage(name: string): Page {
     fill(root, [h('p', {}, '…')]);
     void (async () => {
       try {
-        const [user, history, games, me] = await Promise.all([
+        const [user, history, games, me, statuses] = await Promise.all([
           api.user(name),
           api.ratingHistory(name),
           recentGames(name, 10),
           api.account().catch((): Account | null => null),
+          api.statuses([name]).catch(() => []),
         ]);
+        const status = statuses[0];
         const since = new Date(user.createdAt).toLocaleDateString(lang() === 'hu' ? 'hu-HU' : 'en-GB');
         const count = user.count;
         const perfs = SPEED_KEYS.map(k => {
@@ -166,6 +168,9 @@ export function profilePage(name: string): Page {
         fill(root, [
           h('div.profile', {}, [
             h('h1', {}, [user.title ? h('span.title', {}, `${user.title} `) : null, user.username]),
+            status?.online || status?.playing
+              ? h('p.presence', {}, [h('span.dot', { class: status.online ? 'online' : undefined }), status.playing ? tr.profPlayingNow : tr.playersOnline])
+              : null,
             user.disabled ? h('p.closed', {}, tr.profClosed) : null,
             h('p.muted', {}, `${tr.profMemberSince} ${since}`),
             count

@@ -1336,6 +1336,28 @@ export type Found = {
  */
 result: Array<FoundUser>, };
 
+export type UserStatus = { 
+/**
+ * The account id.
+ */
+id: string, 
+/**
+ * The name as written.
+ */
+name: string, 
+/**
+ * `BOT`, or none.
+ */
+title?: string, 
+/**
+ * Online now (its event stream open, on any node).
+ */
+online?: boolean, 
+/**
+ * In a game now.
+ */
+playing?: boolean, };
+
 export type SeekColor = "white" | "black" | "random";
 
 export type NewSeek = { 

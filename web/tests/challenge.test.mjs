@@ -56,8 +56,10 @@ test('a challenge shows at once to the one challenged, and Accept starts the gam
   assert.match(await watcher.locator('.chat h3').textContent(), /Spectators/);
   assert.equal(await watcher.locator('.chat ol.chat-lines li').count(), 0);
   await watcher.context().close();
-  // The game is on both players' pages.
+  // The game is on both players' pages, and Bela is playing now.
   await anna.goto(`${ctx.server.url}/@/Bela`);
+  await anna.waitForSelector('.profile p.presence .dot.online');
+  assert.match(await anna.locator('.profile p.presence').textContent(), /Playing now/);
   await anna.waitForSelector('.profile ul.recent li a');
   assert.match(await anna.locator('.profile ul.recent li').first().textContent(), /Anna – Bela \*/);
   // Filtered: Bela never had White; the game is blitz, against Anna.

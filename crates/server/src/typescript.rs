@@ -83,6 +83,7 @@ fn typescript() -> String {
         crate::accounts::wire::GamePlayers::decl(&cfg),
         crate::accounts::wire::FoundUser::decl(&cfg),
         crate::accounts::wire::Found::decl(&cfg),
+        crate::accounts::wire::UserStatus::decl(&cfg),
         crate::lobby_feed::SeekColor::decl(&cfg),
         crate::lobby::wire::NewSeek::decl(&cfg),
         crate::lobby_feed::SeekView::decl(&cfg),

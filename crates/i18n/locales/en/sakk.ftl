@@ -547,6 +547,7 @@ web-prof-category = Category
 web-prof-all-categories = All categories
 web-prof-both-colours = Both colours
 web-prof-vs = Against (name)
+web-prof-playing-now = Playing now
 web-chat-title = Chat
 web-chat-players = Chat with your opponent
 web-chat-spectators = Spectators' chat

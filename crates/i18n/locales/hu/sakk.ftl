@@ -582,6 +582,7 @@ web-prof-category = Kategória
 web-prof-all-categories = Minden kategória
 web-prof-both-colours = Mindkét szín
 web-prof-vs = Ellenfél (név)
+web-prof-playing-now = Éppen játszik
 web-chat-title = Csevegés
 web-chat-players = Csevegés az ellenfeleddel
 web-chat-spectators = A nézők csevegése

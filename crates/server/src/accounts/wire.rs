@@ -240,3 +240,25 @@ pub struct Found {
     /// The accounts, by name.
     pub result: Vec<FoundUser>,
 }
+
+/// A player's status, as lichess's `/api/users/status` gives it.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct UserStatus {
+    /// The account id.
+    pub id: String,
+    /// The name as written.
+    pub name: String,
+    /// `BOT`, or none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub title: Option<String>,
+    /// Online now (its event stream open, on any node).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(test, ts(as = "Option<bool>", optional))]
+    pub online: bool,
+    /// In a game now.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(test, ts(as = "Option<bool>", optional))]
+    pub playing: bool,
+}

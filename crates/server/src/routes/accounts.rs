@@ -425,19 +425,6 @@ pub(crate) struct Ids {
     ids: String,
 }
 
-/// A player's status, as lichess's `/api/users/status` gives it.
-#[derive(Debug, serde::Serialize)]
-pub(crate) struct Status {
-    id: String,
-    name: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    title: Option<String>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    online: bool,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    playing: bool,
-}
-
 /// The most accounts one `/api/users/status` asks about (lichess's).
 const MAX_STATUS: usize = 100;
 
@@ -447,7 +434,7 @@ const MAX_STATUS: usize = 100;
 pub(crate) async fn statuses(
     State(state): State<AppState>,
     super::Q(q): super::Q<Ids>,
-) -> Result<Json<Vec<Status>>, ApiError> {
+) -> Result<Json<Vec<wire::UserStatus>>, ApiError> {
     let ids: Vec<String> = q
         .ids
         .split(',')
@@ -458,7 +445,7 @@ pub(crate) async fn statuses(
     let mut out = Vec::new();
     for id in &ids {
         if let Some(u) = state.store().user(id).await? {
-            out.push(Status {
+            out.push(wire::UserStatus {
                 online: presence::is_online(&state, &u.id).await?,
                 playing: !state.store().playing(&u.id).await?.is_empty(),
                 id: u.id,
