@@ -10,7 +10,7 @@ import { lang, message, speedName, t } from './i18n';
 import { api, errorText, ApiError } from './api';
 import { navigate } from './nav';
 import type { Page } from './main';
-import type { Account, AnyChallenge, Challenge, LightUser, OpenChallenge, TimeControl } from './types';
+import type { Account, AnyChallenge, Challenge, ChallengeStatus, LightUser, OpenChallenge, TimeControl } from './types';
 import { DECLINE_REASONS } from './types';
 
 /** How often a waiting challenge's page asks again. */
@@ -90,6 +90,15 @@ function linkRow(label: string, url: string, cls: string): HTMLElement {
   return h(`p.${cls}` as 'p', {}, [h('span', {}, `${label}: `), h('a', { href: url }, url), ' ', copy]);
 }
 
+/** What a challenge that waits no more says: canceled, expired, or
+ * accepted (with its game, once named). */
+function endLine(status: ChallengeStatus, gameId: string | undefined): HTMLElement {
+  const tr = t();
+  if (status === 'canceled') return h('p.canceled', {}, tr.chalCanceled);
+  if (status === 'expired') return h('p.expired', {}, tr.chalExpired);
+  return h('p.accepted', {}, [tr.chalAccepted, ' ', gameId ? h('a', { href: `/game/${encodeURIComponent(gameId)}`, 'data-nav': '' }, tr.goToGame) : null]);
+}
+
 /** What a challenge to an account shows to `me`. */
 function namedView(c: Challenge, me: Account | null, redraw: () => void): Node[] {
   const tr = t();
@@ -129,15 +138,8 @@ function namedView(c: Challenge, me: Account | null, redraw: () => void): Node[]
     case 'declined':
       out.push(h('p.declined', {}, message(lang(), 'web-chal-declined', { name: c.destUser.name, reason: reasonText(c.declineReasonKey ?? 'generic') })));
       break;
-    case 'canceled':
-      out.push(h('p.canceled', {}, tr.chalCanceled));
-      break;
-    case 'expired':
-      out.push(h('p.expired', {}, tr.chalExpired));
-      break;
-    case 'accepted':
-      out.push(h('p.accepted', {}, tr.chalAccepted));
-      break;
+    default:
+      out.push(endLine(c.status, c.gameId));
   }
   out.push(err);
   return out;
@@ -184,14 +186,8 @@ function openView(c: OpenChallenge, me: Account | null, asked: 'white' | 'black'
       }
       break;
     }
-    case 'canceled':
-      out.push(h('p.canceled', {}, tr.chalCanceled));
-      break;
-    case 'expired':
-      out.push(h('p.expired', {}, tr.chalExpired));
-      break;
     default:
-      out.push(h('p.accepted', {}, [tr.chalAccepted, ' ', c.gameId ? h('a', { href: `/game/${c.gameId}`, 'data-nav': '' }, tr.goToGame) : null]));
+      out.push(endLine(c.status, c.gameId));
   }
   out.push(err);
   return out;

@@ -1312,30 +1312,6 @@ black: GamePlayer | null,
  */
 rated: boolean, };
 
-export type FoundUser = { 
-/**
- * The account id.
- */
-id: string, 
-/**
- * The name as written.
- */
-name: string, 
-/**
- * `BOT`, or none.
- */
-title?: string, 
-/**
- * Online now.
- */
-online?: boolean, };
-
-export type Found = { 
-/**
- * The accounts, by name.
- */
-result: Array<FoundUser>, };
-
 export type UserStatus = { 
 /**
  * The account id.
@@ -1357,6 +1333,12 @@ online?: boolean,
  * In a game now.
  */
 playing?: boolean, };
+
+export type Found = { 
+/**
+ * The accounts, by name, with whether they are online and playing.
+ */
+result: Array<UserStatus>, };
 
 export type SeekColor = "white" | "black" | "random";
 

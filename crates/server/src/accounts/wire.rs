@@ -214,31 +214,12 @@ pub struct TokenInfo {
     pub expires: Option<i64>,
 }
 
-/// An account found by the start of its name (lichess's autocomplete with
-/// `object=true`).
-#[derive(Clone, Debug, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-pub struct FoundUser {
-    /// The account id.
-    pub id: String,
-    /// The name as written.
-    pub name: String,
-    /// `BOT`, or none.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, ts(optional))]
-    pub title: Option<String>,
-    /// Online now.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    #[cfg_attr(test, ts(as = "Option<bool>", optional))]
-    pub online: bool,
-}
-
 /// The accounts found (lichess's `{"result": [...]}`).
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Found {
-    /// The accounts, by name.
-    pub result: Vec<FoundUser>,
+    /// The accounts, by name, with whether they are online and playing.
+    pub result: Vec<UserStatus>,
 }
 
 /// A player's status, as lichess's `/api/users/status` gives it.

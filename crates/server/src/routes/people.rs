@@ -135,8 +135,9 @@ pub(crate) async fn autocomplete(
     }
     let mut result = Vec::with_capacity(users.len());
     for u in users {
-        result.push(wire::FoundUser {
+        result.push(wire::UserStatus {
             online: accounts::presence::is_online(&state, &u.id).await?,
+            playing: !state.store().playing(&u.id).await?.is_empty(),
             id: u.id,
             name: u.name,
             title: u.title,
