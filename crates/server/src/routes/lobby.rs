@@ -235,9 +235,9 @@ pub(crate) async fn show(State(state): State<AppState>) -> Result<Json<LobbyEven
 const BATCH: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// `GET /api/lobby/stream`: the lobby as it stands, then as it changes
-/// (`seekAdded`, `seekRemoved`, `pools`), one JSON line each, written in
-/// batches at most [`BATCH`] apart. A watcher that falls far behind is
-/// closed; its client connects again.
+/// (`seekAdded`, `seekRemoved`, `pools`), one JSON line each; what is told
+/// within [`BATCH`] of a first event is written with it, at once. A
+/// watcher that falls far behind is closed; its client connects again.
 pub(crate) async fn stream(
     State(state): State<AppState>,
     Extension(ClientAddr(addr)): Extension<ClientAddr>,
