@@ -162,8 +162,8 @@ export const api = {
   say: (id: string, text: string) => call<ChatLine>('POST', `/api/games/${encodeURIComponent(id)}/chat`, undefined, { text }),
 };
 
-export /** The lines of a streamed response, as they come, until it ends. */
-async function readLines(res: Response, onLine: (line: string) => void): Promise<void> {
+/** The lines of a streamed response, as they come, until it ends. */
+export async function readLines(res: Response, onLine: (line: string) => void): Promise<void> {
   const reader = res.body?.getReader();
   if (!reader) return;
   const decoder = new TextDecoder();
@@ -190,28 +190,15 @@ export function followTournament(id: string, onVersion: (version: number) => voi
   const open = async (): Promise<void> => {
     try {
       const res = await fetch(`/api/tournaments/${encodeURIComponent(id)}/stream`, { signal: stop.signal });
-      const reader = res.body?.getReader();
-      if (!reader) return;
       retry = 500;
-      const decoder = new TextDecoder();
-      let buffered = '';
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffered += decoder.decode(value, { stream: true });
-        let nl: number;
-        while ((nl = buffered.indexOf('\n')) >= 0) {
-          const line = buffered.slice(0, nl).trim();
-          buffered = buffered.slice(nl + 1);
-          if (!line) continue;
-          try {
-            const v = JSON.parse(line) as { version?: number };
-            if (typeof v.version === 'number') onVersion(v.version);
-          } catch {
-            // Not a line of ours: skipped.
-          }
+      await readLines(res, line => {
+        try {
+          const v = JSON.parse(line) as { version?: number };
+          if (typeof v.version === 'number') onVersion(v.version);
+        } catch {
+          // Not a line of ours: skipped.
         }
-      }
+      });
     } catch {
       // Dropped (or stopped): tried again below unless stopped.
     }

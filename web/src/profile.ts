@@ -10,8 +10,6 @@ import { challengeForm } from './challenge';
 import type { Page } from './main';
 import type { Account, RatingHistory, Speed } from './types';
 
-const SPEED_KEYS = ['ultraBullet', 'bullet', 'blitz', 'rapid', 'classical', 'correspondence'] as const;
-const SPEED_WORDS = { ultraBullet: 'accUltraBullet', bullet: 'bullet', blitz: 'blitz', rapid: 'rapid', classical: 'classical', correspondence: 'accCorrespondence' } as const;
 const COLOURS = ['#2b7bb9', '#c0392b', '#27ae60', '#8e44ad', '#d35400', '#7f8c8d'];
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -159,10 +157,10 @@ export function profilePage(name: string): Page {
         const status = statuses[0];
         const since = new Date(user.createdAt).toLocaleDateString(lang() === 'hu' ? 'hu-HU' : 'en-GB');
         const count = user.count;
-        const perfs = SPEED_KEYS.map(k => {
+        const perfs = SPEEDS.map(k => {
           const p = user.perfs?.[k];
           if (!p) return null;
-          return h('li', { 'data-speed': k }, [h('strong', {}, tr[SPEED_WORDS[k]]), ` ${p.rating}${p.prov ? '?' : ''}`, h('small', {}, ` · ${message(lang(), 'web-prof-rated-games', { count: p.games })}`)]);
+          return h('li', { 'data-speed': k }, [h('strong', {}, speedName(k)), ` ${p.rating}${p.prov ? '?' : ''}`, h('small', {}, ` · ${message(lang(), 'web-prof-rated-games', { count: p.games })}`)]);
         });
         const chart = ratingChart(history, tr.profRatingChart);
         fill(root, [

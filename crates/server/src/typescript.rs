@@ -137,11 +137,11 @@ fn decline_reasons() -> String {
     )
 }
 
-/// The rating categories' keys, as `sakk_rating::Speed` writes them.
+/// The rating categories' keys (`sakk_rating::Speed::key`).
 fn speed_ts() -> String {
     let keys: Vec<String> = sakk_rating::Speed::ALL
         .into_iter()
-        .filter_map(|s| serde_json::to_string(&s).ok())
+        .map(|s| format!("\"{}\"", s.key()))
         .collect();
     format!("type Speed = {};", keys.join(" | "))
 }

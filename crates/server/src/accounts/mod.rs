@@ -340,6 +340,19 @@ pub async fn close(
     }
 }
 
+/// The open account of a name (in any case).
+///
+/// # Errors
+/// 404 `no_such_user` (none, or closed); 503 when the database cannot be
+/// read.
+pub async fn open_account(store: &Store, name: &str) -> Result<UserRow, ApiError> {
+    store
+        .user(&name::id_of(name))
+        .await?
+        .filter(|u| u.closed_at.is_none())
+        .ok_or_else(no_such_user)
+}
+
 /// 404 `no_such_user`.
 pub fn no_such_user() -> ApiError {
     ApiError::Refused {

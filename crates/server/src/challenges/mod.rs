@@ -230,12 +230,7 @@ pub async fn create(
     dest: &str,
     req: &wire::NewChallenge,
 ) -> Result<wire::Challenge, ApiError> {
-    let dest = state
-        .store()
-        .user(&crate::accounts::name::id_of(dest))
-        .await?
-        .filter(|u| u.closed_at.is_none())
-        .ok_or_else(crate::accounts::no_such_user)?;
+    let dest = crate::accounts::open_account(state.store(), dest).await?;
     if dest.id == challenger.id {
         return Err(ApiError::bad(ErrorCode::ChallengeYourself));
     }

@@ -106,13 +106,7 @@ async fn reserved_users(state: &AppState, users: &str) -> Result<(String, String
     };
     let mut ids = Vec::new();
     for name in [white, black] {
-        let user = state
-            .store()
-            .user(&crate::accounts::name::id_of(name))
-            .await?
-            .filter(|u| u.closed_at.is_none())
-            .ok_or_else(crate::accounts::no_such_user)?;
-        ids.push(user.id);
+        ids.push(crate::accounts::open_account(state.store(), name).await?.id);
     }
     match (ids.pop(), ids.pop()) {
         (Some(black), Some(white)) if white != black => Ok((white, black)),

@@ -228,7 +228,7 @@ async fn filtered(state: &AppState, user: &str, q: &UserGames) -> Result<Vec<Gam
     };
     let speeds: Option<Vec<Speed>> = q.perf_type.as_deref().map(|list| {
         list.split(',')
-            .filter_map(|k| Speed::ALL.into_iter().find(|s| perf_key(*s) == k.trim()))
+            .filter_map(|k| Speed::from_key(k.trim()))
             .collect()
     });
     let Some(speeds) = speeds else {
@@ -243,14 +243,6 @@ async fn filtered(state: &AppState, user: &str, q: &UserGames) -> Result<Vec<Gam
         .filter(|r| speeds.contains(&game_speed(r.clock.as_deref())))
         .take(max as usize)
         .collect())
-}
-
-/// A category's key as lichess writes it (`ultraBullet`, `blitz`, …).
-fn perf_key(speed: Speed) -> String {
-    serde_json::to_value(speed)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
 }
 
 /// `GET /api/games/user/{username}`: an account's games, newest first, as
