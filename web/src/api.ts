@@ -15,6 +15,7 @@ import type {
   RatingHistory,
   Analysed,
   ClockSpec,
+  ControlRead,
   Created,
   Event,
   GameList,
@@ -115,6 +116,8 @@ export const api = {
   rematch: (id: string, token: string) => call<RematchReply>('POST', `/api/games/${id}/rematch`, token),
   /** The rules' verdict on one action in a position, nothing stored. */
   trial: (trial: Trial) => call<TrialResult>('POST', '/api/rules/try', undefined, trial),
+  /** A time control as a player types it, read by the rules library. */
+  readControl: (text: string) => call<ControlRead>('GET', `/api/rules/time-control?text=${encodeURIComponent(text)}`),
   analysis: (id: string) => call<{ plies: Analysed[] }>('GET', `/api/games/${id}/analysis`),
   newTournament: (req: NewTournament) => call<TournamentCreated>('POST', '/api/tournaments', undefined, req),
   tournament: (id: string) => call<TournamentView>('GET', `/api/tournaments/${encodeURIComponent(id)}`),

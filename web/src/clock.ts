@@ -5,6 +5,7 @@ import { t } from './i18n';
 import { PRESETS } from './home';
 import { Timer, type Side, type TimerSetting } from './timer';
 import { formatClock, lowTime } from './moves';
+import { nextControlWords } from './control';
 import * as sound from './sound';
 
 /** The clock page. */
@@ -12,10 +13,13 @@ export function clockPage(root: HTMLElement): () => void {
   let timer: Timer | null = null;
   let frame = 0;
   const tr = t();
+  const awake = new WakeLock();
 
   const setup = () => {
     cancelAnimationFrame(frame);
     timer = null;
+    document.body.classList.remove('clock-on');
+    awake.release();
     const min = h('input#clock-min', { type: 'number', min: 0, step: 'any', value: localStorage.getItem('sakk.clock.min') ?? '5' });
     const inc = h('input#clock-inc', { type: 'number', min: 0, step: 'any', value: localStorage.getItem('sakk.clock.inc') ?? '3' });
     const delay = h('input#clock-delay', { type: 'number', min: 0, step: 'any', value: localStorage.getItem('sakk.clock.delay') ?? '0' });
@@ -97,6 +101,7 @@ export function clockPage(root: HTMLElement): () => void {
       h('button.clock-face', { type: 'button', 'data-side': side, class: side === 1 ? 'upside' : '' }, [
         h('span.time', {}, formatClock(setting.base)),
         h('span.count', {}, `${tr.moveCount}: 0`),
+        h('span.next', {}),
       ]);
     const top = face(1);
     const bottom = face(0);
@@ -134,10 +139,13 @@ export function clockPage(root: HTMLElement): () => void {
         const ms = tm.left(side, now);
         (el.querySelector('.time') as HTMLElement).textContent = flagged === side ? tr.flagged : formatClock(ms);
         (el.querySelector('.count') as HTMLElement).textContent = `${tr.moveCount}: ${tm.moves[side]}`;
+        // The time control ahead (40/90+30: the 30 minutes after move 40).
+        const then = setting.then;
+        const ahead = then && tm.moves[side] < then.moves ? { moves: then.moves - tm.moves[side], adds: then.time } : null;
+        (el.querySelector('.next') as HTMLElement).textContent = nextControlWords(ahead);
         el.classList.toggle('running', tm.running === side && flagged === null);
         el.classList.toggle('low', ms < lowTime(setting.base));
         el.classList.toggle('flagged', flagged === side);
-        el.setAttribute('aria-label', formatClock(ms));
       }
       if (flagged !== null && !flaggedShown) {
         flaggedShown = true;
@@ -147,6 +155,9 @@ export function clockPage(root: HTMLElement): () => void {
       frame = requestAnimationFrame(draw);
     };
     fill(root, [h('div.clock-page', {}, [top, h('div.clock-bar', {}, [pause, reset]), bottom])]);
+    // The running clock fills the screen, which stays on.
+    document.body.classList.add('clock-on');
+    awake.hold();
     draw();
   };
 
@@ -154,5 +165,46 @@ export function clockPage(root: HTMLElement): () => void {
   return () => {
     cancelAnimationFrame(frame);
     timer = null;
+    document.body.classList.remove('clock-on');
+    awake.release();
   };
+}
+
+/** Keeps the screen on while held (the Screen Wake Lock API, where the
+ * browser has it): asked again when the page is shown again, since the
+ * browser lets the lock go whenever the page is hidden. */
+class WakeLock {
+  private sentinel: WakeLockSentinel | null = null;
+  private held = false;
+
+  /** Keeps the screen on until `release`. */
+  hold(): void {
+    if (this.held) return;
+    this.held = true;
+    document.addEventListener('visibilitychange', this.onVisible);
+    void this.ask();
+  }
+
+  /** Lets the screen sleep again. */
+  release(): void {
+    this.held = false;
+    document.removeEventListener('visibilitychange', this.onVisible);
+    void this.sentinel?.release().catch(() => undefined);
+    this.sentinel = null;
+  }
+
+  private readonly onVisible = () => {
+    if (document.visibilityState === 'visible') void this.ask();
+  };
+
+  private async ask(): Promise<void> {
+    if (!this.held || !('wakeLock' in navigator) || (this.sentinel && !this.sentinel.released)) return;
+    try {
+      const sentinel = await navigator.wakeLock.request('screen');
+      if (this.held) this.sentinel = sentinel;
+      else void sentinel.release();
+    } catch {
+      // Refused (battery saver, no permission): the clock runs all the same.
+    }
+  }
 }

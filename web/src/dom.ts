@@ -32,3 +32,10 @@ export function h<K extends keyof HTMLElementTagNameMap>(
 export function fill(el: Element, children: Child[]): void {
   el.replaceChildren(...children.filter((c): c is Node | string => !!c || c === ''));
 }
+
+/** A wide element (a table) in a box of its own that scrolls sideways, so
+ * that the page stays as wide as the screen; the box takes the keyboard's
+ * focus, so that the arrows scroll it too. */
+export function scrollX(el: HTMLElement): HTMLDivElement {
+  return h('div.scroll-x', { tabindex: 0 }, el);
+}

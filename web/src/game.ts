@@ -5,7 +5,8 @@ import type { Api as CgApi } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
 import { parseUci } from 'chessops/util';
 import { makeSan } from 'chessops/san';
-import { h, fill, type Child } from './dom';
+import { h, fill, type Child, scrollX } from './dom';
+import { controlWords, nextControlWords } from './control';
 import { factName, lang, namedMateName, outcomeText, t } from './i18n';
 import { askPromotion } from './promotion';
 import { boardKeys } from './boardkeys';
@@ -63,6 +64,7 @@ class GameView {
     bottom: h('div.player.bottom', {}),
     status: h('div.status', { role: 'status' }),
     result: h('div.result', {}),
+    control: h('p.control', {}),
     opening: h('div.opening', {}),
     moves: h('div.move-list', { tabindex: 0, role: 'region', 'aria-label': t().moves }),
     nav: h('div.nav', {}),
@@ -92,6 +94,7 @@ class GameView {
           this.el.conn,
           this.el.status,
           this.el.result,
+          this.el.control,
           this.el.opening,
           this.el.moves,
           this.el.nav,
@@ -274,6 +277,8 @@ class GameView {
     this.el.status.textContent = status;
     this.el.result.textContent = this.resultText();
     this.el.result.hidden = !over;
+    // The whole control in words: every period, the hourglass, the delay.
+    this.el.control.textContent = `${tr.timeControl}: ${controlWords(s.clock)}`;
     // The opening with its class as the documents define them, and the
     // phase of the game now (both from the rules library, in the state).
     const cls = s.opening?.class === 'open' ? tr.classOpen : s.opening?.class === 'semi_open' ? tr.classSemiOpen : s.opening?.class === 'closed' ? tr.classClosed : '';
@@ -353,6 +358,7 @@ class GameView {
       return [
         h('span.name', {}, name(c)),
         h('span.captured', { title: tr.material, class: other(c) }, [captured, adv > 0 ? h('span.adv', {}, ` +${adv}`) : null]),
+        h('small.next-control', {}, nextControlWords(c === 'white' ? s.wnext : s.bnext)),
         s.clock ? h('span.clock', { 'data-color': c, role: 'timer', 'aria-label': `${c === 'white' ? tr.white : tr.black}` }) : null,
       ];
     };
@@ -528,12 +534,12 @@ class GameView {
       h('h2', {}, tr.analysis),
       evalGraph(a, this.cursor, j, tr.evalGraph, p => this.goTo(p)),
       h('p.best', {}, [h('strong', {}, `${score} `), `${tr.bestLine}: ${line}`]),
-      h('table.summary', {}, [
+      scrollX(h('table.summary', {}, [
         h('tr', {}, [h('th', {}, ''), h('th', {}, tr.white), h('th', {}, tr.black)]),
         ...([['?!', tr.inaccuracy], ['?', tr.mistake], ['??', tr.blunder]] as [Judgement, string][]).map(([k, name]) =>
           h('tr', {}, [h('td', {}, `${name} (${k})`), h('td', {}, String(count(k, 0))), h('td', {}, String(count(k, 1)))]),
         ),
-      ]),
+      ])),
     ]);
   }
 

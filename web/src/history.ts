@@ -1,17 +1,9 @@
 // The history page: finished and ongoing games.
 
-import { h, fill } from './dom';
+import { h, fill, scrollX } from './dom';
 import { lang, t, terminationText } from './i18n';
 import { api, type Summary } from './api';
-
-function control(g: Summary): string {
-  const c = g.clock;
-  if (!c) return '∞';
-  const min = c.initial / 60000;
-  let s = `${Number.isInteger(min) ? min : min.toFixed(1)}+${c.increment / 1000}`;
-  if (c.delay) s += ` d${c.delay / 1000}`;
-  return s;
-}
+import { controlShort, controlWords } from './control';
 
 /** The history page. */
 export function historyPage(root: HTMLElement): void {
@@ -36,7 +28,7 @@ export function historyPage(root: HTMLElement): void {
       const fmt = new Intl.DateTimeFormat(lang() === 'hu' ? 'hu-HU' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
       fill(body, [
         h('h1', {}, tr.historyTitle),
-        h('table.games', {}, [
+        scrollX(h('table.games', {}, [
           h('thead', {}, h('tr', {}, [tr.date, tr.players, tr.timeControl, tr.moves, tr.status, tr.result, tr.reason, ''].map(x => h('th', {}, x)))),
           h(
             'tbody',
@@ -46,7 +38,7 @@ export function historyPage(root: HTMLElement): void {
               return h('tr', { 'data-id': g.id }, [
                 h('td', {}, fmt.format(new Date(g.created_at))),
                 h('td', {}, players(g)),
-                h('td', {}, control(g)),
+                h('td', { title: controlWords(g.clock) }, controlShort(g.clock)),
                 h('td', {}, String(Math.ceil(g.moves / 2))),
                 h('td', {}, status(g.status)),
                 h('td', {}, g.result ?? ''),
@@ -55,7 +47,7 @@ export function historyPage(root: HTMLElement): void {
               ]);
             }),
           ),
-        ]),
+        ])),
       ]);
     })
     .catch(() => fill(body, [h('h1', {}, tr.historyTitle), h('p.error', {}, tr.error)]));

@@ -3,6 +3,7 @@
 import { h, fill } from './dom';
 import { t } from './i18n';
 import { api, errorText, type ClockRequest, type CreateRequest } from './api';
+import { controlWords } from './control';
 import { navigate } from './nav';
 import { rememberSeat } from './seats';
 import { lobbySection } from './lobby';
@@ -46,6 +47,36 @@ export function homePage(root: HTMLElement): () => void {
   const result = h('section.created', {});
   const error = h('p.error', { role: 'alert' });
 
+  // The chosen control in words, as the server reads it, before the game
+  // starts (a typo shows here, not as a surprise on the clock).
+  const words = h('p.tc-words', { 'aria-live': 'polite' });
+  let asked = 0;
+  let wordsTimer = 0;
+  const showWords = () => {
+    clearTimeout(wordsTimer);
+    wordsTimer = window.setTimeout(() => {
+      const text = controlText();
+      const mine = ++asked;
+      if (text === null) {
+        words.textContent = controlWords(null);
+        words.classList.remove('error');
+        return;
+      }
+      api.readControl(text).then(
+        read => {
+          if (mine !== asked) return;
+          words.textContent = controlWords(read.clock);
+          words.classList.remove('error');
+        },
+        e => {
+          if (mine !== asked) return;
+          words.textContent = errorText(e);
+          words.classList.add('error');
+        },
+      );
+    }, 200);
+  };
+
   const draw = () => {
     const custom = h('fieldset.custom', { hidden: tc !== 'custom' }, [
       h('label', {}, [tr.minutes, h('input#c-min', { type: 'number', min: 0, max: 600, step: 'any', value: localStorage.getItem('sakk.home.cmin') ?? '10' })]),
@@ -60,6 +91,7 @@ export function homePage(root: HTMLElement): () => void {
         h('input#c-control', { type: 'text', spellcheck: 'false', autocomplete: 'off', placeholder: '40/5400+30:1800+30', value: localStorage.getItem('sakk.home.ccontrol') ?? '' }),
       ]),
     ]);
+    custom.addEventListener('input', showWords);
     const cats = ['bullet', 'blitz', 'rapid', 'classical'] as const;
     const tcButtons = h('div.tc-grid', { role: 'radiogroup', 'aria-label': tr.timeControl }, [
       ...cats.map(cat =>
@@ -70,7 +102,13 @@ export function homePage(root: HTMLElement): () => void {
           ...(cat === 'classical' ? [tcButton('40/90+30', '40/90+30')] : []),
         ]),
       ),
-      h('div.tc-cat', {}, [h('span.cat', {}, '·'), tcButton('custom', tr.custom), tcButton('none', tr.noClock)]),
+      h('div.tc-cat', {}, [
+        h('span.cat', {}, tr.tcOther),
+        // The hourglass: 3 minutes that flow from one side to the other.
+        tcButton('*180', `${tr.sandclock} 3′`),
+        tcButton('custom', tr.custom),
+        tcButton('none', tr.noClock),
+      ]),
     ]);
     function tcButton(value: string, label: string): HTMLElement {
       return h(
@@ -128,7 +166,7 @@ export function homePage(root: HTMLElement): () => void {
             ),
           ])
         : null,
-      h('fieldset', {}, [h('legend', {}, tr.timeControl), tcButtons, custom]),
+      h('fieldset', {}, [h('legend', {}, tr.timeControl), tcButtons, custom, words]),
       h('fieldset.rules', {}, [
         h('legend', {}, tr.rules),
         h('label', {}, [h('input#touch', { type: 'checkbox' }), ' ', tr.touchMove]),
@@ -137,6 +175,20 @@ export function homePage(root: HTMLElement): () => void {
       h('button#start.primary', { type: 'submit' }, tr.start),
       error,
     ]);
+    showWords();
+  };
+
+  const field = (id: string) => ((form.querySelector(`#${id}`) as HTMLInputElement | HTMLSelectElement | null)?.value ?? '').trim();
+  /** The chosen control as a player writes it (minutes + seconds, periods,
+   * `*180` for the hourglass), for the server to read; `null`: no clock. */
+  const controlText = (): string | null => {
+    if (tc === 'none') return null;
+    if (tc !== 'custom') return tc;
+    const typed = field('c-control');
+    if (typed) return typed;
+    const delay = Number(field('c-delay') || 0);
+    const kind = field('c-kind') === 'simple' ? 'd' : 'b';
+    return `${Number(field('c-min') || 0)}+${Number(field('c-inc') || 0)}${delay > 0 ? `${kind}${delay}` : ''}`;
   };
 
   const clockSpec = (): ClockRequest | null => {
@@ -149,8 +201,8 @@ export function homePage(root: HTMLElement): () => void {
       localStorage.setItem('sakk.home.cdelay', String(num('c-delay')));
       const control = ((form.querySelector('#c-control') as HTMLInputElement | null)?.value ?? '').trim();
       localStorage.setItem('sakk.home.ccontrol', control);
-      // Periods or an hourglass, in PGN form: the server reads and checks it.
-      if (control) return { control };
+      // As the player typed it (minutes): the server reads it as the words showed it.
+      if (control) return { text: control };
       const spec: ClockRequest = { limit: Math.round(num('c-min') * 60), increment: num('c-inc') };
       if (num('c-delay') > 0) {
         spec.delay = num('c-delay');
@@ -159,6 +211,7 @@ export function homePage(root: HTMLElement): () => void {
       return spec;
     }
     if (tc.includes('/')) return { preset: tc };
+    if (tc.startsWith('*')) return { control: tc };
     const [m, i] = tc.split('+').map(Number);
     return { limit: m * 60, increment: i };
   };

@@ -3,7 +3,7 @@
 // controls: players, byes, one-click pairing, results. Each section prints
 // on its own on A4.
 
-import { h, fill } from './dom';
+import { h, fill, scrollX } from './dom';
 import { lang, message, t } from './i18n';
 import { api, ApiError, errorText, followTournament, type TournamentAction, type TournamentView } from './api';
 import { takeTokenFromAddress } from './seats';
@@ -98,7 +98,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       const organiser = token !== null;
       const body = round
         ? [
-            h('table.pairings', {}, [
+            scrollX(h('table.pairings', {}, [
               h('thead', {}, h('tr', {}, [tr.tourBoard, tr.white, tr.tourPoints, tr.tourResult, tr.tourPoints, tr.black, ...(v.online ? [''] : [])].map(x => h('th', {}, x)))),
               h(
                 'tbody',
@@ -129,7 +129,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
                   ]);
                 }),
               ),
-            ]),
+            ])),
             round.byes.length
               ? h(
                   'ul.byes',
@@ -149,7 +149,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       const tr = t();
       return h('section.tour-standings', { 'data-section': 'standings' }, [
         h('div.section-head', {}, [h('h2', {}, tr.tourStandings), printButton('standings')]),
-        h('table.standings', {}, [
+        scrollX(h('table.standings', {}, [
           h('thead', {}, h('tr', {}, [tr.tourPlace, tr.tourRank, tr.tourPlayerName, tr.tourRating, tr.tourPoints, ...v.tiebreaks, tr.tourPerformance, tr.tourRatingChange].map(x => h('th', {}, x)))),
           h(
             'tbody',
@@ -168,7 +168,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
               ]);
             }),
           ),
-        ]),
+        ])),
       ]);
     }
 
@@ -176,7 +176,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       const tr = t();
       return h('section.tour-crosstable', { 'data-section': 'crosstable' }, [
         h('div.section-head', {}, [h('h2', {}, tr.tourCrosstable), printButton('crosstable')]),
-        h('table.crosstable', {}, [
+        scrollX(h('table.crosstable', {}, [
           h('thead', {}, h('tr', {}, [tr.tourRank, tr.tourPlayerName, tr.tourPoints, ...v.rounds.map(r => String(r.number))].map(x => h('th', {}, x)))),
           h(
             'tbody',
@@ -190,7 +190,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
               ]),
             ),
           ),
-        ]),
+        ])),
       ]);
     }
 
@@ -280,7 +280,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
         h('div.section-head', {}, [h('h2', {}, `${tr.tourPlayers} (${v.players.length})`), printButton('players')]),
         form,
         forbiddenPairs(v),
-        h('table.players', {}, [h('thead', {}, h('tr', {}, head.map(x => h('th', {}, x)))), h('tbody', {}, rows)]),
+        scrollX(h('table.players', {}, [h('thead', {}, h('tr', {}, head.map(x => h('th', {}, x)))), h('tbody', {}, rows)])),
       ]);
     }
 
@@ -311,7 +311,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       const playerLinks = v.online && links
         ? h('div.player-links', {}, [
             h('p', {}, tr.tourPlayerLinks),
-            h(
+            scrollX(h(
               'table.links',
               {},
               h(
@@ -326,7 +326,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
                     ]),
                   ),
               ),
-            ),
+            )),
           ])
         : null;
       return h('div.organiser.no-print', {}, [

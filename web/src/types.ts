@@ -70,6 +70,16 @@ sandclock: boolean,
  */
 pgn: string, };
 
+export type NextControlView = { 
+/**
+ * Moves still to make before it.
+ */
+moves: number, 
+/**
+ * The time it adds, in milliseconds.
+ */
+adds: number, };
+
 export type RejectedClaim = { 
 /**
  * The claimant.
@@ -151,7 +161,13 @@ preset?: string,
  * +30 s a move), `300+3`, or a sandclock (`*180`: an hourglass of 3
  * minutes).
  */
-control?: string, };
+control?: string, 
+/**
+ * Or a control as a player types it (`TimeControl::from_typed`): a
+ * preset's label, else minutes + seconds a move (`15+10`), periods
+ * (`40/90+30:30+30`), delays (`5+0d3`).
+ */
+text?: string, };
 
 export type RulesSpec = { 
 /**
@@ -260,6 +276,15 @@ winc: number | null,
  * Black's increment now, in milliseconds.
  */
 binc: number | null, 
+/**
+ * White's next time control, when one is ahead (periods such as
+ * 40 moves in 90 minutes, then 30 minutes).
+ */
+wnext: NextControlView | null, 
+/**
+ * Black's next time control, when one is ahead.
+ */
+bnext: NextControlView | null, 
 /**
  * The clock that is running (none once the game is over).
  */
@@ -655,6 +680,12 @@ ended_by: Side | null,
  * The draws the side to move may claim now.
  */
 claimable: Array<TerminationCode>, };
+
+export type ControlRead = { 
+/**
+ * The clock, period by period.
+ */
+clock: ClockInUse, };
 
 export type SystemKind = "swiss" | "round_robin";
 

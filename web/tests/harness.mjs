@@ -81,10 +81,15 @@ export async function launch() {
 }
 
 /** A new page with its UI language set (stored preference) and errors
- * collected. `options.bypassCSP` lets a test inject a script (axe-core). */
+ * collected. `options.bypassCSP` lets a test inject a script (axe-core);
+ * `options.phone` makes it a 390 px phone (touch, mobile viewport),
+ * `options.width` a desktop window of that width. */
 export async function newPage(browser, url, lang = 'en', options = {}) {
+  const phone = options.phone === true;
   const context = await browser.newContext({
-    viewport: { width: 1200, height: 900 },
+    viewport: phone ? { width: 390, height: 844 } : { width: options.width ?? 1200, height: 900 },
+    isMobile: phone,
+    hasTouch: phone,
     locale: lang === 'hu' ? 'hu-HU' : 'en-GB',
     bypassCSP: options.bypassCSP === true,
   });
@@ -100,6 +105,7 @@ export async function newPage(browser, url, lang = 'en', options = {}) {
 
 /** The centre of square `sq` on the page's board. */
 export async function squareCenter(page, sq) {
+  await page.locator('cg-board').scrollIntoViewIfNeeded();
   const box = await page.locator('cg-board').boundingBox();
   const white = await page.locator('.cg-wrap.board').evaluate(el => el.classList.contains('orientation-white'));
   const file = sq.charCodeAt(0) - 97;

@@ -1,9 +1,9 @@
-// Browser tests of the rules guide (/learn), keyboard moves on the board,
-// and an automated accessibility check (axe-core) of every page.
+// Browser tests of the rules guide (/learn) and keyboard moves on the board
+// (every page's accessibility check is in layout.test.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { newPage, clickMove, dragMove, waitMoves, moveTexts, createGame, accessibilityProblems, artifacts, serverAndBrowser } from './harness.mjs';
+import { newPage, clickMove, dragMove, waitMoves, moveTexts, createGame, artifacts, serverAndBrowser } from './harness.mjs';
 
 const ctx = serverAndBrowser();
 
@@ -102,32 +102,4 @@ test('a move by keyboard only, on the game board and in a lesson', async () => {
   for (const key of ['ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'Enter', 'ArrowUp', 'ArrowLeft', 'Enter']) await lesson.keyboard.press(key);
   await lesson.waitForSelector('.finished:not([hidden])');
   await lesson.context().close();
-});
-
-test('no serious accessibility problems on the home, game, clock and guide pages (axe-core, WCAG 2.1 AA)', async () => {
-  const game = await createGame(ctx.server.url, { opponent: 'local', clock: { limit: 300, increment: 3 }, rules: { touch_move: false } });
-  for (const mv of ['e2e4', 'e7e5', 'g1f3']) {
-    await fetch(`${ctx.server.url}/api/games/${game.id}/move/${mv}`, { method: 'POST', headers: { Authorization: `Bearer ${game.tokens.white}` } });
-  }
-  const pages = ['/', `/game/${game.id}?token=${game.tokens.white}`, '/clock', '/learn#castling', '/history'];
-  const found = [];
-  for (const lang of ['en', 'hu']) {
-    for (const theme of ['light', 'dark']) {
-      for (const path of pages) {
-        const page = await newPage(ctx.browser, 'about:blank', lang, { bypassCSP: true });
-        await page.context().addInitScript(t => localStorage.setItem('sakk.theme', t), theme);
-        await page.goto(ctx.server.url + path);
-        await page.waitForSelector('header.top');
-        if (path.startsWith('/game') || path.startsWith('/learn')) await page.waitForSelector('cg-board');
-        if (path.startsWith('/learn')) {
-          // A refusal and the choices on show as well.
-          await clickMove(page, 'e1', 'c1');
-          await page.waitForSelector('.feedback.refused');
-        }
-        for (const p of await accessibilityProblems(page)) found.push(`${lang} ${theme} ${path.split('?')[0]}: ${p}`);
-        await page.context().close();
-      }
-    }
-  }
-  assert.deepEqual(found, []);
 });

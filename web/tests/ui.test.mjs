@@ -195,3 +195,43 @@ test('the clock page counts down and flags', async () => {
   assert.equal(await page.locator('.clock-face[data-side="1"] .time').textContent(), '0:03.0');
   await page.context().close();
 });
+
+test('a control typed in minutes is shown in words before the game starts, and the game is played with it', async () => {
+  const page = await newPage(browser, server.url, 'en');
+  await page.click('label.opt[data-value="local"]');
+  await page.click('button[data-tc="custom"]');
+  // A typo shows as a refusal in the words, before anything starts.
+  await page.fill('#c-control', '5+x');
+  await page.waitForSelector('.tc-words.error');
+  // The seed's classical control, typed as people write it (minutes).
+  await page.fill('#c-control', '40/90+30');
+  await page.waitForFunction(() => document.querySelector('.tc-words')?.textContent?.startsWith('40 moves'));
+  const words = '40 moves in 90 minutes, then 30 minutes for the rest of the game, +30 s a move';
+  assert.equal(await page.locator('.tc-words').textContent(), words);
+  await page.click('#start');
+  await page.waitForFunction(() => document.querySelector('p.control')?.textContent);
+  assert.equal(await page.locator('p.control').textContent(), `Time control: ${words}`);
+  // What comes next, beside each clock.
+  assert.equal(await page.locator('.player.bottom .next-control').textContent(), '40 moves to the time control, then +30 minutes');
+  const id = new URL(page.url()).pathname.split('/').pop();
+  const state = await (await fetch(`${server.url}/api/games/${id}`)).json();
+  assert.equal(state.clock.pgn, '40/5400+30:1800+30');
+  assert.equal(state.wtime, 90 * 60000);
+  // In Hungarian, and a preset's words as soon as it is chosen.
+  await page.goto(server.url);
+  await page.selectOption('#lang', 'hu');
+  await page.click('button[data-tc="custom"]');
+  await page.fill('#c-control', '40/90+30');
+  await page.waitForFunction(() => document.querySelector('.tc-words')?.textContent?.startsWith('40 lépés'));
+  assert.equal(await page.locator('.tc-words').textContent(), '40 lépés 90 perc alatt, majd 30 perc a játszma hátralevő részére, lépésenként +30 mp');
+  await page.click('button[data-tc="*180"]');
+  await page.waitForFunction(() => document.querySelector('.tc-words')?.textContent === 'homokóra, 3 perc');
+  assert.equal(await page.locator('fieldset.custom').isVisible(), false);
+  // The clock page says what comes after move 40 on each side.
+  await page.goto(`${server.url}/clock`);
+  await page.click('button.tc[data-tc="40/90+30"]');
+  await page.waitForFunction(() => document.querySelector('.clock-face[data-side="0"] .next')?.textContent);
+  assert.equal(await page.locator('.clock-face[data-side="0"] .next').textContent(), '40 lépés az időellenőrzésig, utána +30 perc');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -485,6 +485,13 @@ impl LiveGame {
                 .and_then(|k| k.stage(c))
                 .map(|s| ms(s.increment))
         };
+        let next = |c: Color| {
+            self.clock
+                .as_ref()
+                .filter(|_| !over)
+                .and_then(|k| k.next_control(c))
+                .map(crate::wire::NextControlView::from)
+        };
         GameState {
             id: self.row.id.clone(),
             opponent: self.row.opponent,
@@ -515,6 +522,8 @@ impl LiveGame {
             btime,
             winc: inc(Color::White),
             binc: inc(Color::Black),
+            wnext: next(Color::White),
+            bnext: next(Color::Black),
             clock_running: if over {
                 None
             } else {

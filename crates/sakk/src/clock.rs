@@ -41,6 +41,15 @@ impl fmt::Display for ClockError {
 
 impl std::error::Error for ClockError {}
 
+/// A side's next time control (see [`Clock::next_control`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NextControl {
+    /// Moves still to make before it.
+    pub moves: u32,
+    /// The time it adds.
+    pub adds: Duration,
+}
+
 /// A chess clock.
 ///
 /// ```
@@ -137,6 +146,43 @@ impl Clock {
             }
         }
         stages.last().copied()
+    }
+
+    /// `color`'s next time control: the moves it still makes before it and
+    /// the time it then gets; `None` when none is ahead (a period to the
+    /// end of the game, a sandclock, no clock). A last period with a move
+    /// count repeats.
+    ///
+    /// ```
+    /// use sakk::{Clock, Color, TimeControl};
+    /// use std::time::Duration;
+    ///
+    /// let mut clock = Clock::new(TimeControl::from_typed("40/90+30").unwrap());
+    /// let next = clock.next_control(Color::White).unwrap();
+    /// assert_eq!((next.moves, next.adds), (40, Duration::from_secs(30 * 60)));
+    /// clock.set_moves(Color::White, 40);
+    /// assert_eq!(clock.next_control(Color::White), None);
+    /// ```
+    pub fn next_control(&self, color: Color) -> Option<NextControl> {
+        let TimeControl::Stages(stages) = &self.control else {
+            return None;
+        };
+        let mut done = self.moves[color];
+        for (i, s) in stages.iter().enumerate() {
+            // A period without a move count runs to the end of the game.
+            let n = s.moves.filter(|n| *n > 0)?;
+            if done >= n && i + 1 < stages.len() {
+                done -= n;
+                continue;
+            }
+            // After the last period, the same again.
+            let next = stages.get(i + 1).unwrap_or(s);
+            return Some(NextControl {
+                moves: n - done % n,
+                adds: next.time,
+            });
+        }
+        None
     }
 
     fn delay_of(&self, color: Color) -> (Duration, DelayKind) {

@@ -88,7 +88,7 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::{Board, BoardFen};
-pub use clock::{Clock, ClockError, INCORRECT_CLAIM_TIME};
+pub use clock::{Clock, ClockError, NextControl, INCORRECT_CLAIM_TIME};
 pub use explain::Refusal;
 pub use facts::{Fact, KnightFork, MoveFacts, NamedMate, Phase};
 pub use fen::{FenError, STARTING_FEN};

@@ -243,6 +243,29 @@ impl TimeControl {
         Ok(TimeControl::Stages(stages))
     }
 
+    /// Reads a control as a player types it: a preset's label (the seed's
+    /// `40/90+30`: 40 moves in 90 minutes, then 30 minutes, +30 s a move),
+    /// else the human form of [`TimeControl::from_human`] (minutes +
+    /// seconds a move, periods, delays; a sandclock as PGN writes it).
+    ///
+    /// ```
+    /// use sakk::TimeControl;
+    ///
+    /// assert_eq!(TimeControl::from_typed("40/90+30").unwrap().to_pgn(), "40/5400+30:1800+30");
+    /// assert_eq!(TimeControl::from_typed("90+30").unwrap().to_pgn(), "5400+30");
+    /// assert_eq!(TimeControl::from_typed("40/100:20").unwrap().to_pgn(), "40/6000:1200");
+    /// assert!(TimeControl::from_typed("5+x").is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`TimeControlError`].
+    pub fn from_typed(text: &str) -> Result<TimeControl, TimeControlError> {
+        match TimeControl::preset(text) {
+            Some(preset) => Ok(preset),
+            None => TimeControl::from_human(text),
+        }
+    }
+
     /// The preset with this label (see [`PRESETS`]), e.g. `5+3` or the
     /// seed's classical `40/90+30`: 40 moves in 90 minutes, then 30
     /// minutes, +30 s a move from the first.

@@ -11,9 +11,9 @@ use crate::state::AppState;
 use crate::store::{Change, Commit, GameRow};
 use crate::wire::{Opponent, Status};
 
-/// Checks a new game's clock: a preset alone, a control in PGN form alone
-/// (periods, a sandclock) whose first period or hourglass is at least
-/// `min`, or a starting time of at least `min` with an increment and a
+/// Checks a new game's clock: a preset alone, a control in PGN form or as
+/// a player types it alone (periods, a sandclock) whose first period or
+/// hourglass is at least `min`, or a starting time of at least `min` with an increment and a
 /// delay of at most a day; a delay names its kind, and a kind comes with a
 /// delay.
 ///
@@ -26,37 +26,27 @@ pub fn check_clock(c: &ClockSpec, min: std::time::Duration) -> Result<sakk::Time
             || c.delay.is_some()
             || c.delay_kind.is_some()
             || c.control.is_some()
+            || c.text.is_some()
         {
             return Err(ApiError::bad(ErrorCode::ClockPresetWithFields));
         }
         return sakk::TimeControl::preset(label)
             .ok_or_else(|| ApiError::bad_detail(ErrorCode::ClockUnknownPreset, label.clone()));
     }
-    if let Some(pgn) = &c.control {
+    let typed = match (&c.control, &c.text) {
+        (Some(_), Some(_)) => return Err(ApiError::bad(ErrorCode::ClockControlWithFields)),
+        (Some(pgn), None) => Some((pgn, sakk::TimeControl::from_pgn(pgn))),
+        (None, Some(text)) => Some((text, sakk::TimeControl::from_typed(text))),
+        (None, None) => None,
+    };
+    if let Some((text, read)) = typed {
         if c.limit.is_some() || c.increment.is_some() || c.delay.is_some() || c.delay_kind.is_some()
         {
             return Err(ApiError::bad(ErrorCode::ClockControlWithFields));
         }
-        let control = sakk::TimeControl::from_pgn(pgn)
-            .map_err(|e| ApiError::bad_detail(ErrorCode::ClockBadControl, e.to_string()))?;
-        let first = match &control {
-            sakk::TimeControl::Sandclock(t) => Some(*t),
-            other => other.first_stage().map(|s| s.time),
-        };
-        let Some(first) = first else {
-            // Unlimited: no clock.
-            return Err(ApiError::bad_detail(
-                ErrorCode::ClockBadControl,
-                pgn.clone(),
-            ));
-        };
-        if first < min {
-            return Err(ApiError::BadRequest {
-                code: ErrorCode::ClockTooShort,
-                args: vec![("seconds", min.as_secs_f64().to_string())],
-            });
-        }
-        return Ok(control);
+        let control =
+            read.map_err(|e| ApiError::bad_detail(ErrorCode::ClockBadControl, e.to_string()))?;
+        return check_control(control, text, min);
     }
     let in_range =
         |x: Option<f64>| x.is_none_or(|x| x.is_finite() && (0.0..=86_400.0).contains(&x));
@@ -76,6 +66,37 @@ pub fn check_clock(c: &ClockSpec, min: std::time::Duration) -> Result<sakk::Time
     }
     c.time_control()
         .map_err(|_| ApiError::bad(ErrorCode::ClockOutOfRange))
+}
+
+/// Checks a control read from text: a clock (not unlimited) whose first
+/// period or hourglass is at least `min`.
+///
+/// # Errors
+/// [`ApiError::BadRequest`]: `clock_bad_control` (no clock),
+/// `clock_too_short`.
+pub fn check_control(
+    control: sakk::TimeControl,
+    text: &str,
+    min: std::time::Duration,
+) -> Result<sakk::TimeControl, ApiError> {
+    let first = match &control {
+        sakk::TimeControl::Sandclock(t) => Some(*t),
+        other => other.first_stage().map(|s| s.time),
+    };
+    let Some(first) = first else {
+        // Unlimited: no clock.
+        return Err(ApiError::bad_detail(
+            ErrorCode::ClockBadControl,
+            text.to_string(),
+        ));
+    };
+    if first < min {
+        return Err(ApiError::BadRequest {
+            code: ErrorCode::ClockTooShort,
+            args: vec![("seconds", min.as_secs_f64().to_string())],
+        });
+    }
+    Ok(control)
 }
 
 /// A game to create.

@@ -595,6 +595,96 @@ async fn periods_and_the_sandclock_are_played_as_fide_and_the_seed_say() {
     }
 }
 
+/// A control as a player types it (minutes) is read by the rules library
+/// as the words before the game showed it, and the game is played with
+/// it: the seed's 40/90+30 is 40 moves in 90 minutes, then 30 minutes.
+#[tokio::test]
+async fn a_control_typed_in_minutes_is_read_and_played_as_shown() {
+    let state = app().await;
+    let (status, _, v) = call(
+        &state,
+        "GET",
+        "/api/rules/time-control?text=40/90%2B30",
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["clock"]["pgn"], "40/5400+30:1800+30", "{v}");
+    assert_eq!(v["clock"]["periods"][0]["moves"], 40, "{v}");
+    assert_eq!(v["clock"]["periods"][1]["time"], 1_800_000, "{v}");
+    let (_, _, v) = call(
+        &state,
+        "GET",
+        "/api/rules/time-control?text=15%2B10",
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(v["clock"]["pgn"], "900+10", "{v}");
+    for (query, code) in [
+        ("text=5%2Bx", "clock_bad_control"),
+        ("text=-", "clock_bad_control"),
+        ("text=*0.05", "clock_too_short"),
+        ("txt=5%2B3", "bad_query"),
+    ] {
+        let (status, _, v) = call(
+            &state,
+            "GET",
+            &format!("/api/rules/time-control?{query}"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {v}");
+        assert_error_shape(status, &v, code);
+    }
+
+    let (id, white, black) = create(
+        &state,
+        r#"{"opponent": "friend", "color": "white", "clock": {"text": "40/90+30"}}"#,
+    )
+    .await;
+    let (_, _, s) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(s["clock"]["pgn"], "40/5400+30:1800+30", "{s}");
+    assert_eq!(s["wtime"], 5_400_000, "{s}");
+    assert_eq!(s["wnext"]["moves"], 40, "{s}");
+    assert_eq!(s["wnext"]["adds"], 1_800_000, "{s}");
+    let s = play(&state, &id, &white, &black, "e4 e5").await;
+    assert_eq!(s["wnext"]["moves"], 39, "{s}");
+    assert_eq!(s["bnext"]["moves"], 39, "{s}");
+    // A sudden-death clock has no control ahead.
+    let (id, _, _) = create(
+        &state,
+        r#"{"opponent": "friend", "color": "white", "clock": {"text": "5+3"}}"#,
+    )
+    .await;
+    let (_, _, s) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(s["clock"]["pgn"], "300+3", "{s}");
+    assert!(s["wnext"].is_null(), "{s}");
+
+    for (clock, code) in [
+        (
+            r#"{"text": "5+3", "control": "300+3"}"#,
+            "clock_control_with_fields",
+        ),
+        (
+            r#"{"text": "5+3", "limit": 300}"#,
+            "clock_control_with_fields",
+        ),
+        (
+            r#"{"preset": "5+3", "text": "5+3"}"#,
+            "clock_preset_with_fields",
+        ),
+        (r#"{"text": "forty moves"}"#, "clock_bad_control"),
+    ] {
+        let body = format!(r#"{{"opponent": "friend", "color": "white", "clock": {clock}}}"#);
+        let (status, _, v) = call(&state, "POST", "/api/games", None, Some(&body)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{clock}: {v}");
+        assert_error_shape(status, &v, code);
+    }
+}
+
 /// An error's `message` is in the language the request asked for —
 /// `?lang=`, else `Accept-Language`, else English — whatever made it (a
 /// route, the rules, the layer that refuses long addresses); `message_hu`

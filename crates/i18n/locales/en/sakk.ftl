@@ -145,7 +145,7 @@ error-position-over = This position is already over ({ $termination ->
 error-clock-preset-with-fields = Give a clock as a preset or as limit, increment and delay, not both.
 error-clock-unknown-preset = There is no clock preset “{ $detail }”.
 error-clock-control-with-fields = A clock is a preset, a control, or a time with an increment or a delay: not a control together with other fields.
-error-clock-bad-control = This is not a time control in PGN form (such as 40/5400+30:1800+30, 300+3 or *180): { $detail }
+error-clock-bad-control = This is not a time control (such as 15+10 in minutes + seconds a move, 40/90+30, or in PGN form 40/5400+30:1800+30, 300+3, *180): { $detail }
 error-clock-too-short = A clock needs a starting time of at least { $seconds } seconds.
 error-clock-out-of-range = The clock's times must be between 0 and 86,400 seconds (a day).
 error-clock-delay-kind-missing = A delay needs its kind: delay_kind bronstein or simple.
@@ -311,7 +311,30 @@ web-delay = Delay (s)
 web-delay-kind = Delay kind
 web-delay-bronstein = Bronstein
 web-delay-simple = Simple (US)
-web-control-pgn = Or any control, as PGN writes it: periods 40/5400+30:1800+30, an hourglass *180
+web-control-pgn = Or type the control, in minutes + seconds a move: 15+10, the seed's 40/90+30, periods 40/90+30:30+30, a delay 5+0d3 (simple) or 5+0b3 (Bronstein); an hourglass in seconds: *180
+web-tc-minutes = { $n ->
+    [one] { $shown } minute
+   *[other] { $shown } minutes
+}
+web-tc-seconds = { $n ->
+    [one] { $shown } second
+   *[other] { $shown } seconds
+}
+web-tc-moves-in = { $moves } moves in { $time }
+web-tc-game = { $time } for the game
+web-tc-rest = { $time } for the rest of the game
+web-tc-then = then
+web-tc-repeating = the same again every { $moves } moves
+web-tc-increment = +{ $seconds } s a move
+web-tc-delay-simple = a { $seconds } s delay a move
+web-tc-delay-bronstein = a { $seconds } s Bronstein delay a move
+web-tc-hourglass = an hourglass of { $time }
+web-tc-unlimited = no clock
+web-tc-other = Other
+web-tc-next = { $moves ->
+    [one] { $moves } move to the time control, then +{ $time }
+   *[other] { $moves } moves to the time control, then +{ $time }
+}
 web-sandclock = Hourglass
 web-rules = Rules
 web-touch-move = Touch-move (a touched piece must be moved)

@@ -196,6 +196,27 @@ pub struct ClockInUse {
     pub pgn: String,
 }
 
+/// A side's next time control: the moves it still makes before it and
+/// the time it then gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct NextControlView {
+    /// Moves still to make before it.
+    pub moves: u32,
+    /// The time it adds, in milliseconds.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub adds: i64,
+}
+
+impl From<sakk::NextControl> for NextControlView {
+    fn from(n: sakk::NextControl) -> NextControlView {
+        NextControlView {
+            moves: n.moves,
+            adds: millis(n.adds),
+        }
+    }
+}
+
 fn millis(d: std::time::Duration) -> i64 {
     i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
@@ -421,6 +442,11 @@ pub struct GameState {
     /// Black's increment now, in milliseconds.
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub binc: Option<i64>,
+    /// White's next time control, when one is ahead (periods such as
+    /// 40 moves in 90 minutes, then 30 minutes).
+    pub wnext: Option<NextControlView>,
+    /// Black's next time control, when one is ahead.
+    pub bnext: Option<NextControlView>,
     /// The clock that is running (none once the game is over).
     pub clock_running: Option<Side>,
     /// The clock in use.

@@ -44,6 +44,12 @@ pub struct ClockSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub control: Option<String>,
+    /// Or a control as a player types it (`TimeControl::from_typed`): a
+    /// preset's label, else minutes + seconds a move (`15+10`), periods
+    /// (`40/90+30:30+30`), delays (`5+0d3`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub text: Option<String>,
 }
 
 impl ClockSpec {
@@ -56,6 +62,9 @@ impl ClockSpec {
         }
         if let Some(pgn) = &self.control {
             return TimeControl::from_pgn(pgn).map_err(|e| e.to_string());
+        }
+        if let Some(text) = &self.text {
+            return TimeControl::from_typed(text).map_err(|e| e.to_string());
         }
         let secs = |x: Option<f64>, what: &str| {
             let x = x.unwrap_or(0.0);

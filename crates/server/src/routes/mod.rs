@@ -414,6 +414,7 @@ pub fn router(state: AppState) -> Router {
             "/api/rules/try",
             limited(s, Action, post(rules::try_action)),
         )
+        .route("/api/rules/time-control", get(rules::time_control))
         .route(
             "/api/games",
             get(games::list).merge(limited(s, NewGame, post(games::create))),

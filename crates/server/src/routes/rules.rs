@@ -173,6 +173,43 @@ pub(crate) async fn try_action(
     state.cpu().run(move || judge(&trial)).await?.map(Json)
 }
 
+/// `GET /api/rules/time-control`'s query: a control as a player types it.
+#[derive(Clone, Debug, Deserialize)]
+pub struct ControlQuery {
+    /// A preset's label (`40/90+30`), minutes + seconds a move (`15+10`),
+    /// periods (`40/90+30:30+30`), a delay (`5+0d3`), an hourglass in PGN's
+    /// seconds (`*180`).
+    pub text: String,
+}
+
+/// A control read by the rules library: the clock a game made with it
+/// (`ClockSpec.text`) would be played with, for the player to see in
+/// words before the game starts.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ControlRead {
+    /// The clock, period by period.
+    pub clock: crate::wire::ClockInUse,
+}
+
+/// `GET /api/rules/time-control?text=40/90+30`: reads a control as a new
+/// game's `clock.text` is read and checked (`clock_bad_control`,
+/// `clock_too_short` with this server's shortest clock).
+pub(crate) async fn time_control(
+    axum::extract::State(state): axum::extract::State<crate::state::AppState>,
+    super::Q(q): super::Q<ControlQuery>,
+) -> Result<Json<ControlRead>, ApiError> {
+    let spec = crate::live::ClockSpec {
+        text: Some(q.text),
+        ..crate::live::ClockSpec::default()
+    };
+    let control = crate::new_game::check_clock(&spec, state.min_clock())?;
+    // An unlimited control is refused by the check: a clock is there.
+    let clock = crate::wire::ClockInUse::of(&control)
+        .ok_or_else(|| ApiError::bad(ErrorCode::ClockBadControl))?;
+    Ok(Json(ControlRead { clock }))
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)] // in a test, a panic is the failure it reports
 mod tests {

@@ -1,0 +1,82 @@
+// A time control as people say it ("40 moves in 90 minutes, then 30
+// minutes for the rest of the game, +30 s a move") and as they write it
+// in a table ("40/90+30 · 30+30"), from the clock the server read (the
+// rules library's periods; nothing is worked out here).
+
+import { lang, message } from './i18n';
+import type { ClockInUse, ClockPeriod, NextControlView } from './types';
+
+/** A number as the UI's language writes it (`1.5`, `1,5`). */
+function num(n: number): string {
+  return new Intl.NumberFormat(lang() === 'hu' ? 'hu-HU' : 'en-GB', { maximumFractionDigits: 2 }).format(n);
+}
+
+/** A span of time in words: whole seconds under a minute, else minutes. */
+function span(ms: number): string {
+  const l = lang();
+  if (ms < 60_000) return message(l, 'web-tc-seconds', { n: Math.round(ms / 100) / 10, shown: num(ms / 1000) });
+  return message(l, 'web-tc-minutes', { n: ms / 60_000, shown: num(ms / 60_000) });
+}
+
+/** The same increment (or delay) in every period: said once, at the end. */
+function shared(periods: ClockPeriod[], pick: (p: ClockPeriod) => string): string | null {
+  const first = pick(periods[0]);
+  return periods.every(p => pick(p) === first) ? first : null;
+}
+
+function increment(p: ClockPeriod): string {
+  return p.increment > 0 ? message(lang(), 'web-tc-increment', { seconds: num(p.increment / 1000) }) : '';
+}
+
+function delay(p: ClockPeriod): string {
+  if (p.delay <= 0) return '';
+  const id = p.delay_kind === 'bronstein' ? 'web-tc-delay-bronstein' : 'web-tc-delay-simple';
+  return message(lang(), id, { seconds: num(p.delay / 1000) });
+}
+
+/** A clock in words, in the UI's language; `null`: no clock. */
+export function controlWords(clock: ClockInUse | null | undefined): string {
+  const l = lang();
+  if (!clock || clock.periods.length === 0) return message(l, 'web-tc-unlimited');
+  if (clock.sandclock) return message(l, 'web-tc-hourglass', { time: span(clock.periods[0].time) });
+  const periods = clock.periods;
+  const sharedInc = shared(periods, increment);
+  const sharedDelay = shared(periods, delay);
+  const parts = periods.map((p, i) => {
+    const time = span(p.time);
+    let part =
+      p.moves !== null
+        ? message(l, 'web-tc-moves-in', { moves: p.moves, time })
+        : message(l, i === 0 ? 'web-tc-game' : 'web-tc-rest', { time });
+    if (i > 0) part = `${message(l, 'web-tc-then')} ${part}`;
+    const own = [sharedInc === null ? increment(p) : '', sharedDelay === null ? delay(p) : ''].filter(Boolean);
+    return [part, ...own].join(', ');
+  });
+  const last = periods[periods.length - 1];
+  if (last.moves !== null) parts.push(message(l, 'web-tc-repeating', { moves: last.moves }));
+  for (const s of [sharedInc, sharedDelay]) if (s) parts.push(s);
+  return parts.join(', ');
+}
+
+/** A clock in a table's few characters: minutes + increment seconds, a
+ * period's move count before a slash, periods after a `·` (`40/90+30 ·
+ * 30+30`), an hourglass as `⧗ 3′`, a delay as `d5`/`b5`; `∞`: no clock. */
+export function controlShort(clock: ClockInUse | null | undefined): string {
+  if (!clock || clock.periods.length === 0) return '∞';
+  const min = (ms: number) => num(ms / 60_000);
+  if (clock.sandclock) return `⧗ ${min(clock.periods[0].time)}′`;
+  return clock.periods
+    .map(p => {
+      let s = `${p.moves !== null ? `${p.moves}/` : ''}${min(p.time)}+${num(p.increment / 1000)}`;
+      if (p.delay > 0) s += `${p.delay_kind === 'bronstein' ? 'b' : 'd'}${num(p.delay / 1000)}`;
+      return s;
+    })
+    .join(' · ');
+}
+
+/** A side's next time control in words ("12 moves to the time control,
+ * then +30 minutes"); empty when none is ahead. */
+export function nextControlWords(next: NextControlView | null | undefined): string {
+  if (!next) return '';
+  return message(lang(), 'web-tc-next', { moves: next.moves, time: span(next.adds) });
+}
