@@ -4,6 +4,7 @@ import { h, fill, scrollX } from './dom';
 import { lang, t, terminationText } from './i18n';
 import { api, type Summary } from './api';
 import { controlShort, controlWords } from './control';
+import { seatOf } from './seats';
 
 /** The history page. */
 export function historyPage(root: HTMLElement): void {
@@ -18,36 +19,48 @@ export function historyPage(root: HTMLElement): void {
         return;
       }
       const status = (s: string) => (s === 'started' ? tr.statusStarted : s === 'created' ? tr.statusCreated : tr.statusEnded);
-      const players = (g: Summary) => {
+      // "You" only in this browser's own games (a seat it holds).
+      const players = (g: Summary, mine: boolean) => {
         if (g.opponent === 'computer') {
           const comp = `${tr.computerLevel} ${g.level ?? ''}`;
-          return g.human_color === 'black' ? `${comp} – ${tr.you}` : `${tr.you} – ${comp}`;
+          const human = mine ? tr.you : g.human_color === 'black' ? tr.black : tr.white;
+          return g.human_color === 'black' ? `${comp} – ${human}` : `${human} – ${comp}`;
         }
         return g.opponent === 'local' ? `${tr.oppLocal}` : `${tr.oppFriend}`;
       };
       const fmt = new Intl.DateTimeFormat(lang() === 'hu' ? 'hu-HU' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+      const table = (list: Summary[], mine: boolean) =>
+        scrollX(
+          h(`table.games`, { 'data-list': mine ? 'mine' : 'others' }, [
+            h('thead', {}, h('tr', {}, [tr.date, tr.players, tr.timeControl, tr.moves, tr.status, tr.result, tr.reason, ''].map(x => h('th', {}, x)))),
+            h(
+              'tbody',
+              {},
+              list.map(g => {
+                const href = `/game/${g.id}`;
+                return h('tr', { 'data-id': g.id }, [
+                  h('td', {}, fmt.format(new Date(g.created_at))),
+                  h('td', {}, players(g, mine)),
+                  h('td', { title: controlWords(g.clock) }, controlShort(g.clock)),
+                  h('td', {}, String(Math.ceil(g.moves / 2))),
+                  h('td', {}, status(g.status)),
+                  h('td', {}, g.result ?? ''),
+                  h('td', {}, terminationText(g.termination)),
+                  h('td', {}, h('a', { href, 'data-nav': '' }, tr.open)),
+                ]);
+              }),
+            ),
+          ]),
+        );
+      // This browser's own games first, then the others on the server.
+      const mine = games.filter(g => seatOf(g.id) !== null);
+      const others = games.filter(g => seatOf(g.id) === null);
       fill(body, [
         h('h1', {}, tr.historyTitle),
-        scrollX(h('table.games', {}, [
-          h('thead', {}, h('tr', {}, [tr.date, tr.players, tr.timeControl, tr.moves, tr.status, tr.result, tr.reason, ''].map(x => h('th', {}, x)))),
-          h(
-            'tbody',
-            {},
-            games.map(g => {
-              const href = `/game/${g.id}`;
-              return h('tr', { 'data-id': g.id }, [
-                h('td', {}, fmt.format(new Date(g.created_at))),
-                h('td', {}, players(g)),
-                h('td', { title: controlWords(g.clock) }, controlShort(g.clock)),
-                h('td', {}, String(Math.ceil(g.moves / 2))),
-                h('td', {}, status(g.status)),
-                h('td', {}, g.result ?? ''),
-                h('td', {}, terminationText(g.termination)),
-                h('td', {}, h('a', { href, 'data-nav': '' }, tr.open)),
-              ]);
-            }),
-          ),
-        ])),
+        mine.length ? h('h2', {}, tr.historyMine) : null,
+        mine.length ? table(mine, true) : null,
+        others.length ? h('h2', {}, tr.historyOthers) : null,
+        others.length ? table(others, false) : null,
       ]);
     })
     .catch(() => fill(body, [h('h1', {}, tr.historyTitle), h('p.error', {}, tr.error)]));

@@ -47,6 +47,8 @@ const KEYS = [
   'delayBronstein',
   'delaySimple',
   'controlPgn',
+  'historyMine',
+  'historyOthers',
   'tcOther',
   'sandclock',
   'rules',

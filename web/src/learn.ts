@@ -311,8 +311,13 @@ class LearnView {
       r = await api.trial(trial);
     } catch (e) {
       const msg = errorText(e);
+      // A move written in another language's letters (Nf3 where Hf3 is
+      // asked for) is a move all the same: say which letters to use.
+      const otherLetters =
+        action.kind === 'move' && action.lang !== undefined && (await api.trial({ ...trial, action: { ...action, lang: undefined } }).then(() => true, () => false));
       if (this.lesson === l) {
-        this.say(`${t().refused}: ${msg}`, 'refused');
+        if (otherLetters && action.kind === 'move') this.say(words.get('learn-other-letters', { text: action.text }), 'refused');
+        else this.say(`${t().refused}: ${msg}`, 'refused');
         this.show(this.view);
       }
       return;
@@ -335,8 +340,11 @@ class LearnView {
   }
 
   private choose(right: boolean): void {
-    if (right) this.complete();
-    else this.say(t().learnWrong, 'wrong');
+    if (right) {
+      // The earlier "not quite" goes: only the lesson's end stays.
+      this.say('', 'accepted');
+      this.complete();
+    } else this.say(t().learnWrong, 'wrong');
   }
 
   private say(words: string, kind: string): void {

@@ -103,3 +103,28 @@ test('a move by keyboard only, on the game board and in a lesson', async () => {
   await lesson.waitForSelector('.finished:not([hidden])');
   await lesson.context().close();
 });
+
+test('a move in other letters is named as such, and a right answer clears the wrong one', async () => {
+  const page = await newPage(ctx.browser, `${ctx.server.url}/learn#notation`, 'en');
+  await page.waitForSelector('#learn-move');
+  await page.fill('#learn-move', 'Nf3');
+  await page.press('#learn-move', 'Enter');
+  await page.waitForSelector('.feedback.refused');
+  assert.equal(
+    await page.locator('.feedback').textContent(),
+    'Nf3 is that move in other letters: write it with the Hungarian ones (king K, queen V, rook B, bishop F, knight H).',
+  );
+  await page.fill('#learn-move', 'Hf3');
+  await page.press('#learn-move', 'Enter');
+  await page.waitForSelector('.finished:not([hidden])');
+  // A choice: wrong, then right — the "not quite" goes.
+  await page.goto(`${ctx.server.url}/learn#agreement`);
+  await page.waitForSelector('button.option[data-option="1"]');
+  await page.click('button.option[data-option="1"]');
+  await page.waitForSelector('.feedback.wrong');
+  await page.click('button.option[data-option="2"]');
+  await page.waitForSelector('.finished:not([hidden])');
+  assert.equal(await page.locator('.feedback').textContent(), '');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -235,3 +235,19 @@ test('a control typed in minutes is shown in words before the game starts, and t
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('the history shows this browser’s own games first and calls no one else “You”', async () => {
+  const mine = await createGame(server.url, { opponent: 'computer', color: 'white', level: 1, clock: null, rules: { touch_move: false } });
+  const theirs = await createGame(server.url, { opponent: 'computer', color: 'white', level: 1, clock: null, rules: { touch_move: false } });
+  const page = await newPage(browser, `${server.url}/game/${mine.id}?token=${mine.tokens.white}`);
+  await page.waitForSelector('cg-board');
+  await page.goto(`${server.url}/history`);
+  await page.waitForSelector(`table.games[data-list="mine"] tr[data-id="${mine.id}"]`);
+  assert.match(await page.locator(`tr[data-id="${mine.id}"] td:nth-child(2)`).textContent(), /^You – Computer/);
+  await page.waitForSelector(`table.games[data-list="others"] tr[data-id="${theirs.id}"]`);
+  assert.match(await page.locator(`tr[data-id="${theirs.id}"] td:nth-child(2)`).textContent(), /^White – Computer/);
+  assert.equal(await page.locator(`table.games[data-list="mine"] tr[data-id="${theirs.id}"]`).count(), 0);
+  assert.equal(await page.locator('h2').first().textContent(), 'My games (this browser’s)');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

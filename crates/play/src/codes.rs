@@ -83,6 +83,8 @@ codes! {
     GameNotOver = "game_not_over",
     /// A tournament's game has no rematch.
     TournamentGame = "tournament_game",
+    /// A tournament's game is not aborted: its pairing stands.
+    TournamentNoAbort = "tournament_no_abort",
     /// Not the seat token of a player of the game.
     BadToken = "bad_token",
     /// Not the player's turn.

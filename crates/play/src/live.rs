@@ -535,7 +535,7 @@ impl LiveGame {
             wtakeback,
             btakeback,
             claimable,
-            can_abort: !over && self.game.can_abort(),
+            can_abort: !over && self.row.tournament.is_none() && self.game.can_abort(),
             can_takeback: !over && !self.game.moves().is_empty() && self.takeback_offer.is_none(),
             can_offer_draw: !over
                 && self.row.opponent != Opponent::Computer

@@ -525,6 +525,7 @@ mod tests {
             ApiError::bad(ErrorCode::BadCursor),
             ApiError::bad(ErrorCode::GameNotOver),
             ApiError::bad(ErrorCode::TournamentGame),
+            ApiError::bad(ErrorCode::TournamentNoAbort),
             ApiError::bad(ErrorCode::RoundGamesBegun),
             ApiError::Forbidden(ErrorCode::BadToken),
             ApiError::Forbidden(ErrorCode::NotYourTurn),

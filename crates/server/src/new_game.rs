@@ -74,7 +74,7 @@ pub fn check_clock(c: &ClockSpec, min: std::time::Duration) -> Result<sakk::Time
 /// # Errors
 /// [`ApiError::BadRequest`]: `clock_bad_control` (no clock),
 /// `clock_too_short`.
-pub fn check_control(
+fn check_control(
     control: sakk::TimeControl,
     text: &str,
     min: std::time::Duration,

@@ -519,6 +519,11 @@ async fn an_online_round_fills_in_its_results_by_itself() {
         let (state, path) = (state.clone(), format!("/api/games/{g1}/{what}"));
         async move { call(&state, "POST", &path, Some(&seat), None).await }
     };
+    // No abort either, not even before the first move: the pairing stands.
+    assert_eq!(state1["can_abort"], false, "{state1}");
+    let (s, _, b) = game_post("abort", seat(&boards[0]["white"])).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    assert_eq!(b["error"], "tournament_no_abort", "{b}");
     let (s, _, b) = game_post("move/e4", seat(&boards[0]["white"])).await;
     assert_eq!(s, StatusCode::OK, "{b}");
     let (s, _, b) = game_post("resign", seat(&boards[0]["black"])).await;

@@ -58,7 +58,7 @@ learn-check-task = Give a double check: move the knight so that it checks too, u
 learn-check-done = Knight and rook both check: the black king must move.
 
 learn-checkmate-title = Checkmate
-learn-checkmate-text = Checkmate is a check the king cannot escape. It ends the game at once: the side that gives mate wins. A king shut in by its own pawns on the back rank is a classic victim.
+learn-checkmate-text = Checkmate is a check the king cannot escape. It ends the game at once: the side that gives mate wins. A classic picture: a king on the back rank, shut in by its own pawns.
 learn-checkmate-task = Checkmate in one move.
 learn-checkmate-done = A back-rank mate: the pawns on f7, g7 and h7 leave the king no square.
 
@@ -112,3 +112,4 @@ learn-notation-title = Notation with Hungarian letters
 learn-notation-text = Moves are written with the piece's letter and the target square; pawn moves have no letter. In Hungarian the letters are K (király, king), V (vezér, queen), B (bástya, rook), F (futó, bishop) and H (huszár, knight); in English K, Q, R, B, N. A capture adds x (Hxe5), check + and mate #; castling is O-O and O-O-O.
 learn-notation-task = Type the move that brings the knight from g1 to f3, in Hungarian notation.
 learn-notation-done = Hf3 — in English the same move is Nf3.
+learn-other-letters = { $text } is that move in other letters: write it with the Hungarian ones (king K, queen V, rook B, bishop F, knight H).

@@ -161,6 +161,7 @@ error-bad-answer = Answer yes or no.
 error-bad-status = status must be created, started or ended.
 error-bad-cursor = after: not a page cursor.
 error-game-not-over = This is possible only after the game.
+error-tournament-no-abort = A tournament game cannot be aborted: the pairing stands (the organiser can take the round back).
 error-tournament-game = A tournament game has no rematch: the tournament pairs the next round.
 
 ## Accounts: names, passwords, sessions and tokens.
@@ -418,6 +419,8 @@ web-move-count = Moves
 web-flagged = Time is up
 web-history-title = Games
 web-history-empty = No games yet.
+web-history-mine = My games (this browser’s)
+web-history-others = Other games on this server
 web-date = Date
 web-players = Players
 web-status = Status

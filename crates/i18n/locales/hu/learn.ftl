@@ -13,7 +13,7 @@ learn-rook-task = Üsd le a sötét huszárt a bástyáddal!
 learn-rook-done = Egyenesen fel az a-vonalon. Próbáld ki a Bh1-et is: a saját királyod elzárja az utat.
 
 learn-bishop-title = A futó
-learn-bishop-text = A futó átlósan akárhány mezőt léphet, ugrás nélkül. A futó az egész játszmában azon a színű mezőn marad, amelyen indult.
+learn-bishop-text = A futó átlósan akárhány mezőt léphet, ugrás nélkül. A futó az egész játszmában azon a színű mezőkön marad, amilyenen indult.
 learn-bishop-task = Üsd le a sötét bástyát a futóddal!
 learn-bishop-done = A hosszú átlón. Ez sötétmezős futó: világos mezőre sohasem léphet.
 
@@ -58,7 +58,7 @@ learn-check-task = Adj kettős sakkot: lépj úgy a huszárral, hogy ő is sakko
 learn-check-done = A huszár és a bástya egyszerre ad sakkot: a sötét királynak lépnie kell.
 
 learn-checkmate-title = A matt
-learn-checkmate-text = A matt olyan sakk, amely elől a király nem menekülhet. Azonnal véget vet a játszmának: aki mattot ad, nyer. Klasszikus áldozat az alapsoron a saját gyalogjai mögé zárt király.
+learn-checkmate-text = A matt olyan sakk, amely elől a király nem menekülhet. Azonnal véget vet a játszmának: aki mattot ad, nyer. Klasszikus mattkép: a király az alapsoron a saját gyalogjai mögé zárva.
 learn-checkmate-task = Adj mattot egy lépésben!
 learn-checkmate-done = Alapsori matt: az f7, g7 és h7 gyalogjai nem hagynak mezőt a királynak.
 
@@ -112,3 +112,4 @@ learn-notation-title = Lépésjelölés magyar betűkkel
 learn-notation-text = A lépést a bábu betűje és a célmező adja; a gyaloglépésnek nincs betűje. Magyarul a betűk: K (király), V (vezér), B (bástya), F (futó) és H (huszár); angolul K, Q, R, B, N. Az ütést x jelzi (Hxe5), a sakkot +, a mattot #; a sáncolás O-O és O-O-O.
 learn-notation-task = Írd be magyar jelöléssel azt a lépést, amely a g1-es huszárt az f3-ra viszi!
 learn-notation-done = Hf3 — angolul ugyanez a lépés Nf3.
+learn-other-letters = A { $text } más betűkkel írja ezt a lépést: írd magyar betűkkel (király K, vezér V, bástya B, futó F, huszár H).

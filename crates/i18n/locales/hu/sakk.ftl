@@ -193,6 +193,7 @@ error-bad-answer = Válasz: yes vagy no.
 error-bad-status = Az állapot: created, started vagy ended.
 error-bad-cursor = Hibás lapozási jel.
 error-game-not-over = Ez csak a játszma után lehetséges.
+error-tournament-no-abort = Versenyjátszmát nem lehet megszakítani: a párosítás érvényes (a szervező visszavonhatja a fordulót).
 error-tournament-game = Versenyjátszmának nincs visszavágója: a következő fordulót a verseny párosítja.
 
 ## Fiókok: nevek, jelszavak, bejelentkezések és tokenek.
@@ -357,7 +358,7 @@ web-tc-other = Egyéb
 web-tc-next = { $moves } lépés az időellenőrzésig, utána +{ $time }
 web-sandclock = Homokóra
 web-rules = Szabályok
-web-touch-move = Érintett bábu (a megérintett bábuval lépni kell)
+web-touch-move = Fogott bábu lép (a megérintett bábuval lépni kell)
 web-no-early-draw = Nincs döntetlenajánlat a 30. lépés előtt
 web-start = Játszma indítása
 web-creating = Létrehozás…
@@ -438,6 +439,8 @@ web-move-count = Lépések
 web-flagged = Lejárt az idő
 web-history-title = Játszmák
 web-history-empty = Még nincs játszma.
+web-history-mine = Játszmáim (ebben a böngészőben)
+web-history-others = A szerver többi játszmája
 web-date = Dátum
 web-players = Játékosok
 web-status = Állapot

@@ -309,6 +309,12 @@ pub fn execute(g: &mut LiveGame, actor: Actor<'_>, command: Command, now: Durati
         }),
         Command::Abort => over_guard(g).and_then(|()| {
             acting_color(g, actor, false)?;
+            // A tournament's pairing stands: its game is played, resigned
+            // or forfeited, not aborted (the organiser can take the round
+            // back, which calls its games off).
+            if g.row.tournament.is_some() {
+                return Err(Refusal::Bad(ErrorCode::TournamentNoAbort));
+            }
             let o = g.game.abort()?;
             g.finish(Some(o), None);
             stop_clock(g, now);
