@@ -12,6 +12,11 @@ import type { ByeCode, PlayerView, ResultCode, RoundView, TournamentLinks } from
 
 const RESULTS: ResultCode[] = ['1-0', '1/2-1/2', '0-1', '+/-', '-/+', '-/-'];
 
+/** A round's name in the UI's language ("Round 3", "3. forduló"). */
+function roundName(n: number): string {
+  return message(lang(), 'web-tour-round-n', { round: n });
+}
+
 /** How a result is written on a pairing sheet. */
 export function resultText(r: ResultCode | null): string {
   return r === null ? '' : r === '1/2-1/2' ? '½-½' : r;
@@ -44,6 +49,9 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
     let links: TournamentLinks | null = null;
     let view: TournamentView | null = null;
     let shownRound = 0;
+    // The newest round is shown, and followed as rounds are paired, unless
+    // the reader picked an earlier one.
+    let pinned = false;
     const status = h('p.status', { role: 'status', 'aria-live': 'polite' });
 
     // The organiser's actions go to the server one after the other, in the
@@ -89,10 +97,11 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       const pick = h(
         'select#tour-round',
         { class: 'no-print', 'aria-label': tr.tourRound },
-        v.rounds.map(r => h('option', { value: r.number, selected: r.number === shownRound }, `${tr.tourRound} ${r.number}`)),
+        v.rounds.map(r => h('option', { value: r.number, selected: r.number === shownRound }, roundName(r.number))),
       );
       pick.addEventListener('change', () => {
         shownRound = Number(pick.value);
+        pinned = shownRound !== v.rounds.length;
         if (view) show(view);
       });
       const organiser = token !== null;
@@ -138,9 +147,9 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
                 )
               : null,
           ]
-        : [h('p', {}, tr.tourNextAddPlayers)];
+        : [h('p', {}, v.players.length < 2 ? tr.tourNextAddPlayers : tr.tourNoRoundYet)];
       return h('section.tour-pairings', { 'data-section': 'pairings' }, [
-        h('div.section-head', {}, [h('h2', {}, round ? `${tr.tourPairings} — ${tr.tourRound} ${round.number}` : tr.tourPairings), v.rounds.length > 1 ? pick : null, printButton('pairings')]),
+        h('div.section-head', {}, [h('h2', {}, round ? `${tr.tourPairings} — ${roundName(round.number)}` : tr.tourPairings), v.rounds.length > 1 ? pick : null, printButton('pairings')]),
         ...body,
       ]);
     }
@@ -258,12 +267,20 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       let form: HTMLElement | null = null;
       const open = v.next !== 'finished' && !(v.system === 'round_robin' && v.rounds.length > 0);
       if (organiser && open) {
-        const pName = h('input#player-name', { type: 'text', required: true, maxlength: 100, autocomplete: 'off', placeholder: tr.tourPlayerName });
-        const pRating = h('input#player-rating', { type: 'number', min: 0, max: 3500, placeholder: tr.tourRating });
-        const pTitle = h('input#player-title', { type: 'text', maxlength: 3, placeholder: tr.tourPlayerTitle, size: 4 });
-        const pFed = h('input#player-fed', { type: 'text', maxlength: 3, placeholder: tr.tourFederation, size: 4 });
-        const pClub = h('input#player-club', { type: 'text', maxlength: 100, placeholder: tr.tourClub });
-        form = h('form.add-player.no-print', {}, [pName, pRating, pTitle, pFed, pClub, h('button#add-player', { type: 'submit' }, tr.tourAdd)]);
+        const pName = h('input#player-name', { type: 'text', required: true, maxlength: 100, autocomplete: 'off', placeholder: 'Kovács Anna' });
+        const pRating = h('input#player-rating', { type: 'number', min: 0, max: 3500 });
+        const pTitle = h('input#player-title', { type: 'text', maxlength: 3, placeholder: 'FM', size: 4 });
+        const pFed = h('input#player-fed', { type: 'text', maxlength: 3, placeholder: 'HUN', size: 4 });
+        const pClub = h('input#player-club', { type: 'text', maxlength: 100 });
+        const field = (label: string, input: HTMLInputElement) => h('label', {}, [h('span', {}, label), input]);
+        form = h('form.add-player.no-print', {}, [
+          field(tr.tourPlayerName, pName),
+          field(tr.tourRating, pRating),
+          field(tr.tourTitleField, pTitle),
+          field(tr.tourFederationField, pFed),
+          field(tr.tourClub, pClub),
+          h('button#add-player', { type: 'submit' }, tr.tourAdd),
+        ]);
         form.addEventListener('submit', ev => {
           ev.preventDefault();
           act({
@@ -332,16 +349,33 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       return h('div.organiser.no-print', {}, [
         h('div.buttons', {}, buttons),
         hint ? h('p.hint', {}, hint) : null,
+        // The links to hand out, in plain sight with a copy button; the
+        // organiser's own (secret) link folded away.
+        linkRow(tr.tourPublicLink, here, 'public-link'),
+        links ? linkRow(tr.tourJoinLink, links.join_url, 'join-link') : null,
         h('details', {}, [
           h('summary', {}, tr.tourOrganiserLink),
           h('input#organiser-link', { class: 'link', type: 'text', readonly: true, value: `${here}#token=${token}`, 'aria-label': tr.tourOrganiserLink }),
-          h('p', {}, tr.tourPublicLink),
-          h('input.link', { type: 'text', readonly: true, value: here, 'aria-label': tr.tourPublicLink }),
-          links ? h('p', {}, tr.tourJoinLink) : null,
-          links ? h('input#join-link', { class: 'link', type: 'text', readonly: true, value: links.join_url, 'aria-label': tr.tourJoinLink }) : null,
           playerLinks,
         ]),
       ]);
+    }
+
+    /** A link to hand out: its label, the link, a copy button. */
+    function linkRow(label: string, url: string, inputId: string): HTMLElement {
+      const tr = t();
+      const input = h(`input#${inputId}`, { class: 'link', type: 'text', readonly: true, value: url, 'aria-label': label });
+      const copy = h('button.copy', { type: 'button' }, tr.copy);
+      copy.addEventListener('click', async () => {
+        input.select();
+        try {
+          await navigator.clipboard.writeText(url);
+        } catch {
+          document.execCommand('copy');
+        }
+        copy.textContent = tr.copied;
+      });
+      return h('div.link-row', {}, [h('p', {}, label), h('div.link', {}, [input, copy])]);
     }
 
     /** What this browser's player sees: who they are, their game now. */
@@ -374,7 +408,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       const board = round?.boards.find(b => b.white === me || b.black === me);
       let now: HTMLElement | null = null;
       if (v.online && round && board?.game && mine) {
-        now = h('a.your-game', { class: 'button primary', href: `/game/${encodeURIComponent(board.game)}#token=${encodeURIComponent(mine)}` }, `${tr.tourYourGame} (${tr.tourRound} ${round.number})`);
+        now = h('a.your-game', { class: 'button primary', href: `/game/${encodeURIComponent(board.game)}#token=${encodeURIComponent(mine)}` }, `${tr.tourYourGame} (${roundName(round.number)})`);
       } else if (round && !board && v.next !== 'finished') {
         now = h('span', {}, tr.tourYourBye);
       }
@@ -386,7 +420,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       view = v;
       if (token) rememberOrganiser(id, token, v.name);
       if (token && links && links.players.length !== v.players.length) refreshLinks();
-      if (shownRound === 0 || shownRound > v.rounds.length) shownRound = v.rounds.length;
+      if (!pinned || shownRound === 0 || shownRound > v.rounds.length) shownRound = v.rounds.length;
       const byId = new Map(v.players.map(p => [p.id, p]));
       const system = v.system === 'swiss' ? tr.tourSwiss : v.double ? tr.tourDouble : tr.tourRoundRobin;
       const meta = [system, `${tr.tourRounds}: ${v.rounds.length}/${v.rounds_planned}`, v.time_control ?? '', v.online ? tr.tourOnlineMode : '', v.rules_2017 ? tr.tourRules2017 : '', v.tiebreak_rules_2024 ? tr.tourTiebreakRules2024 : '', v.lots_drawn ? tr.tourLotsDrawn : ''].filter(Boolean).join(' · ');

@@ -61,6 +61,11 @@ test('an organiser runs a 6-player, 3-round Swiss over the board; a spectator fo
   await spectator.waitForSelector('.tournament h1');
   assert.equal(await spectator.locator('#pair-round').count(), 0);
   assert.equal(await spectator.locator('select.result-input').count(), 0);
+  // Six players in, no round yet: said as it is (not "enter two players").
+  assert.equal(await spectator.locator('.tour-pairings p').textContent(), 'No round is paired yet.');
+  // The links to hand out are in plain sight, each with a copy button.
+  assert.equal(await org.locator('#public-link').isVisible(), true);
+  assert.equal(await org.locator('#public-link + button.copy').isVisible(), true);
 
   const results = ['1-0', '1/2-1/2', '0-1'];
   for (let round = 1; round <= 3; round++) {
@@ -87,6 +92,8 @@ test('an organiser runs a 6-player, 3-round Swiss over the board; a spectator fo
     await versionAtLeast(org, v + 3);
     // The spectator's page has followed by itself.
     await versionAtLeast(spectator, await version(org));
+    // ... to the newest round.
+    assert.equal(await spectator.locator('.tour-pairings h2').textContent(), `Pairings — Round ${round}`);
     const seen = await spectator.locator('table.pairings tbody tr td.score').allTextContents();
     assert.equal(seen.length, 3);
     assert.ok(seen.every(r => ['1-0', '½-½', '0-1'].includes(r)), seen.join());
