@@ -162,6 +162,7 @@ const KEYS = [
   'factDiscoveredCheck',
   'factCheck',
   'factRoyalFork',
+  'factDoubleAttack',
   'factFamilyFork',
   'factFork',
   'factCapture',

@@ -60,9 +60,19 @@ export function moveList(
     // What the move did, in words (tooltip and screen readers), and a
     // glyph for what SAN does not show: forks, discovered and double check.
     const m = marks[i];
-    const words = (m?.facts ?? []).map(c => (c.endsWith('fork') && m?.forked.length ? `${factName(c)}: ${m.forked.join(', ')}` : factName(c)));
+    const forking = (c: string) => c.endsWith('fork') || c === 'double_attack';
+    const words = (m?.facts ?? []).map(c => (forking(c) && m?.forked.length ? `${factName(c)}: ${m.forked.join(', ')}` : factName(c)));
     if (declared && i === sans.length - 1) words.push(declared);
-    const glyph = (m?.facts ?? []).some(c => c.endsWith('fork')) ? '⋔' : m?.facts.includes('double_check') ? '⇉' : m?.facts.includes('discovered_check') ? '↗' : '';
+    // The seed's knight forks with check ⋔, a double attack by any piece ⚔.
+    const glyph = (m?.facts ?? []).some(c => c.endsWith('fork'))
+      ? '⋔'
+      : m?.facts.includes('double_check')
+        ? '⇉'
+        : m?.facts.includes('discovered_check')
+          ? '↗'
+          : m?.facts.includes('double_attack')
+            ? '⚔'
+            : '';
     const btn = h(
       'button.move',
       {

@@ -7,7 +7,7 @@ export type PgnResult = "1-0" | "0-1" | "1/2-1/2" | "*";
 
 export type TerminationCode = "checkmate" | "resignation" | "timeout" | "stalemate" | "insufficient_material" | "dead_position" | "fivefold_repetition" | "seventyfive_moves" | "threefold_repetition" | "fifty_moves" | "agreement" | "aborted";
 
-export type FactCode = "checkmate" | "stalemate" | "double_check" | "discovered_check" | "check" | "royal_fork" | "family_fork" | "fork" | "capture" | "en_passant" | "castling" | "promotion";
+export type FactCode = "checkmate" | "stalemate" | "double_check" | "discovered_check" | "check" | "royal_fork" | "family_fork" | "fork" | "double_attack" | "capture" | "en_passant" | "castling" | "promotion";
 
 export type Side = "white" | "black";
 
@@ -121,12 +121,13 @@ export type MoveMarks = {
 /**
  * Codes, most telling first: `checkmate`, `stalemate`,
  * `double_check`, `discovered_check`, `check`, `royal_fork`,
- * `family_fork`, `fork`, `capture`, `en_passant`, `castling`,
- * `promotion`.
+ * `family_fork`, `fork`, `double_attack`, `capture`, `en_passant`,
+ * `castling`, `promotion`.
  */
 facts: Array<FactCode>, 
 /**
- * The squares of the pieces a forking knight attacks besides the king.
+ * The squares of the pieces a forking knight attacks besides the king,
+ * else those of a double attack.
  */
 forked: Array<SquareName>, };
 

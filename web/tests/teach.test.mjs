@@ -17,11 +17,13 @@ async function apiMove(game, mv) {
 
 const state = async game => (await fetch(`${ctx.server.url}/api/games/${game.id}`)).json();
 
-test('a discovered check, a fork and a double check are marked in the move list, in English and Hungarian', async () => {
+test('a discovered check, a fork, a double check and a double attack are marked in the move list, in English and Hungarian', async () => {
   const cases = [
     { fen: '4k3/8/8/8/8/8/4N3/4RK2 w - - 0 1', move: 'Nc3', fact: 'discovered_check', glyph: '↗', en: 'Discovered check', hu: 'felfedett sakk' },
     { fen: 'r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1', move: 'Nc7', fact: 'fork', glyph: '⋔', en: 'Fork (check and a rook attacked): a8', hu: 'villás sakk (sakk és bástya támadva): a8' },
     { fen: '4k3/8/8/8/4N3/8/8/4RK2 w - - 0 1', move: 'Nd6', fact: 'double_check', glyph: '⇉', en: 'Double check', hu: 'kettős sakk' },
+    // A double attack without check (not the seed's fork): queen and rook.
+    { fen: 'k2q3r/8/8/6N1/8/8/8/4K3 w - - 0 1', move: 'Nf7', fact: 'double_attack', glyph: '⚔', en: 'Double attack (two pieces hit at once): d8, h8', hu: 'kettős támadás (egyszerre két bábu támadva): d8, h8', huSan: 'Hf7' },
   ];
   for (const c of cases) {
     const game = await createGame(ctx.server.url, { opponent: 'local', clock: null, rules: { touch_move: false }, fen: c.fen });
@@ -50,7 +52,7 @@ test('a discovered check, a fork and a double check are marked in the move list,
     await waitMoves(hu, 1);
     const huBtn = hu.locator('button.move[data-ply="1"]');
     assert.ok(((await huBtn.getAttribute('title')) ?? '').includes(c.hu), `${c.move}: ${await huBtn.getAttribute('title')}`);
-    assert.ok(((await huBtn.textContent()) ?? '').startsWith(`H${c.move.slice(1)}+`), await huBtn.textContent());
+    assert.ok(((await huBtn.textContent()) ?? '').startsWith(c.huSan ?? `H${c.move.slice(1)}+`), await huBtn.textContent());
     await hu.context().close();
   }
 });

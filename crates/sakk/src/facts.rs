@@ -1,6 +1,6 @@
 //! Facts about moves and positions for people: what a move did (capture,
 //! promotion, castling, check, discovered and double check, knight forks,
-//! mate), material balance, the phase of the game, and the named quick
+//! double attacks by any piece, mate), material balance, the phase of the game, and the named quick
 //! mates of the seed.
 
 use crate::attacks;
@@ -43,6 +43,12 @@ pub struct MoveFacts {
     pub double_check: bool,
     /// A knight fork with check.
     pub fork: Option<KnightFork>,
+    /// A double attack (lichess's puzzle theme "fork") by the piece moved,
+    /// any but the king, from a square where it stands safe: the opponent's
+    /// pieces other than pawns it attacks that are worth more than it (the
+    /// king most of all) or undefended and not attacking it back — two or
+    /// more of them. The seed's knight fork with check is [`MoveFacts::fork`].
+    pub double_attack: Option<Bitboard>,
     /// The move mates.
     pub checkmate: bool,
     /// The move stalemates.
@@ -70,6 +76,8 @@ pub enum Fact {
     FamilyFork,
     /// A knight fork with check ("villás sakk").
     Fork,
+    /// A double attack by any piece (not the seed's knight fork).
+    DoubleAttack,
     /// A capture (not en passant).
     Capture,
     /// An en passant capture.
@@ -82,7 +90,7 @@ pub enum Fact {
 
 impl Fact {
     /// Every fact, most telling first.
-    pub const ALL: [Fact; 12] = [
+    pub const ALL: [Fact; 13] = [
         Fact::Checkmate,
         Fact::Stalemate,
         Fact::DoubleCheck,
@@ -91,6 +99,7 @@ impl Fact {
         Fact::RoyalFork,
         Fact::FamilyFork,
         Fact::Fork,
+        Fact::DoubleAttack,
         Fact::Capture,
         Fact::EnPassant,
         Fact::Castling,
@@ -98,8 +107,8 @@ impl Fact {
     ];
 
     /// `checkmate`, `stalemate`, `double_check`, `discovered_check`,
-    /// `check`, `royal_fork`, `family_fork`, `fork`, `capture`,
-    /// `en_passant`, `castling`, `promotion`.
+    /// `check`, `royal_fork`, `family_fork`, `fork`, `double_attack`,
+    /// `capture`, `en_passant`, `castling`, `promotion`.
     pub const fn code(self) -> &'static str {
         match self {
             Fact::Checkmate => "checkmate",
@@ -110,6 +119,7 @@ impl Fact {
             Fact::RoyalFork => "royal_fork",
             Fact::FamilyFork => "family_fork",
             Fact::Fork => "fork",
+            Fact::DoubleAttack => "double_attack",
             Fact::Capture => "capture",
             Fact::EnPassant => "en_passant",
             Fact::Castling => "castling",
@@ -120,8 +130,8 @@ impl Fact {
 
 impl MoveFacts {
     /// The facts, most telling first: checkmate or stalemate; double
-    /// check, discovered check or check; royal fork, family fork or fork;
-    /// capture or en passant; castling; promotion.
+    /// check, discovered check or check; royal fork, family fork or fork,
+    /// else a double attack; capture or en passant; castling; promotion.
     ///
     /// ```
     /// use sakk::{Fact, Lang, Position};
@@ -151,6 +161,8 @@ impl MoveFacts {
             } else {
                 Fact::Fork
             });
+        } else if self.double_attack.is_some() && !self.checkmate {
+            facts.push(Fact::DoubleAttack);
         }
         if self.en_passant {
             facts.push(Fact::EnPassant);
@@ -246,6 +258,7 @@ impl Position {
         };
         let has_moves = after.has_legal_moves();
         let fork = self.knight_fork(m, &after);
+        let double_attack = self.double_attack(m, &after);
         MoveFacts {
             capture: self.captured_role(m),
             promotion: m.promotion_role(),
@@ -255,6 +268,7 @@ impl Position {
             discovered_check: (checkers - Bitboard::from_square(mover_target)).any(),
             double_check: checkers.more_than_one(),
             fork,
+            double_attack,
             checkmate: checkers.any() && !has_moves,
             stalemate: !checkers.any() && !has_moves,
         }
@@ -277,6 +291,49 @@ impl Position {
             royal: (targets & after.board().by_role(Role::Queen)).any(),
             family: targets.more_than_one(),
         })
+    }
+
+    /// The double attack of the legal move `m` (see
+    /// [`MoveFacts::double_attack`]), after lichess's puzzle tagger.
+    fn double_attack(&self, m: Move, after: &Position) -> Option<Bitboard> {
+        if m.is_castle() {
+            return None;
+        }
+        let us = self.turn();
+        let board = after.board();
+        let to = m.to();
+        let placed = board.piece_at(to)?;
+        if placed.role == Role::King {
+            return None;
+        }
+        // Worth: the seed's values, the king above all.
+        let worth = |r: Role| if r == Role::King { 100 } else { r.value() };
+        let occupied = board.occupied();
+        let attackers = board.attackers_to(to, !us, occupied);
+        if attackers.any() {
+            let defended = board.is_attacked_by(to, us, occupied);
+            let cheaper = attackers.into_iter().any(|a| {
+                board
+                    .role_at(a)
+                    .is_some_and(|r| worth(r) < worth(placed.role))
+            });
+            if !defended || cheaper {
+                // Not safe there: no double attack, but a piece to take.
+                return None;
+            }
+        }
+        let them = board.by_color(!us) - board.by_role(Role::Pawn);
+        let mut targets = Bitboard::EMPTY;
+        for sq in attacks::attacks(placed, to, occupied) & them {
+            let Some(role) = board.role_at(sq) else {
+                continue;
+            };
+            let hanging = !board.is_attacked_by(sq, !us, occupied) && !attackers.contains(sq);
+            if worth(role) > worth(placed.role) || hanging {
+                targets |= Bitboard::from_square(sq);
+            }
+        }
+        targets.more_than_one().then_some(targets)
     }
 
     /// White's material minus Black's, by the seed's values.
@@ -459,6 +516,40 @@ mod tests {
             family: false,
         });
         assert!(f.check && fork.royal && fork.family, "{f:?}");
+    }
+
+    #[test]
+    fn double_attacks_by_any_piece() {
+        // Nxf7 takes a pawn and hits the queen on d8 and the rook on h8.
+        let f = facts(
+            "rnbqk2r/pppp1ppp/5n2/2b1p1N1/2B1P3/8/PPPP1PPP/RNBQK2R w KQkq - 4 5",
+            "Nxf7",
+        );
+        assert!(f.fork.is_none(), "no check: not the seed's fork");
+        let d8h8 =
+            Bitboard::from_square(crate::Square::D8) | Bitboard::from_square(crate::Square::H8);
+        assert_eq!(f.double_attack, Some(d8h8), "{f:?}");
+        assert_eq!(f.facts(), [Fact::DoubleAttack, Fact::Capture]);
+        // A queen checking the king and hitting an undefended rook.
+        let f = facts("1r2k3/8/8/8/8/8/8/Q3K3 w - - 0 1", "Qe5");
+        assert!(f.check && f.double_attack.is_some(), "{f:?}");
+        assert_eq!(f.facts(), [Fact::Check, Fact::DoubleAttack]);
+        // The rook defended and worth less than the queen: the king alone.
+        let f = facts("1r2k3/b7/8/8/8/8/8/Q3K3 w - - 0 1", "Qe5");
+        assert!(f.check && f.double_attack.is_none(), "{f:?}");
+        // A pawn fork of two knights counts; pawns attacked do not.
+        let f = facts("4k3/8/2n1n3/8/3P4/8/8/4K3 w - - 0 1", "d5");
+        assert!(f.double_attack.is_some(), "{f:?}");
+        let f = facts("4k3/8/2p1p3/8/3P4/8/8/4K3 w - - 0 1", "d5");
+        assert!(f.double_attack.is_none(), "{f:?}");
+        // A knight on rook and queen; the same where a pawn takes it.
+        let f = facts("4k3/2r1q3/8/8/5N2/8/8/6K1 w - - 0 1", "Nd5");
+        assert!(f.double_attack.is_some(), "{f:?}");
+        let f = facts("4k3/2r1q3/2p5/8/5N2/8/8/6K1 w - - 0 1", "Nd5");
+        assert!(f.double_attack.is_none(), "{f:?}");
+        // The seed's knight fork with check stays what it is.
+        let f = facts("r3k3/8/q7/1N6/8/8/8/4K3 w - - 0 1", "Nc7");
+        assert_eq!(f.facts(), [Fact::Check, Fact::RoyalFork]);
     }
 
     #[test]

@@ -449,6 +449,7 @@ web-fact-check = Check
 web-fact-royal-fork = Royal fork (check and the queen attacked)
 web-fact-family-fork = Family fork (check and several heavy pieces attacked)
 web-fact-fork = Fork (check and a rook attacked)
+web-fact-double-attack = Double attack (two pieces hit at once)
 web-fact-capture = Capture
 web-fact-en-passant = En passant capture
 web-fact-castling = Castling

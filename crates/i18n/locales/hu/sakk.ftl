@@ -469,6 +469,7 @@ web-fact-check = sakk
 web-fact-royal-fork = sakk-sekk (sakk és a vezér támadva)
 web-fact-family-fork = családi villa (sakk és több nehéztiszt támadva)
 web-fact-fork = villás sakk (sakk és bástya támadva)
+web-fact-double-attack = kettős támadás (egyszerre két bábu támadva)
 web-fact-capture = ütés
 web-fact-en-passant = en passant ütés
 web-fact-castling = sáncolás

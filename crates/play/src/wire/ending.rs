@@ -167,6 +167,8 @@ pub enum FactCode {
     FamilyFork,
     /// A knight fork with check.
     Fork,
+    /// A double attack by any piece.
+    DoubleAttack,
     /// A capture.
     Capture,
     /// An en passant capture.
@@ -189,6 +191,7 @@ impl From<sakk::Fact> for FactCode {
             F::RoyalFork => FactCode::RoyalFork,
             F::FamilyFork => FactCode::FamilyFork,
             F::Fork => FactCode::Fork,
+            F::DoubleAttack => FactCode::DoubleAttack,
             F::Capture => FactCode::Capture,
             F::EnPassant => FactCode::EnPassant,
             F::Castling => FactCode::Castling,

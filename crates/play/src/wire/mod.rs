@@ -310,10 +310,11 @@ pub struct OpeningInfo {
 pub struct MoveMarks {
     /// Codes, most telling first: `checkmate`, `stalemate`,
     /// `double_check`, `discovered_check`, `check`, `royal_fork`,
-    /// `family_fork`, `fork`, `capture`, `en_passant`, `castling`,
-    /// `promotion`.
+    /// `family_fork`, `fork`, `double_attack`, `capture`, `en_passant`,
+    /// `castling`, `promotion`.
     pub facts: Vec<FactCode>,
-    /// The squares of the pieces a forking knight attacks besides the king.
+    /// The squares of the pieces a forking knight attacks besides the king,
+    /// else those of a double attack.
     #[cfg_attr(feature = "ts", ts(type = "Array<SquareName>"))]
     pub forked: Vec<SquareName>,
 }
@@ -325,7 +326,9 @@ impl MoveMarks {
             facts: facts.facts().into_iter().map(FactCode::from).collect(),
             forked: facts
                 .fork
-                .map(|f| f.targets.into_iter().map(SquareName).collect())
+                .map(|f| f.targets)
+                .or(facts.double_attack)
+                .map(|t| t.into_iter().map(SquareName).collect())
                 .unwrap_or_default(),
         }
     }
