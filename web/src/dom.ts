@@ -34,8 +34,8 @@ export function fill(el: Element, children: Child[]): void {
 }
 
 /** A wide element (a table) in a box of its own that scrolls sideways, so
- * that the page stays as wide as the screen; the box takes the keyboard's
- * focus, so that the arrows scroll it too. */
-export function scrollX(el: HTMLElement): HTMLDivElement {
-  return h('div.scroll-x', { tabindex: 0 }, el);
+ * that the page stays as wide as the screen; the box is a region named
+ * `label` that takes the keyboard's focus, so that the arrows scroll it. */
+export function scrollX(el: HTMLElement, label: string): HTMLDivElement {
+  return h('div.scroll-x', { tabindex: 0, role: 'region', 'aria-label': label }, el);
 }

@@ -539,7 +539,7 @@ class GameView {
         ...([['?!', tr.inaccuracy], ['?', tr.mistake], ['??', tr.blunder]] as [Judgement, string][]).map(([k, name]) =>
           h('tr', {}, [h('td', {}, `${name} (${k})`), h('td', {}, String(count(k, 0))), h('td', {}, String(count(k, 1)))]),
         ),
-      ])),
+      ]), tr.analysis),
     ]);
   }
 

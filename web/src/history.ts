@@ -51,6 +51,7 @@ export function historyPage(root: HTMLElement): void {
               }),
             ),
           ]),
+          mine ? tr.historyMine : tr.historyOthers,
         );
       // This browser's own games first, then the others on the server.
       const mine = games.filter(g => seatOf(g.id) !== null);

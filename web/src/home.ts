@@ -4,6 +4,7 @@ import { h, fill } from './dom';
 import { t } from './i18n';
 import { api, errorText, type ClockRequest, type CreateRequest } from './api';
 import { controlWords } from './control';
+import { copyLinkRow } from './copylink';
 import { navigate } from './nav';
 import { rememberSeat } from './seats';
 import { lobbySection } from './lobby';
@@ -88,7 +89,7 @@ export function homePage(root: HTMLElement): () => void {
       ]),
       h('label.control', {}, [
         tr.controlPgn,
-        h('input#c-control', { type: 'text', spellcheck: 'false', autocomplete: 'off', placeholder: '40/5400+30:1800+30', value: localStorage.getItem('sakk.home.ccontrol') ?? '' }),
+        h('input#c-control', { type: 'text', spellcheck: 'false', autocomplete: 'off', placeholder: '40/90+30:30+30', value: localStorage.getItem('sakk.home.ctext') ?? '' }),
       ]),
     ]);
     custom.addEventListener('input', showWords);
@@ -195,20 +196,14 @@ export function homePage(root: HTMLElement): () => void {
     if (tc === 'none') return null;
     if (tc === 'custom') {
       const num = (id: string) => Number((form.querySelector(`#${id}`) as HTMLInputElement | null)?.value || 0);
-      const kind = (form.querySelector('#c-kind') as HTMLSelectElement | null)?.value === 'simple' ? 'simple' : 'bronstein';
       localStorage.setItem('sakk.home.cmin', String(num('c-min')));
       localStorage.setItem('sakk.home.cinc', String(num('c-inc')));
       localStorage.setItem('sakk.home.cdelay', String(num('c-delay')));
-      const control = ((form.querySelector('#c-control') as HTMLInputElement | null)?.value ?? '').trim();
-      localStorage.setItem('sakk.home.ccontrol', control);
-      // As the player typed it (minutes): the server reads it as the words showed it.
-      if (control) return { text: control };
-      const spec: ClockRequest = { limit: Math.round(num('c-min') * 60), increment: num('c-inc') };
-      if (num('c-delay') > 0) {
-        spec.delay = num('c-delay');
-        spec.delay_kind = kind;
-      }
-      return spec;
+      localStorage.setItem('sakk.home.ctext', field('c-control'));
+      // What the words showed is what the server reads: the typed control,
+      // else the fields written as one (`10+5b3`).
+      const text = controlText();
+      return text === null ? null : { text };
     }
     if (tc.includes('/')) return { preset: tc };
     if (tc.startsWith('*')) return { control: tc };
@@ -256,20 +251,7 @@ export function homePage(root: HTMLElement): () => void {
 
   const showLinks = (id: string, mine: 'white' | 'black', own: string, theirs: string) => {
     const base = location.origin;
-    const row = (label: string, url: string, cls: string) => {
-      const input = h('input', { type: 'text', readonly: true, value: url, class: cls, 'aria-label': label });
-      const btn = h('button', { type: 'button' }, tr.copy);
-      btn.addEventListener('click', async () => {
-        input.select();
-        try {
-          await navigator.clipboard.writeText(url);
-        } catch {
-          document.execCommand('copy');
-        }
-        btn.textContent = tr.copied;
-      });
-      return h('div.link-row', {}, [h('label', {}, label), h('div.link', {}, [input, btn])]);
-    };
+    const row = (label: string, url: string, cls: string) => copyLinkRow(label, url, { class: cls });
     const theirColor = mine === 'white' ? tr.black : tr.white;
     fill(result, [
       row(`${tr.sendLink} ${theirColor.toLowerCase()})`, `${base}/game/${id}#token=${theirs}`, 'friend-link'),

@@ -7,6 +7,7 @@ import { h, fill, scrollX } from './dom';
 import { lang, message, t } from './i18n';
 import { api, ApiError, errorText, followTournament, type TournamentAction, type TournamentView } from './api';
 import { takeTokenFromAddress } from './seats';
+import { copyLinkRow } from './copylink';
 import { forgetOrganiser, forgetPlayer, organiserToken, playerToken, rememberOrganiser, rememberPlayer, takeFromFragment } from './organiser';
 import type { ByeCode, PlayerView, ResultCode, RoundView, TournamentLinks } from './types';
 
@@ -138,7 +139,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
                   ]);
                 }),
               ),
-            ])),
+            ]), tr.tourPairings),
             round.byes.length
               ? h(
                   'ul.byes',
@@ -177,7 +178,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
               ]);
             }),
           ),
-        ])),
+        ]), tr.tourStandings),
       ]);
     }
 
@@ -199,7 +200,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
               ]),
             ),
           ),
-        ])),
+        ]), tr.tourCrosstable),
       ]);
     }
 
@@ -297,7 +298,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
         h('div.section-head', {}, [h('h2', {}, `${tr.tourPlayers} (${v.players.length})`), printButton('players')]),
         form,
         forbiddenPairs(v),
-        scrollX(h('table.players', {}, [h('thead', {}, h('tr', {}, head.map(x => h('th', {}, x)))), h('tbody', {}, rows)])),
+        scrollX(h('table.players', {}, [h('thead', {}, h('tr', {}, head.map(x => h('th', {}, x)))), h('tbody', {}, rows)]), tr.tourPlayers),
       ]);
     }
 
@@ -343,7 +344,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
                     ]),
                   ),
               ),
-            )),
+            ), tr.tourPlayerLinks),
           ])
         : null;
       return h('div.organiser.no-print', {}, [
@@ -351,31 +352,14 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
         hint ? h('p.hint', {}, hint) : null,
         // The links to hand out, in plain sight with a copy button; the
         // organiser's own (secret) link folded away.
-        linkRow(tr.tourPublicLink, here, 'public-link'),
-        links ? linkRow(tr.tourJoinLink, links.join_url, 'join-link') : null,
+        copyLinkRow(tr.tourPublicLink, here, { class: 'link', id: 'public-link' }),
+        links ? copyLinkRow(tr.tourJoinLink, links.join_url, { class: 'link', id: 'join-link' }) : null,
         h('details', {}, [
           h('summary', {}, tr.tourOrganiserLink),
           h('input#organiser-link', { class: 'link', type: 'text', readonly: true, value: `${here}#token=${token}`, 'aria-label': tr.tourOrganiserLink }),
           playerLinks,
         ]),
       ]);
-    }
-
-    /** A link to hand out: its label, the link, a copy button. */
-    function linkRow(label: string, url: string, inputId: string): HTMLElement {
-      const tr = t();
-      const input = h(`input#${inputId}`, { class: 'link', type: 'text', readonly: true, value: url, 'aria-label': label });
-      const copy = h('button.copy', { type: 'button' }, tr.copy);
-      copy.addEventListener('click', async () => {
-        input.select();
-        try {
-          await navigator.clipboard.writeText(url);
-        } catch {
-          document.execCommand('copy');
-        }
-        copy.textContent = tr.copied;
-      });
-      return h('div.link-row', {}, [h('p', {}, label), h('div.link', {}, [input, copy])]);
     }
 
     /** What this browser's player sees: who they are, their game now. */

@@ -23,7 +23,7 @@ test('a discovered check, a fork, a double check and a double attack are marked 
     { fen: 'r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1', move: 'Nc7', fact: 'fork', glyph: '⋔', en: 'Fork (check and a rook attacked): a8', hu: 'villás sakk (sakk és bástya támadva): a8' },
     { fen: '4k3/8/8/8/4N3/8/8/4RK2 w - - 0 1', move: 'Nd6', fact: 'double_check', glyph: '⇉', en: 'Double check', hu: 'kettős sakk' },
     // A double attack without check (not the seed's fork): queen and rook.
-    { fen: 'k2q3r/8/8/6N1/8/8/8/4K3 w - - 0 1', move: 'Nf7', fact: 'double_attack', glyph: '⚔', en: 'Double attack (two pieces hit at once): d8, h8', hu: 'kettős támadás (egyszerre két bábu támadva): d8, h8', huSan: 'Hf7' },
+    { fen: 'k2q3r/8/8/6N1/8/8/8/4K3 w - - 0 1', move: 'Nf7', fact: 'double_attack', glyph: '⚔', en: 'Double attack (two or more pieces hit at once): d8, h8', hu: 'kettős támadás (egyszerre két vagy több bábu támadva): d8, h8', huSan: 'Hf7' },
   ];
   for (const c of cases) {
     const game = await createGame(ctx.server.url, { opponent: 'local', clock: null, rules: { touch_move: false }, fen: c.fen });

@@ -203,6 +203,13 @@ test('a control typed in minutes is shown in words before the game starts, and t
   // A typo shows as a refusal in the words, before anything starts.
   await page.fill('#c-control', '5+x');
   await page.waitForSelector('.tc-words.error');
+  // The number fields, read the same way: minutes, increment, delay.
+  await page.fill('#c-control', '');
+  await page.fill('#c-min', '10');
+  await page.fill('#c-inc', '5');
+  await page.fill('#c-delay', '3');
+  await page.waitForFunction(() => document.querySelector('.tc-words')?.textContent?.startsWith('10 minutes'));
+  assert.equal(await page.locator('.tc-words').textContent(), '10 minutes for the game, +5 s a move, a 3 s Bronstein delay a move');
   // The seed's classical control, typed as people write it (minutes).
   await page.fill('#c-control', '40/90+30');
   await page.waitForFunction(() => document.querySelector('.tc-words')?.textContent?.startsWith('40 moves'));

@@ -48,6 +48,8 @@ pub struct MoveFacts {
     /// pieces other than pawns it attacks that are worth more than it (the
     /// king most of all) or undefended and not attacking it back — two or
     /// more of them. The seed's knight fork with check is [`MoveFacts::fork`].
+    /// Defence is counted as direct attack only (lichess also counts an
+    /// x-ray defence through an enemy slider).
     pub double_attack: Option<Bitboard>,
     /// The move mates.
     pub checkmate: bool,

@@ -112,4 +112,4 @@ learn-notation-title = Lépésjelölés magyar betűkkel
 learn-notation-text = A lépést a bábu betűje és a célmező adja; a gyaloglépésnek nincs betűje. Magyarul a betűk: K (király), V (vezér), B (bástya), F (futó) és H (huszár); angolul K, Q, R, B, N. Az ütést x jelzi (Hxe5), a sakkot +, a mattot #; a sáncolás O-O és O-O-O.
 learn-notation-task = Írd be magyar jelöléssel azt a lépést, amely a g1-es huszárt az f3-ra viszi!
 learn-notation-done = Hf3 — angolul ugyanez a lépés Nf3.
-learn-other-letters = A { $text } más betűkkel írja ezt a lépést: írd magyar betűkkel (király K, vezér V, bástya B, futó F, huszár H).
+learn-other-letters = { $text }: ez a lépés más betűkkel. Írd magyar betűkkel (király K, vezér V, bástya B, futó F, huszár H).

@@ -327,7 +327,8 @@ impl MoveMarks {
             forked: facts
                 .fork
                 .map(|f| f.targets)
-                .or(facts.double_attack)
+                // (a mate is only a mate: no double attack then)
+                .or(facts.double_attack.filter(|_| !facts.checkmate))
                 .map(|t| t.into_iter().map(SquareName).collect())
                 .unwrap_or_default(),
         }
