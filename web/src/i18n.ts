@@ -47,6 +47,7 @@ const KEYS = [
   'delayBronstein',
   'delaySimple',
   'controlPgn',
+  'tourNoDelay',
   'tourNoRoundYet',
   'tourTitleField',
   'tourFederationField',

@@ -3,6 +3,7 @@
 import { h, fill } from './dom';
 import { t } from './i18n';
 import { api, errorText } from './api';
+import { controlWords } from './control';
 import { navigate } from './nav';
 import { organised, rememberOrganiser } from './organiser';
 import type { NewTournament } from './types';
@@ -17,7 +18,34 @@ export function tournamentsPage(root: HTMLElement): void {
   ]);
   const rounds = h('input#tour-rounds', { type: 'number', min: 1, max: 30, value: 5 });
   const double = h('input#tour-double', { type: 'checkbox' });
-  const tc = h('input#tour-tc', { type: 'text', placeholder: '5400+30', autocomplete: 'off' });
+  const tc = h('input#tour-tc', { type: 'text', placeholder: '90+30', autocomplete: 'off', spellcheck: 'false' });
+  // The control as the rules library reads it, in words, while it is typed.
+  const tcWords = h('p.tc-words', { 'aria-live': 'polite' });
+  let asked = 0;
+  let tcTimer = 0;
+  tc.addEventListener('input', () => {
+    clearTimeout(tcTimer);
+    tcTimer = window.setTimeout(() => {
+      const text = tc.value.trim();
+      const mine = ++asked;
+      if (!text) {
+        tcWords.textContent = '';
+        return;
+      }
+      api.readControl(text).then(
+        read => {
+          if (mine !== asked) return;
+          tcWords.textContent = controlWords(read.clock);
+          tcWords.classList.remove('error');
+        },
+        e => {
+          if (mine !== asked) return;
+          tcWords.textContent = errorText(e);
+          tcWords.classList.add('error');
+        },
+      );
+    }, 200);
+  });
   const noDraw = h('input#tour-no-draw', { type: 'number', min: 1, max: 200 });
   const online = h('input#tour-online', { type: 'checkbox' });
   const trf = h('input#tour-trf', { type: 'file', accept: '.trf,.txt,text/plain' });
@@ -37,6 +65,7 @@ export function tournamentsPage(root: HTMLElement): void {
     roundsRow,
     doubleRow,
     h('label', {}, [h('span', {}, tr.tourTimeControl), tc]),
+    tcWords,
     h('label', {}, [h('span', {}, tr.tourNoDrawBefore), noDraw]),
     h('label.check', {}, [online, h('span', {}, tr.tourOnline)]),
     h('label', {}, [h('span', {}, tr.tourImport), trf]),
@@ -55,12 +84,28 @@ export function tournamentsPage(root: HTMLElement): void {
     const swiss = system.value === 'swiss';
     const file = trf.files?.[0];
     const text = file ? await file.text() : undefined;
+    // The control typed in minutes, kept as PGN writes it (seconds), which
+    // the tournament's TRF and PGN carry; PGN has no delays.
+    let timeControl: string | undefined;
+    if (tc.value.trim()) {
+      try {
+        const read = await api.readControl(tc.value.trim());
+        if (read.clock.periods.some(p => p.delay > 0)) {
+          error.textContent = tr.tourNoDelay;
+          return;
+        }
+        timeControl = read.clock.pgn;
+      } catch (e) {
+        error.textContent = errorText(e);
+        return;
+      }
+    }
     const req: NewTournament = {
       name: name.value,
       system: swiss ? 'swiss' : 'round_robin',
       // A file with its planned rounds (XXR) gives them.
       ...(swiss ? (text !== undefined && /^XXR /m.test(text) ? {} : { rounds: Number(rounds.value) }) : { double: double.checked }),
-      ...(tc.value.trim() ? { time_control: tc.value.trim() } : {}),
+      ...(timeControl ? { time_control: timeControl } : {}),
       ...(noDraw.value ? { no_draw_before: Number(noDraw.value) } : {}),
       ...(online.checked ? { online: true } : {}),
       ...(text !== undefined ? { trf: text } : {}),

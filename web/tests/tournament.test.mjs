@@ -39,11 +39,14 @@ test('an organiser runs a 6-player, 3-round Swiss over the board; a spectator fo
   await org.fill('#tour-name', 'Club Swiss');
   await org.selectOption('#tour-system', 'swiss');
   await org.fill('#tour-rounds', '3');
-  await org.fill('#tour-tc', '5400+30');
+  // Typed in minutes, said back in words, kept as PGN (seconds).
+  await org.fill('#tour-tc', '90+30');
+  await org.waitForFunction(() => document.querySelector('.tour-new .tc-words')?.textContent === '90 minutes for the game, +30 s a move');
   await org.click('#tour-create');
   await org.waitForSelector('.tournament h1');
   assert.equal(await org.locator('.tournament h1').textContent(), 'Club Swiss');
   const id = new URL(org.url()).pathname.split('/').pop();
+  assert.equal((await (await fetch(`${server.url}/api/tournaments/${id}`)).json()).time_control, '5400+30');
 
   for (const [name, rating, title, fed] of PLAYERS) {
     const before = await version(org);
@@ -229,7 +232,7 @@ test('an online 4-player round: the pairings become games and their results fill
   const org = await newPage(browser, `${server.url}/tournaments`);
   await org.fill('#tour-name', 'Online Swiss');
   await org.fill('#tour-rounds', '3');
-  await org.fill('#tour-tc', '300+3');
+  await org.fill('#tour-tc', '5+3');
   await org.check('#tour-online');
   await org.click('#tour-create');
   await org.waitForSelector('.tournament h1');
