@@ -3,6 +3,8 @@
 // in a table ("40/90+30 · 30+30"), from the clock the server read (the
 // rules library's periods; nothing is worked out here).
 
+import { h } from './dom';
+import { api, errorText } from './api';
 import { lang, message } from './i18n';
 import type { ClockInUse, ClockPeriod, NextControlView } from './types';
 
@@ -79,4 +81,30 @@ export function controlShort(clock: ClockInUse | null | undefined): string {
 export function nextControlWords(next: NextControlView | null | undefined): string {
   if (!next) return '';
   return message(lang(), 'web-tc-next', { moves: next.moves, time: span(next.adds) });
+}
+
+/** A line that says a control in words as the server reads it, while the
+ * player types it: `refresh` asks again (a moment after the last call) for
+ * `text()`, whose `null` shows `none`; a refusal shows as an error. */
+export function controlPreview(text: () => string | null, none: () => string): { el: HTMLElement; refresh: () => void } {
+  const el = h('p.tc-words', { 'aria-live': 'polite' });
+  let asked = 0;
+  let timer = 0;
+  const show = (words: string, error: boolean) => {
+    el.textContent = words;
+    el.classList.toggle('error', error);
+  };
+  const refresh = () => {
+    clearTimeout(timer);
+    timer = window.setTimeout(() => {
+      const typed = text();
+      const mine = ++asked;
+      if (typed === null) return show(none(), false);
+      api.readControl(typed).then(
+        read => mine === asked && show(controlWords(read.clock), false),
+        e => mine === asked && show(errorText(e), true),
+      );
+    }, 200);
+  };
+  return { el, refresh };
 }

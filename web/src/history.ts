@@ -54,8 +54,9 @@ export function historyPage(root: HTMLElement): void {
           mine ? tr.historyMine : tr.historyOthers,
         );
       // This browser's own games first, then the others on the server.
-      const mine = games.filter(g => seatOf(g.id) !== null);
-      const others = games.filter(g => seatOf(g.id) === null);
+      const mine: Summary[] = [];
+      const others: Summary[] = [];
+      for (const g of games) (seatOf(g.id) === null ? others : mine).push(g);
       fill(body, [
         h('h1', {}, tr.historyTitle),
         mine.length ? h('h2', {}, tr.historyMine) : null,

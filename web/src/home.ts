@@ -3,7 +3,7 @@
 import { h, fill } from './dom';
 import { t } from './i18n';
 import { api, errorText, type ClockRequest, type CreateRequest } from './api';
-import { controlWords } from './control';
+import { controlPreview, controlWords } from './control';
 import { copyLinkRow } from './copylink';
 import { navigate } from './nav';
 import { rememberSeat } from './seats';
@@ -50,33 +50,10 @@ export function homePage(root: HTMLElement): () => void {
 
   // The chosen control in words, as the server reads it, before the game
   // starts (a typo shows here, not as a surprise on the clock).
-  const words = h('p.tc-words', { 'aria-live': 'polite' });
-  let asked = 0;
-  let wordsTimer = 0;
-  const showWords = () => {
-    clearTimeout(wordsTimer);
-    wordsTimer = window.setTimeout(() => {
-      const text = controlText();
-      const mine = ++asked;
-      if (text === null) {
-        words.textContent = controlWords(null);
-        words.classList.remove('error');
-        return;
-      }
-      api.readControl(text).then(
-        read => {
-          if (mine !== asked) return;
-          words.textContent = controlWords(read.clock);
-          words.classList.remove('error');
-        },
-        e => {
-          if (mine !== asked) return;
-          words.textContent = errorText(e);
-          words.classList.add('error');
-        },
-      );
-    }, 200);
-  };
+  const preview = controlPreview(
+    () => controlText(),
+    () => controlWords(null),
+  );
 
   const draw = () => {
     const custom = h('fieldset.custom', { hidden: tc !== 'custom' }, [
@@ -92,7 +69,7 @@ export function homePage(root: HTMLElement): () => void {
         h('input#c-control', { type: 'text', spellcheck: 'false', autocomplete: 'off', placeholder: '40/90+30:30+30', value: localStorage.getItem('sakk.home.ctext') ?? '' }),
       ]),
     ]);
-    custom.addEventListener('input', showWords);
+    custom.addEventListener('input', preview.refresh);
     const cats = ['bullet', 'blitz', 'rapid', 'classical'] as const;
     const tcButtons = h('div.tc-grid', { role: 'radiogroup', 'aria-label': tr.timeControl }, [
       ...cats.map(cat =>
@@ -167,7 +144,7 @@ export function homePage(root: HTMLElement): () => void {
             ),
           ])
         : null,
-      h('fieldset', {}, [h('legend', {}, tr.timeControl), tcButtons, custom, words]),
+      h('fieldset', {}, [h('legend', {}, tr.timeControl), tcButtons, custom, preview.el]),
       h('fieldset.rules', {}, [
         h('legend', {}, tr.rules),
         h('label', {}, [h('input#touch', { type: 'checkbox' }), ' ', tr.touchMove]),
@@ -176,7 +153,7 @@ export function homePage(root: HTMLElement): () => void {
       h('button#start.primary', { type: 'submit' }, tr.start),
       error,
     ]);
-    showWords();
+    preview.refresh();
   };
 
   const field = (id: string) => ((form.querySelector(`#${id}`) as HTMLInputElement | HTMLSelectElement | null)?.value ?? '').trim();

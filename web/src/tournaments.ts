@@ -3,7 +3,7 @@
 import { h, fill } from './dom';
 import { t } from './i18n';
 import { api, errorText } from './api';
-import { controlWords } from './control';
+import { controlPreview } from './control';
 import { navigate } from './nav';
 import { organised, rememberOrganiser } from './organiser';
 import type { NewTournament } from './types';
@@ -20,32 +20,11 @@ export function tournamentsPage(root: HTMLElement): void {
   const double = h('input#tour-double', { type: 'checkbox' });
   const tc = h('input#tour-tc', { type: 'text', placeholder: '90+30', autocomplete: 'off', spellcheck: 'false' });
   // The control as the rules library reads it, in words, while it is typed.
-  const tcWords = h('p.tc-words', { 'aria-live': 'polite' });
-  let asked = 0;
-  let tcTimer = 0;
-  tc.addEventListener('input', () => {
-    clearTimeout(tcTimer);
-    tcTimer = window.setTimeout(() => {
-      const text = tc.value.trim();
-      const mine = ++asked;
-      if (!text) {
-        tcWords.textContent = '';
-        return;
-      }
-      api.readControl(text).then(
-        read => {
-          if (mine !== asked) return;
-          tcWords.textContent = controlWords(read.clock);
-          tcWords.classList.remove('error');
-        },
-        e => {
-          if (mine !== asked) return;
-          tcWords.textContent = errorText(e);
-          tcWords.classList.add('error');
-        },
-      );
-    }, 200);
-  });
+  const preview = controlPreview(
+    () => tc.value.trim() || null,
+    () => '',
+  );
+  tc.addEventListener('input', preview.refresh);
   const noDraw = h('input#tour-no-draw', { type: 'number', min: 1, max: 200 });
   const online = h('input#tour-online', { type: 'checkbox' });
   const trf = h('input#tour-trf', { type: 'file', accept: '.trf,.txt,text/plain' });
@@ -65,7 +44,7 @@ export function tournamentsPage(root: HTMLElement): void {
     roundsRow,
     doubleRow,
     h('label', {}, [h('span', {}, tr.tourTimeControl), tc]),
-    tcWords,
+    preview.el,
     h('label', {}, [h('span', {}, tr.tourNoDrawBefore), noDraw]),
     h('label.check', {}, [online, h('span', {}, tr.tourOnline)]),
     h('label', {}, [h('span', {}, tr.tourImport), trf]),

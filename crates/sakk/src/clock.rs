@@ -135,6 +135,14 @@ impl Clock {
     /// The period `color` plays in now (by the moves it has completed on
     /// this clock); `None` for a sandclock or no clock.
     pub fn stage(&self, color: Color) -> Option<Stage> {
+        let (stages, i, _) = self.current_period(color)?;
+        stages.get(i).copied()
+    }
+
+    /// The periods, the index of the one `color` plays in now, and the
+    /// moves it has completed in it (past its count in a last period that
+    /// repeats); `None` for a sandclock or no clock.
+    fn current_period(&self, color: Color) -> Option<(&[Stage], usize, u32)> {
         let TimeControl::Stages(stages) = &self.control else {
             return None;
         };
@@ -142,10 +150,10 @@ impl Clock {
         for (i, s) in stages.iter().enumerate() {
             match s.moves {
                 Some(n) if done >= n && i + 1 < stages.len() => done -= n,
-                _ => return Some(*s),
+                _ => return Some((stages, i, done)),
             }
         }
-        stages.last().copied()
+        None
     }
 
     /// `color`'s next time control: the moves it still makes before it and
@@ -164,25 +172,16 @@ impl Clock {
     /// assert_eq!(clock.next_control(Color::White), None);
     /// ```
     pub fn next_control(&self, color: Color) -> Option<NextControl> {
-        let TimeControl::Stages(stages) = &self.control else {
-            return None;
-        };
-        let mut done = self.moves[color];
-        for (i, s) in stages.iter().enumerate() {
-            // A period without a move count runs to the end of the game.
-            let n = s.moves.filter(|n| *n > 0)?;
-            if done >= n && i + 1 < stages.len() {
-                done -= n;
-                continue;
-            }
-            // After the last period, the same again.
-            let next = stages.get(i + 1).unwrap_or(s);
-            return Some(NextControl {
-                moves: n - done % n,
-                adds: next.time,
-            });
-        }
-        None
+        let (stages, i, done) = self.current_period(color)?;
+        let s = stages.get(i)?;
+        // A period without a move count runs to the end of the game.
+        let n = s.moves.filter(|n| *n > 0)?;
+        // After the last period, the same again.
+        let next = stages.get(i + 1).unwrap_or(s);
+        Some(NextControl {
+            moves: n - done % n,
+            adds: next.time,
+        })
     }
 
     fn delay_of(&self, color: Color) -> (Duration, DelayKind) {
