@@ -19,6 +19,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("cargo:rerun-if-env-changed=SAKK_NPM");
     for p in [
         "src",
+        "sw",
         "learn",
         "index.html",
         "style.css",

@@ -9,7 +9,7 @@ import type { Api as CgApi } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
 import { h, fill } from './dom';
 import { catalogue, factName, lang, message, namedMateName, outcomeText, t } from './i18n';
-import { api, errorText, type TrialResult } from './api';
+import { api, ApiError, errorText, type TrialResult } from './api';
 import type { FactCode, TerminationCode, Trial, TrialAction } from './types';
 import { askPromotion } from './promotion';
 import { boardKeys } from './boardkeys';
@@ -222,7 +222,7 @@ class LearnView {
       try {
         view = viewOf(await api.trial({ fen: lesson.fen, moves: moves.slice(0, -1), action: { kind: 'move', text: moves[moves.length - 1] } }));
       } catch (e) {
-        this.say(errorText(e), 'refused');
+        this.say(e instanceof ApiError && e.code === 'network' ? words.get('learn-offline', {}) : errorText(e), 'refused');
       }
     }
     if (this.lesson !== lesson) return; // another lesson was opened meanwhile
@@ -317,6 +317,7 @@ class LearnView {
         action.kind === 'move' && action.lang !== undefined && (await api.trial({ ...trial, action: { ...action, lang: undefined } }).then(() => true, () => false));
       if (this.lesson === l) {
         if (otherLetters && action.kind === 'move') this.say(words.get('learn-other-letters', { text: action.text }), 'refused');
+        else if (e instanceof ApiError && e.code === 'network') this.say(words.get('learn-offline', {}), 'refused');
         else this.say(`${t().refused}: ${msg}`, 'refused');
         this.show(this.view);
       }

@@ -77,6 +77,8 @@ function render(): void {
   const app = document.getElementById('app');
   if (!app) return;
   document.documentElement.lang = lang();
+  // The installed app's name and shortcuts in the page's language.
+  document.querySelector('link[rel=manifest]')?.setAttribute('href', `/manifest.webmanifest?lang=${lang()}`);
   const main = h('main', {});
   fill(app, [header(), main]);
   shown = location.pathname;
@@ -100,3 +102,12 @@ applyTheme();
 forgetOldSeats();
 render();
 void watchNotices();
+// The app installable and its clock and rules guide usable without a
+// network (web/sw): kept by the service worker after the first visit.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      // No service worker (a private window, an old browser): the app works online.
+    });
+  });
+}

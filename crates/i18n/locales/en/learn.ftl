@@ -113,3 +113,4 @@ learn-notation-text = Moves are written with the piece's letter and the target s
 learn-notation-task = Type the move that brings the knight from g1 to f3, in Hungarian notation.
 learn-notation-done = Hf3 — in English the same move is Nf3.
 learn-other-letters = { $text } is that move in other letters: write it with the Hungarian ones (king K, queen V, rook B, bishop F, knight H).
+learn-offline = No connection: the guide checks each move with the server. The lessons and their questions still work; moves will again once the network is back.

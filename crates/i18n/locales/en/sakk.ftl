@@ -108,6 +108,8 @@ error-game-over = The game is already over.
 error-request-timeout = The request came too slowly: its body must arrive within the time the server allows.
 error-too-many-watchers = Too many games are being watched from this address at once; close some tabs or streams and try again.
 error-server-busy = The server is busy with other heavy requests; try again in a moment.
+# The installed app (its web app manifest).
+app-description = Chess by the rules: play online or over the board with a chess clock, learn the rules, run tournaments.
 page-no-front-end = This server was built without its browser front-end: Node.js and npm were not found when it was built. The API works; for the pages, install Node.js 20+ and npm and build it again.
 error-too-large = The request body is too large.
 error-storage-unavailable = The change could not be stored, so nothing was changed. Try again in a moment.

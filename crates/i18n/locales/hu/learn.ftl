@@ -113,3 +113,4 @@ learn-notation-text = A lépést a bábu betűje és a célmező adja; a gyalogl
 learn-notation-task = Írd be magyar jelöléssel azt a lépést, amely a g1-es huszárt az f3-ra viszi!
 learn-notation-done = Hf3 — angolul ugyanez a lépés Nf3.
 learn-other-letters = { $text }: ez a lépés más betűkkel. Írd magyar betűkkel (király K, vezér V, bástya B, futó F, huszár H).
+learn-offline = Nincs kapcsolat: az útmutató a szerverrel ellenőrzi a lépéseket. A leckék és a kérdéseik így is működnek; a lépések, ha újra van hálózat.

@@ -140,6 +140,8 @@ error-game-over = A játszma már véget ért.
 error-request-timeout = A kérés túl lassan érkezett: a törzsének a szerver által megengedett időn belül meg kell érkeznie.
 error-too-many-watchers = Erről a címről túl sok játszmát figyelnek egyszerre; zárj be néhány lapot vagy folyamot, és próbáld újra.
 error-server-busy = A szerver most más nagy munkákkal van elfoglalva; próbáld újra egy kicsit később.
+# The installed app (its web app manifest).
+app-description = Sakk a szabályok szerint: játssz a hálózaton vagy táblán, sakkórával; tanuld meg a szabályokat, rendezz versenyt.
 page-no-front-end = Ez a szerver a böngészős felülete nélkül készült: a fordításkor nem volt Node.js és npm. Az API működik; a lapokhoz telepítsd a Node.js 20+ és az npm csomagot, és fordítsd újra.
 error-too-large = A kérés törzse túl nagy.
 error-storage-unavailable = A változást nem sikerült menteni, ezért semmi sem változott. Próbáld újra egy kicsit később.

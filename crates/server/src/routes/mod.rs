@@ -319,6 +319,8 @@ pub fn router(state: AppState) -> Router {
         .route("/tournaments", get(crate::assets::app))
         .route("/tournament/{id}", get(crate::assets::app))
         .route("/assets/{file}", get(crate::assets::asset))
+        .route("/sw.js", get(crate::assets::service_worker))
+        .route("/manifest.webmanifest", get(crate::assets::manifest))
         .route("/@/{name}", get(crate::assets::app))
         .route("/challenge/{id}", get(crate::assets::app))
         .route("/account", get(crate::assets::app))

@@ -1,0 +1,65 @@
+// The service worker: keeps the app's shell (its page, script, stylesheet
+// and icon) so that the app opens without a network, and the chess clock
+// (/clock) and the rules guide (/learn), which run in the page, work there.
+//
+// Every request goes to the network first, so that an online page is
+// always the server's newest; only when the network fails does the kept
+// copy answer. The API (/api/) is never kept: its answers are live.
+
+const sw = globalThis as unknown as ServiceWorkerGlobalScope;
+/** The build's fingerprint (set by build.mjs): a new build, a new cache. */
+declare const SAKK_BUILD: string;
+
+const CACHE = `sakk-${SAKK_BUILD}`;
+/** The app's shell: every page of the app is this one page. */
+const SHELL = '/';
+const KEEP = [SHELL, '/assets/app.js', '/assets/app.css', '/assets/favicon.svg'];
+
+sw.addEventListener('install', ev => {
+  ev.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await cache.addAll(KEEP);
+      await sw.skipWaiting();
+    })(),
+  );
+});
+
+sw.addEventListener('activate', ev => {
+  ev.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith('sakk-') && name !== CACHE) await caches.delete(name);
+      }
+      await sw.clients.claim();
+    })(),
+  );
+});
+
+/** Whether `url` is one of the files kept (the shell itself is kept under `/`). */
+function kept(url: URL): boolean {
+  return KEEP.includes(url.pathname);
+}
+
+sw.addEventListener('fetch', ev => {
+  const req = ev.request;
+  const url = new URL(req.url);
+  if (req.method !== 'GET' || url.origin !== sw.location.origin || url.pathname.startsWith('/api/')) return;
+  const page = req.mode === 'navigate';
+  if (!page && !kept(url)) return;
+  ev.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      try {
+        const res = await fetch(req);
+        // The newest copy is kept for the next time the network is gone.
+        if (res.ok && kept(url)) await cache.put(req, res.clone());
+        return res;
+      } catch (e) {
+        const copy = await cache.match(page ? SHELL : req);
+        if (copy) return copy;
+        throw e;
+      }
+    })(),
+  );
+});

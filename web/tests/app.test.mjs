@@ -1,0 +1,97 @@
+// The site as an installable app: its web app manifest, and its service
+// worker, which keeps the chess clock and the rules guide working with the
+// network gone (the real server stopped) after the first visit.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer, launch, newPage, clickMove } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+test('the app is installable, its manifest in the page language', async () => {
+  // A browser profile of its own: Chromium installs nothing from a private
+  // (incognito) window, which every other test's context is.
+  const profile = mkdtempSync(join(tmpdir(), 'sakk-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox'],
+    locale: 'hu-HU',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors = [];
+  page.on('pageerror', e => errors.push(String(e)));
+  await page.addInitScript(() => localStorage.setItem('sakk.lang', 'hu'));
+  await page.goto(`${server.url}/clock`);
+  await page.waitForSelector('#clock-start');
+  const cdp = await page.context().newCDPSession(page);
+  const manifest = await cdp.send('Page.getAppManifest');
+  assert.deepEqual(manifest.errors, [], JSON.stringify(manifest.errors));
+  assert.match(manifest.url, /\/manifest\.webmanifest\?lang=hu$/);
+  const parsed = JSON.parse(manifest.data);
+  assert.equal(parsed.lang, 'hu');
+  assert.equal(parsed.shortcuts[0].name, 'Sakkóra');
+  assert.equal(parsed.display, 'standalone');
+  // Chromium's own judgement: nothing stands in the way of installing it.
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(installabilityErrors, [], JSON.stringify(installabilityErrors));
+  // English asked, English words.
+  const en = await page.evaluate(async () => (await fetch('/manifest.webmanifest?lang=en')).json());
+  assert.equal(en.shortcuts[0].name, 'Chess clock');
+  assert.deepEqual(errors, []);
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+});
+
+test('after one visit, /clock and /learn open and work with the server gone', async () => {
+  const own = await startServer();
+  const page = await newPage(browser, `${own.url}/clock`, 'en');
+  await page.waitForSelector('#clock-start');
+  // The service worker installs, keeps the shell and takes the page.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise(ok => navigator.serviceWorker.addEventListener('controllerchange', ok, { once: true }));
+    }
+  });
+  await own.kill();
+  // No server: a request goes nowhere.
+  const reached = await page.evaluate(() => fetch('/api/account').then(() => true, () => false));
+  assert.equal(reached, false);
+
+  await page.reload();
+  await page.waitForSelector('#clock-start');
+  await page.fill('#clock-min', '0.05');
+  await page.fill('#clock-inc', '0');
+  await page.fill('#clock-delay', '0');
+  await page.click('#clock-start');
+  await page.click('.clock-face[data-side="1"]');
+  await page.waitForSelector('.clock-face[data-side="0"].flagged', { timeout: 8000 });
+
+  // The guide opens too, at a lesson of its own choosing, from the kept shell.
+  await page.goto(`${own.url}/learn`);
+  await page.waitForSelector('#lesson-title');
+  assert.ok((await page.locator('#lesson-title').textContent()).length > 0);
+  const lessons = await page.locator('a[data-lesson]').count();
+  assert.ok(lessons >= 20, `${lessons} lessons listed`);
+  // A move on the board needs the rules on the server: the guide says so.
+  await page.goto(`${own.url}/learn#king`);
+  await page.waitForSelector('cg-board piece');
+  await clickMove(page, 'e4', 'd5');
+  await page.waitForFunction(() => document.querySelector('.feedback')?.textContent?.startsWith('No connection'));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+  own.stop();
+});
