@@ -7,7 +7,7 @@ import { parseUci } from 'chessops/util';
 import { makeSan } from 'chessops/san';
 import { h, fill, type Child, scrollX } from './dom';
 import { controlWords, nextControlWords } from './control';
-import { factName, lang, namedMateName, outcomeText, t } from './i18n';
+import { factName, lang, message, namedMateName, outcomeText, t } from './i18n';
 import { askPromotion } from './promotion';
 import { boardKeys } from './boardkeys';
 import { api, ApiError, errorText, GameSocket, isOver, type Analysed, type GameState } from './api';
@@ -63,6 +63,7 @@ class GameView {
     top: h('div.player.top', {}),
     bottom: h('div.player.bottom', {}),
     status: h('div.status', { role: 'status' }),
+    event: h('p.event', { hidden: true }),
     result: h('div.result', {}),
     control: h('p.control', {}),
     opening: h('div.opening', {}),
@@ -92,6 +93,7 @@ class GameView {
         h('div.board-col', {}, [this.el.top, h('div.board-wrap', {}, [this.el.board, this.el.promo]), this.el.bottom]),
         h('div.side', {}, [
           this.el.conn,
+          this.el.event,
           this.el.status,
           this.el.result,
           this.el.control,
@@ -320,8 +322,15 @@ class GameView {
   private async loadPlayers(): Promise<void> {
     try {
       const p = await api.players(this.id);
-      if (this.destroyed || (!p.white && !p.black)) return;
+      if (this.destroyed || (!p.white && !p.black && !p.tournament)) return;
       this.players = p;
+      // A tournament's game: which tournament, round and board.
+      const tour = p.tournament;
+      if (tour) {
+        const where = message(lang(), 'web-tour-round-board', { round: tour.round, board: tour.board });
+        fill(this.el.event, [h('a', { href: `/tournament/${encodeURIComponent(tour.id)}`, 'data-nav': '' }, tour.name), ` · ${where}`]);
+        this.el.event.hidden = false;
+      }
       const ply = this.plies[this.cursor];
       if (ply) this.drawPlayers(ply);
     } catch {
@@ -346,6 +355,16 @@ class GameView {
           h('a.user', { href: `/@/${encodeURIComponent(p.name)}`, 'data-nav': '' }, p.name),
           p.rating === null ? null : h('span.rating', {}, ` ${p.rating}`),
           diff,
+          you,
+        ]);
+      }
+      // A tournament's player as entered.
+      const entered = this.players?.tournament?.[c];
+      if (entered) {
+        return h('span.player', {}, [
+          entered.title ? h('span.title', {}, `${entered.title} `) : null,
+          h('span.entrant', {}, entered.name),
+          entered.rating === null ? null : h('span.rating', {}, ` ${entered.rating}`),
           you,
         ]);
       }

@@ -1,7 +1,7 @@
 // The history page: finished and ongoing games.
 
 import { h, fill, scrollX } from './dom';
-import { lang, t, terminationText } from './i18n';
+import { lang, message, t, terminationText } from './i18n';
 import { api, type Summary } from './api';
 import { controlShort, controlWords } from './control';
 import { seatOf } from './seats';
@@ -21,6 +21,11 @@ export function historyPage(root: HTMLElement): void {
       const status = (s: string) => (s === 'started' ? tr.statusStarted : s === 'created' ? tr.statusCreated : tr.statusEnded);
       // "You" only in this browser's own games (a seat it holds).
       const players = (g: Summary, mine: boolean) => {
+        // Named players (accounts, a tournament's entrants) by name.
+        if (g.white_name || g.black_name) {
+          const names = `${g.white_name ?? tr.white} – ${g.black_name ?? tr.black}`;
+          return g.event ? `${names} (${g.event.name}, ${message(lang(), 'web-tour-round-n', { round: g.event.round })})` : names;
+        }
         if (g.opponent === 'computer') {
           const comp = `${tr.computerLevel} ${g.level ?? ''}`;
           const human = mine ? tr.you : g.human_color === 'black' ? tr.black : tr.white;

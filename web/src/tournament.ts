@@ -9,6 +9,7 @@ import { api, ApiError, errorText, followTournament, type TournamentAction, type
 import { takeTokenFromAddress } from './seats';
 import { copyLinkRow } from './copylink';
 import { forgetOrganiser, forgetPlayer, organiserToken, playerToken, rememberOrganiser, rememberPlayer, takeFromFragment } from './organiser';
+import { detailFields, detailsLine, roundStartText } from './tourdetails';
 import type { ByeCode, PlayerView, ResultCode, RoundView, TournamentLinks } from './types';
 
 const RESULTS: ResultCode[] = ['1-0', '1/2-1/2', '0-1', '+/-', '-/+', '-/-'];
@@ -151,6 +152,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
         : [h('p', {}, v.players.length < 2 ? tr.tourNextAddPlayers : tr.tourNoRoundYet)];
       return h('section.tour-pairings', { 'data-section': 'pairings' }, [
         h('div.section-head', {}, [h('h2', {}, round ? `${tr.tourPairings} — ${roundName(round.number)}` : tr.tourPairings), v.rounds.length > 1 ? pick : null, printButton('pairings')]),
+        round && v.details.rounds[round.number - 1] ? h('p.round-start', {}, roundStartText(v.details.rounds[round.number - 1])) : null,
         ...body,
       ]);
     }
@@ -268,14 +270,18 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       let form: HTMLElement | null = null;
       const open = v.next !== 'finished' && !(v.system === 'round_robin' && v.rounds.length > 0);
       if (organiser && open) {
-        const pName = h('input#player-name', { type: 'text', required: true, maxlength: 100, autocomplete: 'off', placeholder: 'Kovács Anna' });
+        // The name in two parts, written "Family, Given" as the TRF and
+        // the rating lists write names (one part alone as it is).
+        const pName = h('input#player-name', { type: 'text', required: true, maxlength: 100, autocomplete: 'off', placeholder: 'Kovács' });
+        const pGiven = h('input#player-given', { type: 'text', maxlength: 60, autocomplete: 'off', placeholder: 'Anna' });
         const pRating = h('input#player-rating', { type: 'number', min: 0, max: 3500 });
         const pTitle = h('input#player-title', { type: 'text', maxlength: 3, placeholder: 'FM', size: 4 });
         const pFed = h('input#player-fed', { type: 'text', maxlength: 3, placeholder: 'HUN', size: 4 });
         const pClub = h('input#player-club', { type: 'text', maxlength: 100 });
         const field = (label: string, input: HTMLInputElement) => h('label', {}, [h('span', {}, label), input]);
         form = h('form.add-player.no-print', {}, [
-          field(tr.tourPlayerName, pName),
+          field(tr.tourFamilyName, pName),
+          field(tr.tourGivenName, pGiven),
           field(tr.tourRating, pRating),
           field(tr.tourTitleField, pTitle),
           field(tr.tourFederationField, pFed),
@@ -286,7 +292,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
           ev.preventDefault();
           act({
             type: 'add_player',
-            name: pName.value,
+            name: pGiven.value.trim() ? `${pName.value.trim()}, ${pGiven.value.trim()}` : pName.value,
             ...(pRating.value ? { rating: Number(pRating.value) } : {}),
             ...(pTitle.value ? { title: pTitle.value } : {}),
             ...(pFed.value ? { federation: pFed.value } : {}),
@@ -362,6 +368,25 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       ]);
     }
 
+    /** The organiser's form of the place, dates and arbiters, folded
+     * away until opened (and kept open while the page redraws). */
+    let detailsOpen = false;
+    function editDetails(v: TournamentView): HTMLElement | null {
+      if (token === null) return null;
+      const tr = t();
+      const { fields, read } = detailFields(v.details, Math.max(v.rounds_planned, v.details.rounds.length));
+      const form = h('form.tour-details-form', {}, [h('p.hint', {}, tr.tourDetailsHint), ...fields, h('button#save-details', { type: 'submit' }, tr.tourSaveDetails)]);
+      form.addEventListener('submit', ev => {
+        ev.preventDefault();
+        act({ type: 'set_details', details: read() });
+      });
+      const box = h('details.tour-edit-details.no-print', { open: detailsOpen }, [h('summary', {}, tr.tourDetails), form]);
+      box.addEventListener('toggle', () => {
+        detailsOpen = (box as HTMLDetailsElement).open;
+      });
+      return box;
+    }
+
     /** What this browser's player sees: who they are, their game now. */
     function you(v: TournamentView, byId: Map<number, PlayerView>): HTMLElement | null {
       const tr = t();
@@ -412,7 +437,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       // What the organiser (or a joining player) is typing survives a
       // change that arrives meanwhile: the forms' inputs and the focus.
       const typed = new Map<string, string>();
-      root.querySelectorAll<HTMLInputElement>('form input[id]').forEach(i => {
+      root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('form input[id], form textarea[id]').forEach(i => {
         if (i.value) typed.set(i.id, i.value);
       });
       const focused = document.activeElement instanceof HTMLInputElement && root.contains(document.activeElement) ? document.activeElement.id : '';
@@ -420,7 +445,9 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
         h('div.tournament', { 'data-version': v.version }, [
           h('h1', {}, v.name),
           h('p.meta', {}, meta),
+          detailsLine(v.details),
           controls(v),
+          editDetails(v),
           you(v, byId),
           status,
           v.next === 'finished' && token === null ? h('p.hint', {}, tr.tourFinished) : null,
@@ -436,7 +463,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
         ]),
       ]);
       for (const [inputId, value] of typed) {
-        const input = root.querySelector<HTMLInputElement>(`form input#${inputId}`);
+        const input = root.querySelector<HTMLInputElement | HTMLTextAreaElement>(`form #${inputId}`);
         if (input) input.value = value;
       }
       if (focused) root.querySelector<HTMLInputElement>(`input#${focused}`)?.focus();

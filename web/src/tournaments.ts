@@ -6,6 +6,7 @@ import { api, errorText } from './api';
 import { controlPreview } from './control';
 import { navigate } from './nav';
 import { organised, rememberOrganiser } from './organiser';
+import { detailFields, noDetails } from './tourdetails';
 import type { NewTournament } from './types';
 
 /** The tournaments page. */
@@ -35,6 +36,10 @@ export function tournamentsPage(root: HTMLElement): void {
     roundsRow.hidden = !swiss;
     doubleRow.hidden = swiss;
   });
+  // Where and when, and who directs (each round's date is set on the
+  // tournament's page, once the rounds are known).
+  const details = detailFields(null);
+  const detailsBox = h('details.tour-new-details', {}, [h('summary', {}, tr.tourDetails), h('p.hint', {}, tr.tourDetailsHint), ...details.fields]);
   const error = h('p.error', { role: 'alert' });
   const submit = h('button#tour-create', { class: 'primary', type: 'submit' }, tr.tourCreate);
   const form = h('form.tour-new', {}, [
@@ -47,6 +52,7 @@ export function tournamentsPage(root: HTMLElement): void {
     preview.el,
     h('label', {}, [h('span', {}, tr.tourNoDrawBefore), noDraw]),
     h('label.check', {}, [online, h('span', {}, tr.tourOnline)]),
+    detailsBox,
     h('label', {}, [h('span', {}, tr.tourImport), trf]),
     submit,
     error,
@@ -89,6 +95,8 @@ export function tournamentsPage(root: HTMLElement): void {
       ...(online.checked ? { online: true } : {}),
       ...(text !== undefined ? { trf: text } : {}),
     };
+    const given = details.read();
+    if (!noDetails(given)) req.details = given;
     submit.disabled = true;
     api
       .newTournament(req)

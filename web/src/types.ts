@@ -505,7 +505,33 @@ created_at: number,
 /**
  * Milliseconds since the Unix epoch.
  */
-updated_at: number, };
+updated_at: number, 
+/**
+ * White's name: the account's, or the tournament's entrant's.
+ */
+white_name: string | null, 
+/**
+ * Black's name, likewise.
+ */
+black_name: string | null, 
+/**
+ * The tournament and round, for a tournament's game.
+ */
+event: SummaryEvent | null, };
+
+export type SummaryEvent = { 
+/**
+ * The tournament's id.
+ */
+id: string, 
+/**
+ * The tournament's name.
+ */
+name: string, 
+/**
+ * The round, from 1.
+ */
+round: number, };
 
 export type GameList = { 
 /**
@@ -729,7 +755,11 @@ online?: boolean,
  * by their starting ranks, the rounds played; `XXR` gives the rounds
  * when `rounds` does not, `012` the name when `name` is empty).
  */
-trf?: string, };
+trf?: string, 
+/**
+ * Where and when, and who directs (a TRF's own when absent).
+ */
+details?: DetailsView, };
 
 export type TournamentCreated = { 
 /**
@@ -817,7 +847,11 @@ player: number,
 /**
  * The round.
  */
-round: number, } | { "type": "pair_round" } | { "type": "draw_lots" } | { "type": "unpair_round" } | { "type": "set_result", 
+round: number, } | { "type": "set_details", 
+/**
+ * The details (all of them: what is left out is cleared).
+ */
+details: DetailsView, } | { "type": "pair_round" } | { "type": "draw_lots" } | { "type": "unpair_round" } | { "type": "set_result", 
 /**
  * The round, from 1.
  */
@@ -987,6 +1021,86 @@ outcome: string | null, };
 
 export type NextStep = "add_players" | "pair" | "results" | "finished";
 
+export type DetailsView = { 
+/**
+ * The town or city.
+ */
+city: string, 
+/**
+ * The federation's three-letter code (`HUN`).
+ */
+federation: string, 
+/**
+ * The first day.
+ */
+start: string | null, 
+/**
+ * The last day.
+ */
+end: string | null, 
+/**
+ * The chief arbiter.
+ */
+chief_arbiter: string, 
+/**
+ * The deputy chief arbiters.
+ */
+deputy_arbiters: Array<string>, 
+/**
+ * Each round's start, round 1 first (none: not set).
+ */
+rounds: Array<RoundStartView | null>, };
+
+export type RoundStartView = { 
+/**
+ * The day (`2026-03-14`).
+ */
+date: string, 
+/**
+ * The time of day (`15:00`), if set.
+ */
+time: string | null, };
+
+export type GameInTournament = { 
+/**
+ * The tournament's id.
+ */
+id: string, 
+/**
+ * The tournament's name.
+ */
+name: string, 
+/**
+ * The round, from 1.
+ */
+round: number, 
+/**
+ * The board, from 1.
+ */
+board: number, 
+/**
+ * White as entered.
+ */
+white: Entered, 
+/**
+ * Black as entered.
+ */
+black: Entered, };
+
+export type Entered = { 
+/**
+ * The name.
+ */
+name: string, 
+/**
+ * The title, if any (`FM`).
+ */
+title: string, 
+/**
+ * The rating, if any.
+ */
+rating: number | null, };
+
 export type TournamentView = { 
 /**
  * The id.
@@ -1042,6 +1156,10 @@ time_control: string | null,
  * No draw offers before this move.
  */
 no_draw_before: number | null, 
+/**
+ * Where and when, and who directs.
+ */
+details: DetailsView, 
 /**
  * The tie-breaks' FIDE codes, in order.
  */
@@ -1342,7 +1460,11 @@ black: GamePlayer | null,
 /**
  * Whether the game counts for the ratings.
  */
-rated: boolean, };
+rated: boolean, 
+/**
+ * The tournament board this game is, with the players as entered.
+ */
+tournament: GameInTournament | null, };
 
 export type UserStatus = { 
 /**

@@ -280,6 +280,12 @@ test('an online 4-player round: the pairings become games and their results fill
   await bela.fill('#move-text', 'e5');
   await bela.press('#move-text', 'Enter');
   await waitMoves(dora, 2);
+  // The game's page names the tournament, the round and board, and both
+  // players as entered.
+  await dora.waitForSelector('.side .event:not([hidden])');
+  assert.equal(await dora.locator('.side .event').textContent(), 'Online Swiss · Round 1, board 2');
+  assert.equal(await dora.locator('.player.bottom .entrant').textContent(), 'Dóra');
+  assert.equal(await dora.locator('.player.top .entrant').textContent(), 'Béla');
   await bela.click('button.resign');
   await bela.click('button.resign-yes');
   await dora.waitForSelector('.result:not([hidden])');
@@ -294,6 +300,15 @@ test('an online 4-player round: the pairings become games and their results fill
   const post = (path, t) => fetch(`${server.url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${t}` } });
   assert.equal((await post(`/api/games/${game1}/move/e4`, token(link('Anna')))).status, 200);
   assert.equal((await post(`/api/games/${game1}/resign`, token(link('Csaba')))).status, 200);
+  // The game's own PGN names the tournament, its round and both players.
+  const pgn = await (await fetch(`${server.url}/api/games/${game1}/pgn`)).text();
+  for (const tag of ['[Event "Online Swiss"]', '[Round "1.1"]', '[White "Anna"]', '[Black "Csaba"]', '[WhiteElo "2000"]', '[TimeControl "300+3"]']) {
+    assert.ok(pgn.includes(tag), `${tag} in\n${pgn}`);
+  }
+  // So does the history page, where this browser's own game comes first.
+  await dora.goto(`${server.url}/history`);
+  await dora.waitForSelector('table.games[data-list="mine"]');
+  assert.equal(await dora.locator('table.games[data-list="mine"] tbody tr td:nth-child(2)').first().textContent(), 'Dóra – Béla (Online Swiss, Round 1)');
 
   // The organiser's page fills in both results by itself.
   await org.waitForFunction(() => {
@@ -305,4 +320,83 @@ test('an online 4-player round: the pairings become games and their results fill
   assert.deepEqual(points, [1, 1, 0, 0]);
   for (const p of [org, dora, bela]) assert.deepEqual(p.errors, []);
   await Promise.all([org, dora, bela].map(p => p.context().close()));
+});
+
+test('the organiser’s details go into the TRF’s header lines and each game’s PGN, and the TRF reads back the same', async () => {
+  const { server, browser } = ctx;
+  const org = await newPage(browser, `${server.url}/tournaments`);
+  await org.fill('#tour-name', 'Tavaszi Kupa');
+  await org.fill('#tour-rounds', '2');
+  await org.click('details.tour-new-details summary');
+  await org.fill('#tour-city', 'Budapest');
+  await org.fill('#tour-federation', 'hun');
+  await org.fill('#tour-start', '2026-03-14');
+  await org.fill('#tour-end', '2026-03-15');
+  await org.fill('#tour-arbiter', 'Kovács, Anna');
+  await org.click('#tour-create');
+  await org.waitForSelector('.tournament h1');
+  const id = new URL(org.url()).pathname.split('/').pop();
+  assert.equal(await org.locator('.tour-details').textContent(), 'Budapest (HUN) · 14 March 2026 – 15 March 2026 · Chief arbiter: Kovács, Anna');
+
+  // Names in two parts, written "Family, Given".
+  for (const [family, given, rating] of [['Polgár', 'Judit', '2700'], ['Lékó', 'Péter', '2650'], ['Rapport', 'Richárd', '2750'], ['Almási', 'Zoltán', '2600']]) {
+    const before = await version(org);
+    await org.fill('#player-name', family);
+    await org.fill('#player-given', given);
+    await org.fill('#player-rating', rating);
+    await org.click('#add-player');
+    await versionAtLeast(org, before + 1);
+  }
+  // Each round's day and start, and a deputy, set afterwards.
+  await org.click('details.tour-edit-details summary');
+  await org.fill('#tour-round-date-1', '2026-03-14');
+  await org.fill('#tour-round-time-1', '10:00');
+  await org.fill('#tour-round-date-2', '2026-03-15');
+  await org.fill('#tour-deputies', 'Nagy, Béla');
+  let before = await version(org);
+  await org.click('#save-details');
+  await versionAtLeast(org, before + 1);
+  // A wrong one is refused with its reason, and changes nothing.
+  await org.fill('#tour-end', '2026-03-01');
+  before = await version(org);
+  await org.click('#save-details');
+  await org.waitForFunction(() => document.querySelector('.tournament .status')?.textContent === 'The tournament cannot end before it begins.');
+  assert.equal(await version(org), before);
+
+  await org.click('#pair-round');
+  await versionAtLeast(org, before + 1);
+  assert.equal(await org.locator('.tour-pairings .round-start').textContent(), '14 March 2026, 10:00');
+  const v = await version(org);
+  await org.selectOption('select.result-input[data-board="1"]', '1-0');
+  await org.selectOption('select.result-input[data-board="2"]', '1/2-1/2');
+  await versionAtLeast(org, v + 2);
+
+  const trf = await (await fetch(`${server.url}/api/tournaments/${id}/trf`)).text();
+  const lines = trf.split('\n');
+  for (const line of ['012 Tavaszi Kupa', '022 Budapest', '032 HUN', '042 2026/03/14', '052 2026/03/15', '102 Kovács, Anna', '112 Nagy, Béla', '062 4', '072 4']) {
+    assert.ok(lines.includes(line), `${line} in\n${trf}`);
+  }
+  const dates = lines.find(l => l.startsWith('132'));
+  assert.equal(dates.slice(91, 99), '26/03/14', trf);
+  assert.equal(dates.slice(101, 109), '26/03/15', trf);
+  assert.ok(lines.some(l => l.startsWith('001') && l.includes('Polgár, Judit')), trf);
+
+  // Each game's PGN: the event, the place, the round's day and start, the
+  // players by name.
+  const pgn = await (await fetch(`${server.url}/api/tournaments/${id}/pgn`)).text();
+  for (const tag of ['[Event "Tavaszi Kupa"]', '[Site "Budapest HUN"]', '[Date "2026.03.14"]', '[Time "10:00:00"]', '[EventDate "2026.03.14"]', '[Round "1.1"]', '[White "Rapport, Richárd"]']) {
+    assert.ok(pgn.includes(tag), `${tag} in\n${pgn}`);
+  }
+
+  // The TRF read back (a new tournament from the file): the same file.
+  await org.goto(`${server.url}/tournaments`);
+  await org.setInputFiles('#tour-trf', { name: 'tavaszi.trf', mimeType: 'text/plain', buffer: Buffer.from(trf) });
+  await org.click('#tour-create');
+  await org.waitForFunction(old => location.pathname.startsWith('/tournament/') && !location.pathname.endsWith(old), id);
+  await org.waitForSelector('.tour-details');
+  const copy = new URL(org.url()).pathname.split('/').pop();
+  assert.equal(await (await fetch(`${server.url}/api/tournaments/${copy}/trf`)).text(), trf);
+  assert.match(await org.locator('.tour-details').textContent(), /^Budapest \(HUN\)/);
+  assert.deepEqual(org.errors, []);
+  await org.context().close();
 });

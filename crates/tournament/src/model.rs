@@ -287,6 +287,45 @@ impl Date {
         };
         ((1..=12).contains(&date.month) && (1..=31).contains(&date.day)).then_some(date)
     }
+
+    /// Whether the day is in the calendar (no 30 February; 29 February in
+    /// a leap year only).
+    pub fn exists(self) -> bool {
+        let leap = self.year % 4 == 0 && (self.year % 100 != 0 || self.year % 400 == 0);
+        let days = match self.month {
+            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+            4 | 6 | 9 | 11 => 30,
+            2 if leap => 29,
+            2 => 28,
+            _ => 0,
+        };
+        (1..=days).contains(&self.day)
+    }
+}
+
+impl fmt::Display for Date {
+    /// `2026-03-14` (ISO 8601).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+/// Stored and sent as `2026-03-14`.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Date {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Date {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Date, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Date::read(&text)
+            .filter(|date| date.exists())
+            .ok_or_else(|| serde::de::Error::custom(format!("not a date: {text}")))
+    }
 }
 
 /// Half points written as points: `3`, `3.5`.

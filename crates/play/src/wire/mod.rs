@@ -672,6 +672,24 @@ pub struct Summary {
     /// Milliseconds since the Unix epoch.
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub updated_at: i64,
+    /// White's name: the account's, or the tournament's entrant's.
+    pub white_name: Option<String>,
+    /// Black's name, likewise.
+    pub black_name: Option<String>,
+    /// The tournament and round, for a tournament's game.
+    pub event: Option<SummaryEvent>,
+}
+
+/// The tournament round a listed game was played in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SummaryEvent {
+    /// The tournament's id.
+    pub id: String,
+    /// The tournament's name.
+    pub name: String,
+    /// The round, from 1.
+    pub round: u16,
 }
 
 /// A page of the games list.

@@ -107,6 +107,8 @@ pub struct GamePlayers {
     pub black: Option<GamePlayer>,
     /// Whether the game counts for the ratings.
     pub rated: bool,
+    /// The tournament board this game is, with the players as entered.
+    pub tournament: Option<crate::tournament::wire::GameInTournament>,
 }
 
 /// A rating as lichess's account shows it.

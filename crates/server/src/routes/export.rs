@@ -116,6 +116,10 @@ async fn as_pgn(state: &AppState, row: &GameRow) -> Result<String, ApiError> {
         _ => return Err(ApiError::Internal("the game's own PGN".to_string())),
     };
     pgn.set_tag("Site", &format!("{}/game/{id}", state.public_url()));
+    // A tournament's game: its event, round and players by name.
+    if let Some(event) = crate::tournament::event_of_game(state, row.tournament.as_deref()).await? {
+        crate::tournament::tag_online_game(&mut pgn, &event, id);
+    }
     let speed = game_speed(row.clock.as_deref());
     if white.is_some() && black.is_some() {
         let kind = if row.rated { "Rated" } else { "Casual" };

@@ -1,5 +1,7 @@
 //! Games: create, list, show, PGN, seat, rematch; and the health checks.
 
+use std::collections::HashMap;
+
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -16,10 +18,11 @@ use crate::dispatch::dispatch;
 use crate::error::ApiError;
 use crate::live::{ClockSpec, RulesSpec};
 use crate::new_game::{self, NewGame};
-use crate::ops::{Caller, Op};
+use crate::ops::{Answer, Caller, Op};
 use crate::state::AppState;
 use crate::wire::{
     ClockInUse, Created, GameList, GameStatus, Links, Opponent, Seats, Side, Status, Summary,
+    SummaryEvent,
 };
 
 /// The body of `POST /api/games`. Its names are read here, not by serde,
@@ -183,9 +186,32 @@ pub(crate) async fn pgn(
     State(state): State<AppState>,
     P(id): P<String>,
 ) -> Result<Response, ApiError> {
-    Ok(dispatch(&state, &id, &Caller::anonymous(), Op::Pgn)
-        .await?
-        .into_response())
+    let answer = dispatch(&state, &id, &Caller::anonymous(), Op::Pgn).await?;
+    let Answer::Pgn { text } = answer else {
+        return Ok(answer.into_response());
+    };
+    // A tournament's game names its event, round and players.
+    let tournament = match state.store().load(&id).await? {
+        Some((row, _)) => row.tournament,
+        None => None,
+    };
+    let Some(event) = crate::tournament::event_of_game(&state, tournament.as_deref()).await? else {
+        return Ok(Answer::Pgn { text }.into_response());
+    };
+    let tagged = match sakk::pgn::read_games(text.as_bytes()).next() {
+        Some(Ok(mut game)) => {
+            crate::tournament::tag_online_game(&mut game, &event, &id);
+            Some(sakk::pgn::write_game(
+                &game,
+                &sakk::pgn::ExportOptions::default(),
+            ))
+        }
+        _ => None,
+    };
+    Ok(Answer::Pgn {
+        text: tagged.unwrap_or(text),
+    }
+    .into_response())
 }
 
 /// `GET /api/games/{id}/seat`: the colours the request's token (or
@@ -268,9 +294,14 @@ pub(crate) async fn list(
                 .map(|(r, _)| format!("{}.{}", r.created_at, r.id))
         })
         .flatten();
-    let games = rows
-        .into_iter()
-        .map(|(r, n)| Summary {
+    let mut names = Names::default();
+    let mut games = Vec::with_capacity(rows.len());
+    for (r, n) in rows {
+        let (white_name, black_name, event) = names.of(&state, &r).await?;
+        games.push(Summary {
+            white_name,
+            black_name,
+            event,
             clock: r
                 .clock
                 .as_deref()
@@ -288,9 +319,60 @@ pub(crate) async fn list(
             moves: n,
             created_at: r.created_at,
             updated_at: r.updated_at,
-        })
-        .collect();
+        });
+    }
     Ok(Json(GameList { games, next }))
+}
+
+/// The players' names and tournaments of a page of games, each account and
+/// tournament read once.
+#[derive(Default)]
+struct Names {
+    accounts: HashMap<String, Option<String>>,
+    tournaments: HashMap<String, Option<sakk_tournament::event::Event>>,
+}
+
+impl Names {
+    /// White's and Black's names and the tournament round of game `r`.
+    async fn of(
+        &mut self,
+        state: &AppState,
+        r: &crate::store::GameRow,
+    ) -> Result<(Option<String>, Option<String>, Option<SummaryEvent>), ApiError> {
+        let mut sides = [None, None];
+        for (i, user) in [&r.white_user, &r.black_user].into_iter().enumerate() {
+            let Some(user) = user else { continue };
+            if !self.accounts.contains_key(user) {
+                let name = state.store().user(user).await?.map(|u| u.name);
+                self.accounts.insert(user.clone(), name);
+            }
+            sides[i] = self.accounts.get(user).cloned().flatten();
+        }
+        let mut event = None;
+        if let Some(tid) = &r.tournament {
+            if !self.tournaments.contains_key(tid) {
+                let e = crate::tournament::event_of_game(state, Some(tid)).await?;
+                self.tournaments.insert(tid.clone(), e);
+            }
+            let found = self
+                .tournaments
+                .get(tid)
+                .and_then(Option::as_ref)
+                .and_then(|e| Some((e, crate::tournament::game_in_tournament(e, tid, &r.id)?)));
+            if let Some((e, g)) = found {
+                let [white, black] = &mut sides;
+                white.get_or_insert(g.white.name);
+                black.get_or_insert(g.black.name);
+                event = Some(SummaryEvent {
+                    id: tid.clone(),
+                    name: e.settings.name.clone(),
+                    round: g.round,
+                });
+            }
+        }
+        let [white, black] = sides;
+        Ok((white, black, event))
+    }
 }
 
 /// `GET /healthz`: the process answers.

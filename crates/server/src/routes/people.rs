@@ -51,7 +51,8 @@ pub(crate) async fn rating_history(
 }
 
 /// `GET /api/games/{id}/players`: the sides accounts play, with their
-/// ratings as the game began and, once rated, the changes.
+/// ratings as the game began and, once rated, the changes; for a
+/// tournament's game, its round and board and the players as entered.
 pub(crate) async fn game_players(
     State(state): State<AppState>,
     P(id): P<String>,
@@ -69,10 +70,17 @@ pub(crate) async fn game_players(
             diff,
         })
     };
+    let tournament = match &row.tournament {
+        Some(tid) => crate::tournament::event_of_game(&state, Some(tid))
+            .await?
+            .and_then(|event| crate::tournament::game_in_tournament(&event, tid, &id)),
+        None => None,
+    };
     Ok(Json(wire::GamePlayers {
         white: player(white, row.white_rating, diffs.map(|d| d.0)),
         black: player(black, row.black_rating, diffs.map(|d| d.1)),
         rated: row.rated,
+        tournament,
     }))
 }
 

@@ -28,10 +28,12 @@ use links::Secrets;
 
 mod links;
 mod online;
+mod pgn;
 mod view;
 pub mod wire;
 
-pub use view::{pgn, trf, view};
+pub use pgn::{event_of_game, game_in_tournament, pgn, tag_online_game};
+pub use view::{trf, view};
 use wire::{NewTournament, SystemKind, TournamentAction, TournamentChanged, TournamentCreated};
 
 /// The bus key of a tournament's watchers (apart from the games').
@@ -98,6 +100,9 @@ fn settings(req: NewTournament, file: Option<&Tournament>) -> Result<Settings, A
     s.time_control = req.time_control;
     s.no_draw_before = req.no_draw_before;
     s.online = req.online.unwrap_or(false);
+    if let Some(details) = req.details {
+        s.details = details.try_into()?;
+    }
     if let Some(t) = file {
         s.tiebreak_rules = sakk_tournament::tiebreak::Rules::for_tournament(t);
     }
@@ -230,6 +235,9 @@ fn action(a: TournamentAction) -> Result<Action, ApiError> {
         TournamentAction::CancelBye { player, round } => Action::CancelBye { player, round },
         TournamentAction::SetForbidden { a, b, forbidden } => {
             Action::SetForbidden { a, b, forbidden }
+        }
+        TournamentAction::SetDetails { details } => {
+            Action::SetDetails(Box::new(details.try_into()?))
         }
         TournamentAction::PairRound => Action::PairRound,
         TournamentAction::DrawLots => Action::DrawLots {

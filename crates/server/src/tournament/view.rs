@@ -1,6 +1,5 @@
 //! A tournament as its pages and downloads show it: the view every page
-//! draws, the TRF (for Swiss-Manager, Vega, JaVaFo, bbpPairings) and the
-//! PGN of its games.
+//! draws and the TRF (for Swiss-Manager, Vega, JaVaFo, bbpPairings).
 
 use sakk_tournament::berger::Cycles;
 use sakk_tournament::dutch::Edition;
@@ -12,12 +11,6 @@ use super::wire::{
     BoardView, ByeView, CrossCell, NextStep, PlayerView, RequestedByeView, RoundView, StandingView,
     SystemKind, TournamentView,
 };
-use sakk::pgn::{ExportOptions, PgnGame};
-use sakk::Position;
-
-use crate::error::ApiError;
-use crate::live::LiveGame;
-use crate::state::AppState;
 use crate::store::TournamentRow;
 use crate::wire::Side;
 
@@ -161,6 +154,7 @@ pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
         rounds_planned: event.rounds_planned(),
         time_control: event.settings.time_control.clone(),
         no_draw_before: event.settings.no_draw_before,
+        details: (&event.settings.details).into(),
         tiebreaks: tiebreaks.iter().map(|t| t.code()).collect(),
         players,
         rounds,
@@ -173,59 +167,4 @@ pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
 /// The tournament as a TRF.
 pub fn trf(event: &Event) -> String {
     sakk_tournament::trf::write(&event.tournament())
-}
-
-/// The tournament's games as PGN: each game played online with its moves
-/// and clock times, each game played over the board with its result (its
-/// moves are on the scoresheet); forfeits and byes are not games.
-///
-/// # Errors
-/// Storage unavailable.
-pub async fn pgn(state: &AppState, event: &Event) -> Result<String, ApiError> {
-    let mut out = String::new();
-    for (r, round) in event.rounds.iter().enumerate() {
-        for (b, board) in round.boards.iter().enumerate() {
-            let (Some(white), Some(black)) = (
-                event.players.get(usize::from(board.white)),
-                event.players.get(usize::from(board.black)),
-            ) else {
-                continue;
-            };
-            let mut game = match &board.game {
-                Some(id) => match state.store().load(id).await? {
-                    Some((row, moves)) => LiveGame::restore(row, &moves, state.now())
-                        .map_err(ApiError::Internal)?
-                        .pgn_game(),
-                    None => continue,
-                },
-                None => {
-                    let Some(result) = board.result.filter(|r| r.played()) else {
-                        continue;
-                    };
-                    let mut g = PgnGame::new(Position::new());
-                    g.result = Some(result.pgn().to_string());
-                    g.set_tag("Result", result.pgn());
-                    g
-                }
-            };
-            if board.game.is_some() && board.result.is_some_and(|r| !r.played()) {
-                // A forfeit the organiser entered for an online board.
-                continue;
-            }
-            game.set_tag("Event", &event.settings.name);
-            game.set_tag("Round", &format!("{}.{}", r + 1, b + 1));
-            game.set_tag("White", &white.name);
-            game.set_tag("Black", &black.name);
-            for (tag, player) in [("WhiteElo", white), ("BlackElo", black)] {
-                if let Some(elo) = player.rating {
-                    game.set_tag(tag, &elo.to_string());
-                }
-            }
-            if let Some(tc) = &event.settings.time_control {
-                game.set_tag("TimeControl", tc);
-            }
-            out.push_str(&sakk::pgn::write_game(&game, &ExportOptions::default()));
-        }
-    }
-    Ok(out)
 }

@@ -3,7 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use sakk_tournament::event::{ByeKind, GameResult};
+use sakk_tournament::event::{ByeKind, Details, EventError, GameResult, RoundStart, TimeOfDay};
+use sakk_tournament::Date;
 
 /// The pairing system of a new tournament.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,6 +57,10 @@ pub struct NewTournament {
     #[serde(default)]
     #[cfg_attr(test, ts(optional))]
     pub trf: Option<String>,
+    /// Where and when, and who directs (a TRF's own when absent).
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub details: Option<DetailsView>,
 }
 
 /// The body of `POST /api/tournaments/{id}/join` (the join link's token as
@@ -221,6 +226,113 @@ impl From<ByeKind> for ByeCode {
     }
 }
 
+/// Where and when the tournament is played and who directs it: dates as
+/// `2026-03-14` (what a date field gives), times of day as `15:00`.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(default)]
+pub struct DetailsView {
+    /// The town or city.
+    pub city: String,
+    /// The federation's three-letter code (`HUN`).
+    pub federation: String,
+    /// The first day.
+    pub start: Option<String>,
+    /// The last day.
+    pub end: Option<String>,
+    /// The chief arbiter.
+    pub chief_arbiter: String,
+    /// The deputy chief arbiters.
+    pub deputy_arbiters: Vec<String>,
+    /// Each round's start, round 1 first (none: not set).
+    pub rounds: Vec<Option<RoundStartView>>,
+}
+
+/// When a round begins.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct RoundStartView {
+    /// The day (`2026-03-14`).
+    pub date: String,
+    /// The time of day (`15:00`), if set.
+    #[serde(default)]
+    pub time: Option<String>,
+}
+
+impl From<&Details> for DetailsView {
+    fn from(d: &Details) -> DetailsView {
+        DetailsView {
+            city: d.city.clone(),
+            federation: d.federation.clone(),
+            start: d.start.map(|d| d.to_string()),
+            end: d.end.map(|d| d.to_string()),
+            chief_arbiter: d.chief_arbiter.clone(),
+            deputy_arbiters: d.deputy_arbiters.clone(),
+            rounds: d
+                .rounds
+                .iter()
+                .map(|r| {
+                    r.map(|r| RoundStartView {
+                        date: r.date.to_string(),
+                        time: r.time.map(|t| t.to_string()),
+                    })
+                })
+                .collect(),
+        }
+    }
+}
+
+impl TryFrom<DetailsView> for Details {
+    type Error = EventError;
+
+    /// The details as given, read (blank fields left out, names trimmed);
+    /// [`Details::check`] judges them.
+    fn try_from(v: DetailsView) -> Result<Details, EventError> {
+        let date = |text: Option<String>| -> Result<Option<Date>, EventError> {
+            match text.as_deref().map(str::trim) {
+                None | Some("") => Ok(None),
+                Some(t) => Date::read(t)
+                    .filter(|d| d.exists())
+                    .map(Some)
+                    .ok_or(EventError::DateInvalid),
+            }
+        };
+        let rounds = v
+            .rounds
+            .into_iter()
+            .map(|r| {
+                let Some(r) = r else { return Ok(None) };
+                let Some(date) = date(Some(r.date))? else {
+                    return Ok(None);
+                };
+                let time = match r.time.as_deref().map(str::trim) {
+                    None | Some("") => None,
+                    Some(t) => Some(TimeOfDay::read(t).ok_or(EventError::TimeInvalid)?),
+                };
+                Ok(Some(RoundStart { date, time }))
+            })
+            .collect::<Result<Vec<_>, EventError>>()?;
+        let mut rounds = rounds;
+        while rounds.last().is_some_and(Option::is_none) {
+            rounds.pop();
+        }
+        Ok(Details {
+            city: v.city.trim().to_string(),
+            federation: v.federation.trim().to_uppercase(),
+            start: date(v.start)?,
+            end: date(v.end)?,
+            chief_arbiter: v.chief_arbiter.trim().to_string(),
+            deputy_arbiters: v
+                .deputy_arbiters
+                .iter()
+                .map(|d| d.trim().to_string())
+                .filter(|d| !d.is_empty())
+                .collect(),
+            rounds,
+        })
+    }
+}
+
 /// An organiser's action (`POST /api/tournaments/{id}/actions`).
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -285,6 +397,11 @@ pub enum TournamentAction {
         player: u16,
         /// The round.
         round: u16,
+    },
+    /// Set where and when the tournament is played and who directs it.
+    SetDetails {
+        /// The details (all of them: what is left out is cleared).
+        details: DetailsView,
     },
     /// Pair the next round.
     PairRound,
@@ -465,6 +582,8 @@ pub struct TournamentView {
     pub time_control: Option<String>,
     /// No draw offers before this move.
     pub no_draw_before: Option<u16>,
+    /// Where and when, and who directs.
+    pub details: DetailsView,
     /// The tie-breaks' FIDE codes, in order.
     pub tiebreaks: Vec<String>,
     /// The players, by starting rank.
@@ -477,6 +596,37 @@ pub struct TournamentView {
     pub crosstable: Vec<Vec<CrossCell>>,
     /// What the organiser does next.
     pub next: NextStep,
+}
+
+/// A tournament's game as its page names it: the event, the round and
+/// board, and both players as entered.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct GameInTournament {
+    /// The tournament's id.
+    pub id: String,
+    /// The tournament's name.
+    pub name: String,
+    /// The round, from 1.
+    pub round: u16,
+    /// The board, from 1.
+    pub board: u16,
+    /// White as entered.
+    pub white: Entered,
+    /// Black as entered.
+    pub black: Entered,
+}
+
+/// A player as the tournament has them.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Entered {
+    /// The name.
+    pub name: String,
+    /// The title, if any (`FM`).
+    pub title: String,
+    /// The rating, if any.
+    pub rating: Option<u16>,
 }
 
 /// The line published to a tournament's watchers after each change.

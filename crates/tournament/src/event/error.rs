@@ -97,6 +97,24 @@ pub enum EventError {
         /// The round.
         round: u16,
     },
+    /// A federation not written as its three capital letters (`HUN`).
+    FederationInvalid,
+    /// A date not in the calendar (30 February).
+    DateInvalid,
+    /// A time of day not written as one (`15:00`).
+    TimeInvalid,
+    /// The last day before the first.
+    EndBeforeStart,
+    /// More deputy arbiters than kept.
+    TooManyDeputies {
+        /// The limit.
+        max: usize,
+    },
+    /// More round dates than rounds.
+    TooManyRoundDates {
+        /// The planned rounds.
+        rounds: u16,
+    },
     /// The pairing program found no pairing.
     Pairing(PairingError),
 }
@@ -128,6 +146,12 @@ impl EventError {
             EventError::NotWithdrawn => "not_withdrawn",
             EventError::NoSuchBye => "no_such_bye",
             EventError::FullByeRequested { .. } => "full_bye_requested",
+            EventError::FederationInvalid => "federation_invalid",
+            EventError::DateInvalid => "date_invalid",
+            EventError::TimeInvalid => "time_invalid",
+            EventError::EndBeforeStart => "end_before_start",
+            EventError::TooManyDeputies { .. } => "too_many_deputies",
+            EventError::TooManyRoundDates { .. } => "too_many_round_dates",
             EventError::Pairing(PairingError::NoLegalPairing) => "no_legal_pairing",
             EventError::Pairing(PairingError::TooFewPlayers) => "too_few_players",
             EventError::Pairing(PairingError::TooLarge) => "pairing_too_large",
@@ -139,7 +163,9 @@ impl EventError {
     /// The message's parameters.
     pub fn args(&self) -> Vec<(&'static str, String)> {
         match *self {
-            EventError::NameTooLong { max } | EventError::TooManyPlayers { max } => {
+            EventError::NameTooLong { max }
+            | EventError::TooManyPlayers { max }
+            | EventError::TooManyDeputies { max } => {
                 vec![("max", max.to_string())]
             }
             EventError::RoundsOutOfRange { max } => vec![("max", max.to_string())],
@@ -153,6 +179,7 @@ impl EventError {
                 vec![("round", round.to_string()), ("board", board.to_string())]
             }
             EventError::Finished { rounds }
+            | EventError::TooManyRoundDates { rounds }
             | EventError::Pairing(PairingError::TournamentOver { rounds }) => {
                 vec![("rounds", rounds.to_string())]
             }

@@ -46,13 +46,23 @@ impl Event {
     /// games (`W`, `D`, `L`) come in as rated results; a player with
     /// nothing recorded for the last round as withdrawn; `XXZ` players with
     /// a zero-point bye for the next round, and TRF-2026's `240` byes for it
-    /// (`H` half a point, `Z` none).
+    /// (`H` half a point, `Z` none). The place, dates and arbiters (`022` …
+    /// `132`) come from the file unless `settings` has its own.
     ///
     /// # Errors
     /// [`EventError::TooManyPlayers`], a name the tournament refuses, or
     /// [`EventError::FullByeRequested`] for a `240 F` of the next round.
-    pub fn from_tournament(t: &Tournament, settings: Settings) -> Result<Event, EventError> {
+    pub fn from_tournament(t: &Tournament, mut settings: Settings) -> Result<Event, EventError> {
         settings.check()?;
+        // The file's place, dates and arbiters, unless the organiser gave
+        // their own (and only when they check as a whole).
+        if settings.details == super::Details::default() {
+            let mut with_file = settings.clone();
+            with_file.details = super::Details::from_header(&t.header);
+            if with_file.check().is_ok() {
+                settings = with_file;
+            }
+        }
         if t.players.len() > super::MAX_PLAYERS {
             return Err(EventError::TooManyPlayers {
                 max: super::MAX_PLAYERS,

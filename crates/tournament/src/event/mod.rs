@@ -29,6 +29,7 @@
 
 use crate::berger::Cycles;
 
+mod details;
 mod error;
 mod import;
 mod pairing;
@@ -37,6 +38,7 @@ mod settings;
 #[cfg(test)]
 mod tests;
 
+pub use details::{Details, RoundStart, TimeOfDay, MAX_DEPUTIES};
 pub use error::EventError;
 pub use rounds::{
     Action, Board, Bye, ByeKind, Entrant, GameResult, NewPlayer, RequestedBye, Round,
@@ -291,6 +293,11 @@ impl Event {
                 if e.byes.len() == before {
                     return Err(EventError::NoSuchBye);
                 }
+                Ok(())
+            }
+            Action::SetDetails(details) => {
+                details.check(self.rounds_planned())?;
+                self.settings.details = *details;
                 Ok(())
             }
             Action::PairRound => self.pair_round(),

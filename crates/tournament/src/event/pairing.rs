@@ -221,13 +221,25 @@ impl Event {
         // The planned rounds, as the pairing programs (`XXR`) and TRF-2026
         // (`142`) write them.
         let rounds = self.rounds_planned().to_string();
-        let mut header = vec![
-            ("XXR".to_string(), rounds.clone()),
-            ("142".to_string(), rounds),
-        ];
+        // The tournament's own lines in TRF-16's order: the details (022
+        // … 112), the players and the rated ones, the type, the time
+        // control and the round dates.
+        let mut header = self.settings.details.header_lines();
+        let dates = header.iter().position(|(code, _)| code == "132");
+        let round_dates = dates.map(|i| header.remove(i));
+        let rated = self.players.iter().filter(|p| p.rating.is_some()).count();
+        header.push(("062".to_string(), self.players.len().to_string()));
+        header.push(("072".to_string(), rated.to_string()));
+        header.push((
+            "092".to_string(),
+            self.settings.system.trf_type().to_string(),
+        ));
         if let Some(tc) = &self.settings.time_control {
             header.push(("122".to_string(), tc.clone()));
         }
+        header.extend(round_dates);
+        header.push(("XXR".to_string(), rounds.clone()));
+        header.push(("142".to_string(), rounds));
         // Pairs that must not meet, by starting rank (`XXP`, as the
         // pairing programs read them).
         for &(a, b) in &self.forbidden {

@@ -273,6 +273,8 @@ pub enum Action {
         /// The round.
         round: u16,
     },
+    /// Set where and when the tournament is played and who directs it.
+    SetDetails(Box<super::Details>),
     /// Pair the next round (the previous one must have all its results).
     PairRound,
     /// Take back the last round's pairing, before any of its results.

@@ -1,6 +1,6 @@
 //! What the organiser sets when creating a tournament.
 
-use super::{check_name, EventError, MAX_ROUNDS};
+use super::{check_name, Details, EventError, MAX_ROUNDS};
 use crate::berger::Cycles;
 use crate::dutch::Edition;
 use crate::tiebreak::TieBreak;
@@ -26,6 +26,19 @@ pub enum System {
         /// Single or double.
         cycles: Cycles,
     },
+}
+
+impl System {
+    /// The type of tournament as a TRF's `092` line says it.
+    pub fn trf_type(self) -> &'static str {
+        match self {
+            System::Swiss { .. } => "Individual: Swiss-System (FIDE Dutch)",
+            System::RoundRobin { cycles } => match cycles {
+                Cycles::Single => "Individual: Round-Robin",
+                Cycles::Double => "Individual: Double Round-Robin",
+            },
+        }
+    }
 }
 
 /// What the organiser sets when creating the tournament.
@@ -55,6 +68,9 @@ pub struct Settings {
     /// [`Board::game`]: super::Board::game
     #[cfg_attr(feature = "serde", serde(default))]
     pub online: bool,
+    /// Where and when, and who directs.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub details: Details,
 }
 
 impl Settings {
@@ -78,21 +94,28 @@ impl Settings {
             no_draw_before: None,
             tiebreak_rules: crate::tiebreak::Rules::default(),
             online: false,
+            details: Details::default(),
         }
     }
 
     /// Checks what the organiser set.
     ///
     /// # Errors
-    /// An empty or too long name, no rounds or too many.
+    /// An empty or too long name, no rounds or too many, details that do
+    /// not check ([`Details::check`]).
     pub fn check(&self) -> Result<(), EventError> {
         check_name(&self.name)?;
-        if let System::Swiss { rounds, .. } = self.system {
-            if rounds == 0 || rounds > MAX_ROUNDS {
-                return Err(EventError::RoundsOutOfRange { max: MAX_ROUNDS });
+        let rounds = match self.system {
+            System::Swiss { rounds, .. } => {
+                if rounds == 0 || rounds > MAX_ROUNDS {
+                    return Err(EventError::RoundsOutOfRange { max: MAX_ROUNDS });
+                }
+                rounds
             }
-        }
-        Ok(())
+            // As many as the players make.
+            System::RoundRobin { .. } => MAX_ROUNDS,
+        };
+        self.details.check(rounds)
     }
 }
 

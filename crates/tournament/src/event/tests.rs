@@ -619,3 +619,115 @@ fn players_who_must_not_meet_are_kept_apart() {
     );
     assert_eq!(set(&mut rr, 0, 1), Err(EventError::NotSwiss));
 }
+
+#[test]
+fn details_go_into_the_trf_header_and_come_back() {
+    use super::{Details, RoundStart, TimeOfDay};
+    use crate::Date;
+    let mut e = Event::new(Settings::new(
+        "Tavaszi Kupa",
+        System::Swiss {
+            rounds: 3,
+            edition: Default::default(),
+        },
+    ));
+    for (name, rating) in [
+        ("Polgár, Judit", 2700),
+        ("Lékó, Péter", 2650),
+        ("Rapport, Richárd", 2750),
+    ] {
+        e.apply(Action::AddPlayer(NewPlayer::named(name, Some(rating))))
+            .unwrap();
+    }
+    let day = |d| Date {
+        year: 2026,
+        month: 3,
+        day: d,
+    };
+    let details = Details {
+        city: "Budapest".into(),
+        federation: "HUN".into(),
+        start: Some(day(14)),
+        end: Some(day(15)),
+        chief_arbiter: "Kovács, Anna".into(),
+        deputy_arbiters: vec!["Nagy, Béla".into(), "Kis, Csilla".into()],
+        rounds: vec![
+            Some(RoundStart {
+                date: day(14),
+                time: TimeOfDay::read("10:00"),
+            }),
+            Some(RoundStart {
+                date: day(14),
+                time: TimeOfDay::read("15:00"),
+            }),
+            Some(RoundStart {
+                date: day(15),
+                time: None,
+            }),
+        ],
+    };
+    // Refused as a whole when a part is wrong; nothing changes.
+    let mut wrong = details.clone();
+    wrong.rounds.push(None);
+    assert_eq!(
+        e.apply(Action::SetDetails(Box::new(wrong))),
+        Err(EventError::TooManyRoundDates { rounds: 3 })
+    );
+    assert_eq!(e.settings.details, Details::default());
+    e.apply(Action::SetDetails(Box::new(details.clone())))
+        .unwrap();
+    e.apply(Action::PairRound).unwrap();
+    e.apply(Action::SetResult {
+        round: 1,
+        board: 1,
+        result: Some(GameResult::Draw),
+    })
+    .unwrap();
+    let text = crate::trf::write(&e.tournament());
+    let lines: Vec<&str> = text.lines().collect();
+    let codes: Vec<&str> = lines
+        .iter()
+        .map(|l| &l[..3])
+        .take_while(|c| *c != "001")
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            "012", "022", "032", "042", "052", "102", "112", "112", "062", "072", "092", "132",
+            "XXR", "142"
+        ],
+        "{text}"
+    );
+    assert!(
+        text.contains("\n042 2026/03/14\n052 2026/03/15\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n062 3\n072 3\n092 Individual: Swiss-System (FIDE Dutch)\n"),
+        "{text}"
+    );
+    let dates = lines.iter().find(|l| l.starts_with("132")).unwrap();
+    assert_eq!(&dates[91..99], "26/03/14");
+    assert_eq!(&dates[101..109], "26/03/14");
+    assert_eq!(&dates[111..119], "26/03/15");
+    // Read back by a tournament begun without them: the same file again.
+    let t = crate::trf::read(&text).unwrap();
+    let imported = Event::from_tournament(
+        &t,
+        Settings::new(
+            "Tavaszi Kupa",
+            System::Swiss {
+                rounds: 3,
+                edition: Default::default(),
+            },
+        ),
+    )
+    .unwrap();
+    assert_eq!(crate::trf::write(&imported.tournament()), text);
+    assert_eq!(imported.settings.details.city, "Budapest");
+    assert_eq!(imported.settings.details.deputy_arbiters.len(), 2);
+    assert_eq!(
+        imported.settings.details.round(3).map(|r| r.date),
+        Some(day(15))
+    );
+}
