@@ -90,10 +90,25 @@ fn npm_runs() -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// `npm ci` when `node_modules` is missing, then `npm run build` into `dist`.
+/// Whether `node_modules` is missing, or older than the lock file (a
+/// dependency added or updated since it was installed).
+fn install_needed(web: &Path) -> bool {
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    match (
+        modified(&web.join("node_modules/.package-lock.json")),
+        modified(&web.join("package-lock.json")),
+    ) {
+        (Some(installed), Some(locked)) => installed < locked,
+        (None, _) => true,
+        (Some(_), None) => false,
+    }
+}
+
+/// `npm ci` when `node_modules` is missing or out of date, then `npm run
+/// build` into `dist`.
 fn build(web: &Path, dist: &Path) -> Result<(), String> {
     let npm = npm();
-    if !web.join("node_modules/.package-lock.json").exists() {
+    if install_needed(web) {
         run(
             Command::new(&npm)
                 .args(["ci", "--no-audit", "--no-fund"])

@@ -233,6 +233,7 @@ const KEYS = [
   'tourReinstate',
   'tourWithdrawn',
   'tourRound',
+  'qrCode',
   'tourDetails',
   'tourCity',
   'tourStart',

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import jsQR from 'jsqr';
 import { serverAndBrowser, newPage, artifacts, accessibilityProblems, waitMoves } from './harness.mjs';
 
 const ctx = serverAndBrowser();
@@ -23,6 +24,24 @@ async function boards(page) {
   return page.locator('table.pairings tbody tr').evaluateAll(rows =>
     rows.map(r => [r.querySelector('td.white').textContent, r.querySelector('td.score span.print-only, td.score')?.textContent ?? '', r.querySelector('td.black').textContent]),
   );
+}
+
+/** What a QR reader (jsQR) reads in the QR code of the link row holding
+ * `input`, drawn on a canvas as the page draws it. */
+async function readQr(page, input) {
+  const { width, height, data } = await page.evaluate(async sel => {
+    const svg = document.querySelector(sel).closest('.link-row').querySelector('figure.qr-code:not([hidden]) svg');
+    const img = new Image();
+    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = 400;
+    canvas.height = 400;
+    const g = canvas.getContext('2d');
+    g.drawImage(img, 0, 0, 400, 400);
+    return { width: 400, height: 400, data: Array.from(g.getImageData(0, 0, 400, 400).data) };
+  }, input);
+  return jsQR(Uint8ClampedArray.from(data), width, height)?.data ?? null;
 }
 
 async function versionAtLeast(page, v) {
@@ -247,6 +266,9 @@ test('an online 4-player round: the pairings become games and their results fill
   // The fourth player joins by the join link.
   await org.waitForSelector('#join-link', { state: 'attached' });
   const joinUrl = await org.locator('#join-link').inputValue();
+  // Shown as a QR code too, which a reader (jsQR) reads as the link.
+  await org.click('#join-link ~ button.show-qr');
+  assert.equal(await readQr(org, '#join-link'), joinUrl);
   const dora = await newPage(browser, joinUrl);
   await dora.waitForSelector('#join-name');
   assert.ok(!dora.url().includes('join='), 'the token leaves the address bar');

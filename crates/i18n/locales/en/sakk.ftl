@@ -663,6 +663,7 @@ web-tour-withdraw = Withdraw
 web-tour-reinstate = Reinstate
 web-tour-withdrawn = withdrawn
 web-tour-round = Round
+web-qr-code = QR code
 web-tour-round-n = Round { $round }
 web-tour-round-board = Round { $round }, board { $board }
 web-tour-details = Event details

@@ -686,6 +686,7 @@ web-tour-withdraw = Visszaléptetés
 web-tour-reinstate = Visszavétel
 web-tour-withdrawn = visszalépett
 web-tour-round = Forduló
+web-qr-code = QR-kód
 web-tour-round-n = { $round }. forduló
 web-tour-round-board = { $round }. forduló, { $board }. tábla
 web-tour-details = A verseny adatai
