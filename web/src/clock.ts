@@ -5,8 +5,18 @@ import { t } from './i18n';
 import { PRESETS } from './home';
 import { Timer, type Side, type TimerSetting } from './timer';
 import { formatClock, lowTime } from './moves';
-import { nextControlWords } from './control';
+import { controlWords, nextControlWords } from './control';
+import type { ClockPeriod } from './types';
 import * as sound from './sound';
+
+/** A clock setting in words, as the game pages say a control ("40 moves
+ * in 90 minutes, then 30 minutes for the rest of the game, +30 s a move"). */
+export function settingWords(s: TimerSetting): string {
+  const kind = s.delay > 0 ? s.delayKind : null;
+  const period = (moves: number | null, time: number): ClockPeriod => ({ moves, time, increment: s.increment, delay: s.delay, delay_kind: kind });
+  const periods = s.then ? [period(s.then.moves, s.base), period(null, s.then.time)] : [period(null, s.base)];
+  return controlWords({ initial: s.base, increment: s.increment, delay: s.delay, delay_kind: kind, periods, sandclock: false, pgn: '' });
+}
 
 /** The clock page. */
 export function clockPage(root: HTMLElement): () => void {
@@ -58,6 +68,23 @@ export function clockPage(root: HTMLElement): () => void {
         [h('small', {}, tr.sandclock), ' 3′'],
       ),
     ];
+    // The custom fields' clock, and what it is in words while it is set.
+    const custom = (): TimerSetting => {
+      const moves = Math.floor(Number(periodMoves.value || 0));
+      return {
+        base: Number(min.value || 0) * 60000,
+        increment: Number(inc.value || 0) * 1000,
+        delay: Number(delay.value || 0) * 1000,
+        delayKind: kind.value === 'simple' ? 'simple' : 'bronstein',
+        then: moves > 0 ? { moves, time: Number(periodThen.value || 0) * 60000 } : undefined,
+      };
+    };
+    const words = h('p.tc-words', { 'aria-live': 'polite' });
+    const say = () => {
+      words.textContent = settingWords(custom());
+    };
+    for (const input of [min, inc, delay, kind, periodMoves, periodThen]) input.addEventListener('input', say);
+    say();
     fill(root, [
       h('div.clock-setup', {}, [
         h('h1', {}, tr.clockTitle),
@@ -70,20 +97,14 @@ export function clockPage(root: HTMLElement): () => void {
           h('label', {}, [tr.delayKind, kind]),
           h('label', {}, [tr.periodMoves, periodMoves]),
           h('label', {}, [tr.periodThen, periodThen]),
+          words,
           h(
             'button#clock-start.primary',
             {
               type: 'submit',
               onclick: (ev: Event) => {
                 ev.preventDefault();
-                const moves = Math.floor(Number(periodMoves.value || 0));
-                go({
-                  base: Number(min.value || 0) * 60000,
-                  increment: Number(inc.value || 0) * 1000,
-                  delay: Number(delay.value || 0) * 1000,
-                  delayKind: kind.value === 'simple' ? 'simple' : 'bronstein',
-                  then: moves > 0 ? { moves, time: Number(periodThen.value || 0) * 60000 } : undefined,
-                });
+                go(custom());
               },
             },
             tr.startClock,

@@ -233,6 +233,8 @@ const KEYS = [
   'tourReinstate',
   'tourWithdrawn',
   'tourRound',
+  'tourGrid',
+  'tourByRound',
   'qrCode',
   'tourDetails',
   'tourCity',

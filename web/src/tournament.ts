@@ -9,6 +9,7 @@ import { api, ApiError, errorText, followTournament, type TournamentAction, type
 import { takeTokenFromAddress } from './seats';
 import { copyLinkRow } from './copylink';
 import { forgetOrganiser, forgetPlayer, organiserToken, playerToken, rememberOrganiser, rememberPlayer, takeFromFragment } from './organiser';
+import { controlWords } from './control';
 import { detailFields, detailsLine, roundStartText } from './tourdetails';
 import type { ByeCode, PlayerView, ResultCode, RoundView, TournamentLinks } from './types';
 
@@ -184,10 +185,42 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       ]);
     }
 
+    /** A round robin's classic table: a row and a column a player by
+     * number, each meeting's result where they cross (two in a double
+     * round robin), the points and the place. */
+    function grid(v: TournamentView): HTMLElement | null {
+      if (v.system !== 'round_robin' || v.players.length === 0) return null;
+      const tr = t();
+      const n = v.players.length;
+      const column = new Map(v.players.map((p, i) => [p.rank, i]));
+      const placeOf = new Map(v.standings.map(s => [s.player, s.place]));
+      const rows = v.players.map((p, i) => {
+        const met: string[][] = Array.from({ length: n }, () => []);
+        for (const c of v.crosstable[i] ?? []) {
+          const j = c.opponent === null ? undefined : column.get(c.opponent);
+          if (j !== undefined) met[j].push(c.outcome === null ? '*' : crossText(null, null, c.outcome));
+        }
+        return h('tr', {}, [
+          h('th.num', { scope: 'row' }, String(p.rank)),
+          h('td', {}, name(p)),
+          ...met.map((m, j) => (j === i ? h('td.cell.self', {}, '×') : h('td.cell', {}, m.join(' ')))),
+          h('td.num.points', {}, p.points),
+          h('td.num', {}, String(placeOf.get(p.id) ?? '')),
+        ]);
+      });
+      const head = [tr.tourRank, tr.tourPlayerName, ...v.players.map(p => String(p.rank)), tr.tourPoints, tr.tourPlace];
+      return h('div.rr-grid-wrap', {}, [
+        h('h3', {}, tr.tourGrid),
+        scrollX(h('table.rr-grid', {}, [h('thead', {}, h('tr', {}, head.map(x => h('th', { scope: 'col' }, x)))), h('tbody', {}, rows)]), tr.tourGrid),
+        h('h3', {}, tr.tourByRound),
+      ]);
+    }
+
     function crosstable(v: TournamentView): HTMLElement {
       const tr = t();
       return h('section.tour-crosstable', { 'data-section': 'crosstable' }, [
         h('div.section-head', {}, [h('h2', {}, tr.tourCrosstable), printButton('crosstable')]),
+        grid(v),
         scrollX(h('table.crosstable', {}, [
           h('thead', {}, h('tr', {}, [tr.tourRank, tr.tourPlayerName, tr.tourPoints, ...v.rounds.map(r => String(r.number))].map(x => h('th', {}, x)))),
           h(
@@ -432,7 +465,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       if (!pinned || shownRound === 0 || shownRound > v.rounds.length) shownRound = v.rounds.length;
       const byId = new Map(v.players.map(p => [p.id, p]));
       const system = v.system === 'swiss' ? tr.tourSwiss : v.double ? tr.tourDouble : tr.tourRoundRobin;
-      const meta = [system, `${tr.tourRounds}: ${v.rounds.length}/${v.rounds_planned}`, v.time_control ?? '', v.online ? tr.tourOnlineMode : '', v.rules_2017 ? tr.tourRules2017 : '', v.tiebreak_rules_2024 ? tr.tourTiebreakRules2024 : '', v.lots_drawn ? tr.tourLotsDrawn : ''].filter(Boolean).join(' · ');
+      const meta = [system, `${tr.tourRounds}: ${v.rounds.length}/${v.rounds_planned}`, v.control ? controlWords(v.control) : '', v.online ? tr.tourOnlineMode : '', v.rules_2017 ? tr.tourRules2017 : '', v.tiebreak_rules_2024 ? tr.tourTiebreakRules2024 : '', v.lots_drawn ? tr.tourLotsDrawn : ''].filter(Boolean).join(' · ');
       const id2 = encodeURIComponent(id);
       // What the organiser (or a joining player) is typing survives a
       // change that arrives meanwhile: the forms' inputs and the focus.

@@ -1153,6 +1153,11 @@ rounds_planned: number,
  */
 time_control: string | null, 
 /**
+ * The time control as the rules library reads it (its periods), for
+ * the page to say in words.
+ */
+control: ClockInUse | null, 
+/**
  * No draw offers before this move.
  */
 no_draw_before: number | null, 

@@ -66,6 +66,8 @@ test('an organiser runs a 6-player, 3-round Swiss over the board; a spectator fo
   assert.equal(await org.locator('.tournament h1').textContent(), 'Club Swiss');
   const id = new URL(org.url()).pathname.split('/').pop();
   assert.equal((await (await fetch(`${server.url}/api/tournaments/${id}`)).json()).time_control, '5400+30');
+  // ... and said in words on its page.
+  assert.match(await org.locator('.tournament .meta').textContent(), /90 minutes for the game, \+30 s a move/);
 
   for (const [name, rating, title, fed] of PLAYERS) {
     const before = await version(org);
@@ -201,6 +203,9 @@ test('a refused action says why, in Hungarian, and the page speaks Hungarian', a
   await org.selectOption('select.result-input[data-board="1"]', '1/2-1/2');
   await org.waitForFunction(() => document.querySelector('table.standings tbody td.points')?.textContent === '0.5');
   assert.equal(await org.locator('#unpair-round').count(), 0);
+  // The classic round-robin table: the draw where the two cross.
+  const grid = await org.locator('table.rr-grid tbody tr').evaluateAll(rows => rows.map(r => [...r.querySelectorAll('td.cell')].map(c => c.textContent)));
+  assert.deepEqual(grid, [['×', '½'], ['½', '×']]);
   const problems = await accessibilityProblems(org);
   assert.deepEqual(problems, []);
   assert.deepEqual(org.errors, []);

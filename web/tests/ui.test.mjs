@@ -181,6 +181,8 @@ test('the clock page counts down and flags', async () => {
   await page.fill('#clock-min', '0.05');
   await page.fill('#clock-inc', '0');
   await page.fill('#clock-delay', '0');
+  // What the fields set, said in words before the clock starts.
+  assert.equal(await page.locator('.clock-setup .tc-words').textContent(), '3 seconds for the game');
   await page.click('#clock-start');
   const bottom = page.locator('.clock-face[data-side="0"] .time');
   assert.equal(await bottom.textContent(), '0:03.0');
@@ -236,6 +238,13 @@ test('a control typed in minutes is shown in words before the game starts, and t
   assert.equal(await page.locator('fieldset.custom').isVisible(), false);
   // The clock page says what comes after move 40 on each side.
   await page.goto(`${server.url}/clock`);
+  // The clock's own fields, said in words as the game pages say them.
+  await page.fill('#clock-min', '90');
+  await page.fill('#clock-inc', '30');
+  await page.fill('#clock-delay', '0');
+  await page.fill('#clock-period-moves', '40');
+  await page.fill('#clock-period-then', '30');
+  assert.equal(await page.locator('.clock-setup .tc-words').textContent(), '40 lépés 90 perc alatt, majd 30 perc a játszma hátralevő részére, lépésenként +30 mp');
   await page.click('button.tc[data-tc="40/90+30"]');
   await page.waitForFunction(() => document.querySelector('.clock-face[data-side="0"] .next')?.textContent);
   assert.equal(await page.locator('.clock-face[data-side="0"] .next').textContent(), '40 lépés az időellenőrzésig, utána +30 perc');

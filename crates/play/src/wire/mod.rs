@@ -152,7 +152,7 @@ impl From<DelayKind> for sakk::DelayKind {
 }
 
 /// One period of a clock in use (milliseconds).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ClockPeriod {
     /// Moves to make in it; absent for the rest of the game.
@@ -173,7 +173,7 @@ pub struct ClockPeriod {
 /// The clock a game is played with, as it is in use (not as it was asked
 /// for): `initial` and `increment` as lichess's `gameFull.clock`, every
 /// period, and the PGN `TimeControl`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ClockInUse {
     /// The starting time, in milliseconds.

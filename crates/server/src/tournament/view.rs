@@ -153,6 +153,13 @@ pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
         forbidden: event.forbidden.clone(),
         rounds_planned: event.rounds_planned(),
         time_control: event.settings.time_control.clone(),
+        control: event
+            .settings
+            .time_control
+            .as_deref()
+            .and_then(|tc| sakk::TimeControl::from_pgn(tc).ok())
+            .as_ref()
+            .and_then(crate::wire::ClockInUse::of),
         no_draw_before: event.settings.no_draw_before,
         details: (&event.settings.details).into(),
         tiebreaks: tiebreaks.iter().map(|t| t.code()).collect(),

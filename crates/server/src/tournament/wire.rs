@@ -580,6 +580,9 @@ pub struct TournamentView {
     pub rounds_planned: u16,
     /// The time control, PGN style.
     pub time_control: Option<String>,
+    /// The time control as the rules library reads it (its periods), for
+    /// the page to say in words.
+    pub control: Option<crate::wire::ClockInUse>,
     /// No draw offers before this move.
     pub no_draw_before: Option<u16>,
     /// Where and when, and who directs.
