@@ -9,7 +9,8 @@ import type { Api as CgApi } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
 import { h, fill } from './dom';
 import { catalogue, factName, lang, message, namedMateName, outcomeText, t } from './i18n';
-import { api, ApiError, errorText, type TrialResult } from './api';
+import { ApiError, errorText, type TrialResult } from './api';
+import { judged, keepAnswers } from './kept';
 import type { FactCode, TerminationCode, Trial, TrialAction } from './types';
 import { askPromotion } from './promotion';
 import { boardKeys } from './boardkeys';
@@ -91,6 +92,14 @@ function loadDone(): Set<string> {
 /** The guide's page. */
 export const learnPage: Page = root => {
   const view = new LearnView(root);
+  // Every lesson's answers kept for use without a network (the first
+  // visit asks them; later ones use them when the server cannot be reached).
+  void keepAnswers(
+    LESSONS.filter(l => l.task.kind !== 'choice').map(l => ({
+      name: l.id,
+      position: { fen: l.fen, moves: l.moves ?? [], touched: l.touched ?? [], ...(l.task.kind === 'type' ? { lang: l.task.lang } : {}) },
+    })),
+  );
   return () => view.destroy();
 };
 
@@ -220,7 +229,7 @@ class LearnView {
     const moves = lesson.moves ?? [];
     if (moves.length > 0) {
       try {
-        view = viewOf(await api.trial({ fen: lesson.fen, moves: moves.slice(0, -1), action: { kind: 'move', text: moves[moves.length - 1] } }));
+        view = viewOf(await judged(lesson.id, { fen: lesson.fen, moves: moves.slice(0, -1), action: { kind: 'move', text: moves[moves.length - 1] } }));
       } catch (e) {
         this.say(e instanceof ApiError && e.code === 'network' ? words.get('learn-offline', {}) : errorText(e), 'refused');
       }
@@ -308,13 +317,13 @@ class LearnView {
     let r: TrialResult;
     this.busy = true;
     try {
-      r = await api.trial(trial);
+      r = await judged(l.id, trial);
     } catch (e) {
       const msg = errorText(e);
       // A move written in another language's letters (Nf3 where Hf3 is
       // asked for) is a move all the same: say which letters to use.
       const otherLetters =
-        action.kind === 'move' && action.lang !== undefined && (await api.trial({ ...trial, action: { ...action, lang: undefined } }).then(() => true, () => false));
+        action.kind === 'move' && action.lang !== undefined && (await judged(l.id, { ...trial, action: { ...action, lang: undefined } }).then(() => true, () => false));
       if (this.lesson === l) {
         if (otherLetters && action.kind === 'move') this.say(words.get('learn-other-letters', { text: action.text }), 'refused');
         else if (e instanceof ApiError && e.code === 'network') this.say(words.get('learn-offline', {}), 'refused');

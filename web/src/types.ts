@@ -708,6 +708,73 @@ ended_by: Side | null,
  */
 claimable: Array<TerminationCode>, };
 
+export type AnswersRequest = { 
+/**
+ * The start position (FEN).
+ */
+fen: string, 
+/**
+ * The moves played since (UCI), at most [`MAX_ANSWER_MOVES`].
+ */
+moves?: Array<string>, 
+/**
+ * Squares the side to move has touched (touch-move in force).
+ */
+touched?: Array<string>, 
+/**
+ * The piece letters moves are typed in (`en`, `hu`…), for the written
+ * answers; none: no written answers.
+ */
+lang?: string, };
+
+export type TrialAnswer = { "accepted": TrialResult } | { "refused": number };
+
+export type Answers = { 
+/**
+ * The position answered (FEN, after the moves).
+ */
+fen: string, 
+/**
+ * The side to move is in check there.
+ */
+check: boolean, 
+/**
+ * The last of the moves (UCI), if any.
+ */
+last: string | null, 
+/**
+ * The last move as a trial answers it (its result from the position
+ * before), if there are moves: what a page shows for the position.
+ */
+last_answer: TrialResult | null, 
+/**
+ * Every refusal below, once: the error a trial answers, its words in
+ * English and Hungarian.
+ */
+refusals: Array<ErrorBody>, 
+/**
+ * Each board move (UCI: `e2e4`, `e7e8q`), answered.
+ */
+moves: { [key in string]: TrialAnswer }, 
+/**
+ * Each legal move written out (SAN in `lang`'s letters, with and
+ * without its check sign, and UCI), answered in those letters.
+ */
+written: { [key in string]: TrialAnswer }, 
+/**
+ * The same texts answered in any letters (a move written in other
+ * letters is still a move).
+ */
+written_any: { [key in string]: TrialAnswer }, 
+/**
+ * A draw claimed now.
+ */
+claim: TrialAnswer, 
+/**
+ * The side to move's flag falling now.
+ */
+flag: TrialAnswer, };
+
 export type ControlRead = { 
 /**
  * The clock, period by period.

@@ -10,7 +10,9 @@ const sw = globalThis as unknown as ServiceWorkerGlobalScope;
 /** The build's fingerprint (set by build.mjs): a new build, a new cache. */
 declare const SAKK_BUILD: string;
 
-const CACHE = `sakk-${SAKK_BUILD}`;
+/** The shell's cache, one a build (the guide keeps its answers apart). */
+const PREFIX = 'sakk-shell-';
+const CACHE = `${PREFIX}${SAKK_BUILD}`;
 /** The app's shell: every page of the app is this one page. */
 const SHELL = '/';
 const KEEP = [SHELL, '/assets/app.js', '/assets/app.css', '/assets/favicon.svg'];
@@ -29,7 +31,7 @@ sw.addEventListener('activate', ev => {
   ev.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith('sakk-') && name !== CACHE) await caches.delete(name);
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
       }
       await sw.clients.claim();
     })(),

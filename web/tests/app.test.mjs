@@ -55,7 +55,7 @@ test('the app is installable, its manifest in the page language', async () => {
   rmSync(profile, { recursive: true, force: true });
 });
 
-test('after one visit, /clock and /learn open and work with the server gone', async () => {
+test('after one visit, /clock and /learn open and work with the server gone (the guide from its kept answers)', async () => {
   const own = await startServer();
   const page = await newPage(browser, `${own.url}/clock`, 'en');
   await page.waitForSelector('#clock-start');
@@ -66,6 +66,14 @@ test('after one visit, /clock and /learn open and work with the server gone', as
       await new Promise(ok => navigator.serviceWorker.addEventListener('controllerchange', ok, { once: true }));
     }
   });
+  // The guide, visited once online, keeps every lesson's answers.
+  await page.goto(`${own.url}/learn`);
+  await page.waitForSelector('#lesson-title');
+  const keptKeys = () => page.evaluate(async () => (await (await caches.open('sakk-learn-answers')).keys()).length);
+  for (let i = 0; i < 100 && (await keptKeys()) === 0; i++) await new Promise(r => setTimeout(r, 200));
+  assert.equal(await keptKeys(), 1);
+  await page.goto(`${own.url}/clock`);
+  await page.waitForSelector('#clock-start');
   await own.kill();
   // No server: a request goes nowhere.
   const reached = await page.evaluate(() => fetch('/api/account').then(() => true, () => false));
@@ -86,10 +94,36 @@ test('after one visit, /clock and /learn open and work with the server gone', as
   assert.ok((await page.locator('#lesson-title').textContent()).length > 0);
   const lessons = await page.locator('a[data-lesson]').count();
   assert.ok(lessons >= 20, `${lessons} lessons listed`);
-  // A move on the board needs the rules on the server: the guide says so.
+  // A lesson's moves are judged as online, from the answers kept: a
+  // refusal with its reason, then the right move.
   await page.goto(`${own.url}/learn#king`);
   await page.waitForSelector('cg-board piece');
+  await clickMove(page, 'e4', 'e6');
+  await page.waitForFunction(() => document.querySelector('.feedback.refused')?.textContent === 'Illegal move: A king cannot move that way.');
   await clickMove(page, 'e4', 'd5');
+  await page.waitForSelector('.finished:not([hidden])');
+  assert.match(await page.locator('.feedback').textContent(), /Kxd5/);
+  // A lesson that begins with its own move shows it, and en passant takes.
+  await page.goto(`${own.url}/learn#en_passant`);
+  await page.waitForSelector('cg-board piece');
+  await page.waitForFunction(() => document.querySelector('cg-board square.last-move') !== null);
+  await clickMove(page, 'e5', 'd6');
+  await page.waitForSelector('.finished:not([hidden])');
+  // Notation: the Hungarian letters, and a word on other letters.
+  await page.goto(`${own.url}/learn#notation`);
+  await page.waitForSelector('#learn-move');
+  await page.fill('#learn-move', 'Nf3');
+  await page.press('#learn-move', 'Enter');
+  await page.waitForFunction(() => document.querySelector('.feedback')?.textContent?.includes('other letters'));
+  await page.fill('#learn-move', 'Hf3');
+  await page.press('#learn-move', 'Enter');
+  await page.waitForSelector('.finished:not([hidden])');
+  // A second move (not asked ahead) needs the server: the guide says so.
+  await page.goto(`${own.url}/learn#king`);
+  await page.waitForSelector('cg-board piece');
+  await clickMove(page, 'e4', 'e5');
+  await page.waitForFunction(() => document.querySelector('.feedback.accepted')?.textContent);
+  await clickMove(page, 'h1', 'h2');
   await page.waitForFunction(() => document.querySelector('.feedback')?.textContent?.startsWith('No connection'));
   assert.deepEqual(page.errors, []);
   await page.context().close();

@@ -31,6 +31,7 @@ mod lobby;
 mod people;
 #[cfg(test)]
 pub(crate) use games::NewGameRequest;
+pub mod answers;
 pub mod locale;
 pub mod rules;
 mod tournaments;
@@ -417,6 +418,10 @@ pub fn router(state: AppState) -> Router {
             limited(s, Action, post(rules::try_action)),
         )
         .route("/api/rules/time-control", get(rules::time_control))
+        .route(
+            "/api/rules/answers",
+            limited(s, Analysis, post(answers::all_answers)),
+        )
         .route(
             "/api/games",
             get(games::list).merge(limited(s, NewGame, post(games::create))),
