@@ -39,3 +39,8 @@ export function fill(el: Element, children: Child[]): void {
 export function scrollX(el: HTMLElement, label: string): HTMLDivElement {
   return h('div.scroll-x', { tabindex: 0, role: 'region', 'aria-label': label }, el);
 }
+
+/** A form field: its label's words above the input, the one naming the other. */
+export function labelled(label: string, input: HTMLElement): HTMLElement {
+  return h('label', {}, [h('span', {}, label), input]);
+}

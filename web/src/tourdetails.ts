@@ -4,7 +4,7 @@
 // start, on the tournament's page). The server carries them into the TRF's
 // header lines and each game's PGN.
 
-import { h } from './dom';
+import { h, labelled } from './dom';
 import { lang, t } from './i18n';
 import type { DetailsView, RoundStartView } from './types';
 
@@ -46,14 +46,13 @@ export function detailFields(d: DetailsView | null, rounds = 0): { fields: HTMLE
   const end = h('input#tour-end', { type: 'date', value: d?.end ?? '' }) as HTMLInputElement;
   const arbiter = text('tour-arbiter', d?.chief_arbiter ?? '', { maxlength: 100 });
   const deputies = h('textarea#tour-deputies', { rows: 2 }, (d?.deputy_arbiters ?? []).join('\n')) as HTMLTextAreaElement;
-  const field = (label: string, input: HTMLElement) => h('label', {}, [h('span', {}, label), input]);
   const fields: HTMLElement[] = [
-    field(tr.tourCity, city),
-    field(tr.tourFederationField, fed),
-    field(tr.tourStart, start),
-    field(tr.tourEnd, end),
-    field(tr.tourArbiter, arbiter),
-    field(tr.tourDeputies, deputies),
+    labelled(tr.tourCity, city),
+    labelled(tr.tourFederationField, fed),
+    labelled(tr.tourStart, start),
+    labelled(tr.tourEnd, end),
+    labelled(tr.tourArbiter, arbiter),
+    labelled(tr.tourDeputies, deputies),
   ];
   const roundInputs: [HTMLInputElement, HTMLInputElement][] = [];
   if (rounds > 0) {

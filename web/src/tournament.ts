@@ -3,7 +3,7 @@
 // controls: players, byes, one-click pairing, results. Each section prints
 // on its own on A4.
 
-import { h, fill, scrollX } from './dom';
+import { h, fill, labelled, scrollX } from './dom';
 import { lang, message, t } from './i18n';
 import { api, ApiError, errorText, followTournament, type TournamentAction, type TournamentView } from './api';
 import { takeTokenFromAddress } from './seats';
@@ -311,14 +311,13 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
         const pTitle = h('input#player-title', { type: 'text', maxlength: 3, placeholder: 'FM', size: 4 });
         const pFed = h('input#player-fed', { type: 'text', maxlength: 3, placeholder: 'HUN', size: 4 });
         const pClub = h('input#player-club', { type: 'text', maxlength: 100 });
-        const field = (label: string, input: HTMLInputElement) => h('label', {}, [h('span', {}, label), input]);
-        form = h('form.add-player.no-print', {}, [
-          field(tr.tourFamilyName, pName),
-          field(tr.tourGivenName, pGiven),
-          field(tr.tourRating, pRating),
-          field(tr.tourTitleField, pTitle),
-          field(tr.tourFederationField, pFed),
-          field(tr.tourClub, pClub),
+              form = h('form.add-player.no-print', {}, [
+          labelled(tr.tourFamilyName, pName),
+          labelled(tr.tourGivenName, pGiven),
+          labelled(tr.tourRating, pRating),
+          labelled(tr.tourTitleField, pTitle),
+          labelled(tr.tourFederationField, pFed),
+          labelled(tr.tourClub, pClub),
           h('button#add-player', { type: 'submit' }, tr.tourAdd),
         ]);
         form.addEventListener('submit', ev => {

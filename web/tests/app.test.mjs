@@ -1,26 +1,18 @@
 // The site as an installable app: its web app manifest, and its service
 // worker, which keeps the chess clock and the rules guide working with the
 // network gone (the real server stopped) after the first visit.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { startServer, launch, newPage, clickMove } from './harness.mjs';
+import { serverAndBrowser, startServer, newPage, clickMove } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const ctx = serverAndBrowser();
 
 test('the app is installable, its manifest in the page language', async () => {
+  const { server } = ctx;
   // A browser profile of its own: Chromium installs nothing from a private
   // (incognito) window, which every other test's context is.
   const profile = mkdtempSync(join(tmpdir(), 'sakk-profile-'));
@@ -56,6 +48,7 @@ test('the app is installable, its manifest in the page language', async () => {
 });
 
 test('after one visit, /clock and /learn open and work with the server gone (the guide from its kept answers)', async () => {
+  const { browser } = ctx;
   const own = await startServer();
   const page = await newPage(browser, `${own.url}/clock`, 'en');
   await page.waitForSelector('#clock-start');

@@ -11,9 +11,9 @@ use std::collections::BTreeMap;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use sakk::{Game, Lang, Position, Role, Square};
+use sakk::{Lang, Role, Square};
 
-use super::rules::{judge, Trial, TrialAction, TrialResult};
+use super::rules::{judge, replay, Trial, TrialAction, TrialResult};
 use crate::codes::ErrorCode;
 use crate::command::parse_lang;
 use crate::error::ApiError;
@@ -119,17 +119,8 @@ pub fn answers(req: &AnswersRequest) -> Result<Answers, ApiError> {
         touched: req.touched.clone(),
         action,
     };
-    let mut game = Game::from_position(Position::from_fen(&req.fen)?);
-    let mut last = None;
-    for uci in &req.moves {
-        let m = game
-            .position()
-            .parse_uci(uci)
-            .map_err(|e| ApiError::bad_detail(ErrorCode::BadTrialMove, format!("{uci}: {e}")))?;
-        game.play(m)
-            .map_err(|e| ApiError::bad_detail(ErrorCode::BadTrialMove, format!("{uci}: {e}")))?;
-        last = Some(uci.clone());
-    }
+    let game = replay(&req.fen, &req.moves, false)?;
+    let last = req.moves.last().cloned();
     let last_answer = match req.moves.split_last() {
         Some((uci, before)) => Some(judge(&Trial {
             fen: req.fen.clone(),

@@ -33,6 +33,7 @@ mod people;
 pub(crate) use games::NewGameRequest;
 pub mod answers;
 pub mod locale;
+mod manifest;
 pub mod rules;
 mod tournaments;
 mod watch;
@@ -321,7 +322,7 @@ pub fn router(state: AppState) -> Router {
         .route("/tournament/{id}", get(crate::assets::app))
         .route("/assets/{file}", get(crate::assets::asset))
         .route("/sw.js", get(crate::assets::service_worker))
-        .route("/manifest.webmanifest", get(crate::assets::manifest))
+        .route("/manifest.webmanifest", get(manifest::manifest))
         .route("/@/{name}", get(crate::assets::app))
         .route("/challenge/{id}", get(crate::assets::app))
         .route("/account", get(crate::assets::app))

@@ -90,17 +90,18 @@ pub struct TrialResult {
     pub claimable: Vec<TerminationCode>,
 }
 
-/// Plays `trial` by the rules; a refusal is the same error a game gives.
-pub fn judge(trial: &Trial) -> Result<TrialResult, ApiError> {
-    if trial.moves.len() > MAX_TRIAL_MOVES {
-        return Err(ApiError::bad(ErrorCode::TooManyMoves));
-    }
-    let start = Position::from_fen(&trial.fen)?;
-    let mut game = Game::from_position(start).with_rules(GameRules {
-        touch_move: !trial.touched.is_empty(),
+/// The game of `fen` and the `moves` (UCI) played since, touch-move in
+/// force when `touch_move`.
+///
+/// # Errors
+/// A position that does not read, or a move that is not legal there
+/// (`bad_trial_move`).
+pub fn replay(fen: &str, moves: &[String], touch_move: bool) -> Result<Game, ApiError> {
+    let mut game = Game::from_position(Position::from_fen(fen)?).with_rules(GameRules {
+        touch_move,
         no_draw_offer_before: 0,
     });
-    for uci in &trial.moves {
+    for uci in moves {
         let m = game
             .position()
             .parse_uci(uci)
@@ -108,6 +109,15 @@ pub fn judge(trial: &Trial) -> Result<TrialResult, ApiError> {
         game.play(m)
             .map_err(|e| ApiError::bad_detail(ErrorCode::BadTrialMove, format!("{uci}: {e}")))?;
     }
+    Ok(game)
+}
+
+/// Plays `trial` by the rules; a refusal is the same error a game gives.
+pub fn judge(trial: &Trial) -> Result<TrialResult, ApiError> {
+    if trial.moves.len() > MAX_TRIAL_MOVES {
+        return Err(ApiError::bad(ErrorCode::TooManyMoves));
+    }
+    let mut game = replay(&trial.fen, &trial.moves, !trial.touched.is_empty())?;
     let mover = game.turn();
     for square in &trial.touched {
         let square: sakk::Square = square
