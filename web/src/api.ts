@@ -39,8 +39,7 @@ import type {
   TournamentView,
   Trial,
   TrialResult,
-  Answers,
-  AnswersRequest,
+  LessonAnswers,
 } from './types';
 import { lang, t } from './i18n';
 
@@ -118,8 +117,8 @@ export const api = {
   rematch: (id: string, token: string) => call<RematchReply>('POST', `/api/games/${id}/rematch`, token),
   /** The rules' verdict on one action in a position, nothing stored. */
   trial: (trial: Trial) => call<TrialResult>('POST', '/api/rules/try', undefined, trial),
-  /** Every answer the rules give from each position (the guide's lessons, kept for use without a network). */
-  answers: (positions: AnswersRequest[]) => call<Answers[]>('POST', '/api/rules/answers', undefined, positions),
+  /** Every answer the rules give in each of the guide's lessons (kept for use without a network). */
+  lessonAnswers: () => call<LessonAnswers[]>('GET', '/api/rules/lessons/answers'),
   /** A time control as a player types it, read by the rules library. */
   readControl: (text: string) => call<ControlRead>('GET', `/api/rules/time-control?text=${encodeURIComponent(text)}`),
   analysis: (id: string) => call<{ plies: Analysed[] }>('GET', `/api/games/${id}/analysis`),

@@ -94,12 +94,7 @@ export const learnPage: Page = root => {
   const view = new LearnView(root);
   // Every lesson's answers kept for use without a network (the first
   // visit asks them; later ones use them when the server cannot be reached).
-  void keepAnswers(
-    LESSONS.filter(l => l.task.kind !== 'choice').map(l => ({
-      name: l.id,
-      position: { fen: l.fen, moves: l.moves ?? [], touched: l.touched ?? [], ...(l.task.kind === 'type' ? { lang: l.task.lang } : {}) },
-    })),
-  );
+  void keepAnswers();
   return () => view.destroy();
 };
 

@@ -68,7 +68,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
         status.textContent = '…';
         try {
           const v = await api.tournamentAction(id, organiser, action);
-          status.textContent = '';
+          status.textContent = action.type === 'set_details' ? t().tourDetailsSaved : '';
           if (action.type === 'pair_round' || action.type === 'unpair_round') shownRound = v.rounds.length;
           // The player is entered: the form is empty for the next one.
           if (action.type === 'add_player') root.querySelector<HTMLFormElement>('form.add-player')?.reset();
@@ -470,7 +470,8 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       // change that arrives meanwhile: the forms' inputs and the focus.
       const typed = new Map<string, string>();
       root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('form input[id], form textarea[id]').forEach(i => {
-        if (i.value) typed.set(i.id, i.value);
+        // (The details' fields as they are, an emptied one too.)
+        if (i.value || i.closest('.tour-details-form')) typed.set(i.id, i.value);
       });
       const focused = document.activeElement instanceof HTMLInputElement && root.contains(document.activeElement) ? document.activeElement.id : '';
       fill(root, [

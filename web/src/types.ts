@@ -708,25 +708,6 @@ ended_by: Side | null,
  */
 claimable: Array<TerminationCode>, };
 
-export type AnswersRequest = { 
-/**
- * The start position (FEN).
- */
-fen: string, 
-/**
- * The moves played since (UCI), at most [`MAX_ANSWER_MOVES`].
- */
-moves?: Array<string>, 
-/**
- * Squares the side to move has touched (touch-move in force).
- */
-touched?: Array<string>, 
-/**
- * The piece letters moves are typed in (`en`, `hu`…), for the written
- * answers; none: no written answers.
- */
-lang?: string, };
-
 export type TrialAnswer = { "accepted": TrialResult } | { "refused": number };
 
 export type Answers = { 
@@ -774,6 +755,24 @@ claim: TrialAnswer,
  * The side to move's flag falling now.
  */
 flag: TrialAnswer, };
+
+export type LessonAnswers = { 
+/**
+ * The lesson's id.
+ */
+lesson: string, 
+/**
+ * Its start position (FEN).
+ */
+fen: string, 
+/**
+ * Its own moves (UCI), played before the learner's.
+ */
+moves: Array<string>, 
+/**
+ * The answers in the position after them.
+ */
+answers: Answers, };
 
 export type ControlRead = { 
 /**

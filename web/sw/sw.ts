@@ -52,16 +52,22 @@ sw.addEventListener('fetch', ev => {
   ev.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
+      // The kept copy: the shell for any page, else the file by its path.
+      const copy = () => cache.match(page ? SHELL : url.pathname);
+      let res: Response;
       try {
-        const res = await fetch(req);
-        // The newest copy is kept for the next time the network is gone.
-        if (res.ok && kept(url)) await cache.put(req, res.clone());
-        return res;
+        res = await fetch(req);
       } catch (e) {
-        const copy = await cache.match(page ? SHELL : req);
-        if (copy) return copy;
+        const c = await copy();
+        if (c) return c;
         throw e;
       }
+      // A proxy in front of a server that is down answers for it.
+      if (res.status >= 502 && res.status <= 504) return (await copy()) ?? res;
+      // The newest copy is kept for the next time the network is gone
+      // (while the answer goes on its way).
+      if (res.ok && kept(url)) ev.waitUntil(cache.put(url.pathname, res.clone()).catch(() => undefined));
+      return res;
     })(),
   );
 });

@@ -75,10 +75,6 @@ codes! {
     ClockDelayKindWithoutDelay = "clock_delay_kind_without_delay",
     /// A rules trial of too many moves.
     TooManyMoves = "too_many_moves",
-    /// Answers asked for a position after too many moves.
-    TooManyAnswerMoves = "too_many_answer_moves",
-    /// Answers asked for too many positions at once.
-    TooManyPositions = "too_many_positions",
     /// A rules trial whose earlier move is not legal.
     BadTrialMove = "bad_trial_move",
     /// A takeback answer with no request standing.

@@ -66,9 +66,9 @@ pub async fn room_of(
     game_id: &str,
     user: Option<&UserRow>,
 ) -> Result<ChatRoom, ApiError> {
-    let (row, _) = state
+    let row = state
         .store()
-        .load(game_id)
+        .game_row(game_id)
         .await?
         .ok_or(ApiError::NotFound)?;
     let plays = user.is_some_and(|u| {

@@ -9,7 +9,7 @@ mod common;
 
 use std::net::SocketAddr;
 
-use common::{send, start_server_on, Full};
+use common::{send, settled, start_server_on, Full};
 use serde_json::{json, Value};
 
 const JSON: (&str, &str) = ("content-type", "application/json");
@@ -97,17 +97,7 @@ fn fifty_accepts_at_once_make_one_game() {
             .collect();
         handles.into_iter().filter_map(|h| h.join().ok()).collect()
     });
-    assert_eq!(statuses.len(), 50);
-    assert_eq!(
-        statuses.iter().filter(|s| **s == 200).count(),
-        1,
-        "{statuses:?}"
-    );
-    assert_eq!(
-        statuses.iter().filter(|s| **s == 404).count(),
-        49,
-        "{statuses:?}"
-    );
+    settled(&statuses, 50, 1);
     let games = send(addr, "GET", "/api/games", &[], None).json();
     assert_eq!(games["games"].as_array().map(Vec::len), Some(1), "{games}");
 }

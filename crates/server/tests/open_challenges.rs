@@ -11,7 +11,7 @@ mod common;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use common::{send, start_server_on, Full};
+use common::{send, settled, start_server_on, Full};
 use serde_json::{json, Value};
 
 const JSON: (&str, &str) = ("content-type", "application/json");
@@ -167,17 +167,7 @@ fn of_twenty_racing_two_take_it_and_one_game_is_made() {
             .collect();
         handles.into_iter().filter_map(|h| h.join().ok()).collect()
     });
-    assert_eq!(statuses.len(), 20);
-    assert_eq!(
-        statuses.iter().filter(|s| **s == 200).count(),
-        2,
-        "{statuses:?}"
-    );
-    assert_eq!(
-        statuses.iter().filter(|s| **s == 404).count(),
-        18,
-        "{statuses:?}"
-    );
+    settled(&statuses, 20, 2);
     let games = send(addr, "GET", "/api/games", &[], None).json();
     assert_eq!(games["games"].as_array().map(Vec::len), Some(1), "{games}");
     let in_play: usize = players.iter().map(|p| playing(addr, p).len()).sum();

@@ -158,8 +158,6 @@ error-bad-level = level must be 1 to 8.
 error-bad-lang = lang must be en, hu, de or fr.
 error-bad-square = Not a square like e4.
 error-too-many-moves = A trial replays at most 300 moves.
-error-too-many-answer-moves = A position to answer every move in follows at most 40 moves.
-error-too-many-positions = At most 32 positions are answered at once.
 error-bad-trial-move = A move before the trial is not legal: { $detail }
 error-bad-answer = Answer yes or no.
 error-bad-status = status must be created, started or ended.
@@ -235,6 +233,7 @@ error-time-invalid = A time of day is written as hours and minutes (15:00).
 error-end-before-start = The tournament cannot end before it begins.
 error-too-many-deputies = At most { $max } deputy arbiters can be given.
 error-too-many-round-dates = There are only { $rounds } rounds to give dates to.
+error-round-date-century = Round dates are kept for the years 2000–2099: the TRF writes their year in two digits.
 error-round-incomplete = Round { $round } still has { $missing ->
     [one] a board
    *[other] { $missing } boards

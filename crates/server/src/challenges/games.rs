@@ -141,7 +141,7 @@ pub async fn game_event(
     game_id: &str,
     user: &str,
 ) -> Result<Option<wire::GameEvent>, ApiError> {
-    let Some((row, _)) = state.store().load(game_id).await? else {
+    let Some(row) = state.store().game_row(game_id).await? else {
         return Ok(None);
     };
     let shown = shown(state, game_id).await?;

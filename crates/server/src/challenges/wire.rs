@@ -490,7 +490,9 @@ pub struct AiGame {
 }
 
 /// An open challenge, as lichess takes it (`POST /api/challenge/open`;
-/// JSON or a form).
+/// JSON or a form). Its terms are written out as [`NewChallenge`]'s are,
+/// not flattened from a shared struct: inside `#[serde(flatten)]` a form's
+/// numbers arrive as text, and `clock.limit=300` would be refused.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct NewOpenChallenge {

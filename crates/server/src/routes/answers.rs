@@ -1,46 +1,38 @@
-//! `POST /api/rules/answers`: every answer the rules give from each of a
-//! few positions — each move the side to move could try on a board (each of its
-//! pieces to each other square, a pawn's promotion each way), each legal
-//! move written out, a claim and a flag — with the rules' result or their
-//! refusal, in both languages. The rules guide keeps a lesson's answers so
-//! that a learner can try the lesson without a network (`/learn` after the
-//! first visit): the same `judge` as `POST /api/rules/try`, asked ahead.
+//! `GET /api/rules/lessons/answers`: every answer the rules give in each
+//! of the rules guide's lessons (`web/learn/lessons.json`, built into the
+//! server) — each move the side to move could try on a board (each of its
+//! pieces to each other square, each promotion), each legal move written
+//! out, a claim and a flag — with the rules' result or their refusal, in
+//! both languages. The guide keeps them so that a learner can try a lesson
+//! without a network (`/learn` after the first visit). The same `judge` as
+//! `POST /api/rules/try`, asked ahead once per process: the positions are
+//! the guide's own, so no request makes the server work them out again.
 
 use std::collections::BTreeMap;
 
-use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use sakk::{Lang, Role, Square};
 
 use super::rules::{judge, replay, Trial, TrialAction, TrialResult};
-use crate::codes::ErrorCode;
 use crate::command::parse_lang;
 use crate::error::ApiError;
 use crate::wire::ErrorBody;
 
-/// The most moves replayed before the position answered (a lesson's own
-/// moves; each answer replays them).
-pub const MAX_ANSWER_MOVES: usize = 40;
-
 /// A position to answer every action in.
 #[derive(Clone, Debug, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct AnswersRequest {
     /// The start position (FEN).
     pub fen: String,
-    /// The moves played since (UCI), at most [`MAX_ANSWER_MOVES`].
+    /// The moves played since (UCI).
     #[serde(default)]
-    #[cfg_attr(test, ts(as = "Option<Vec<String>>", optional))]
     pub moves: Vec<String>,
     /// Squares the side to move has touched (touch-move in force).
     #[serde(default)]
-    #[cfg_attr(test, ts(as = "Option<Vec<String>>", optional))]
     pub touched: Vec<String>,
     /// The piece letters moves are typed in (`en`, `hu`…), for the written
     /// answers; none: no written answers.
     #[serde(default)]
-    #[cfg_attr(test, ts(optional))]
     pub lang: Option<String>,
 }
 
@@ -108,11 +100,8 @@ fn answer(trial: &Trial, refusals: &mut Vec<ErrorBody>) -> TrialAnswer {
 /// Answers every action from `req`'s position.
 ///
 /// # Errors
-/// A position or moves that do not read, or too many moves.
+/// A position or moves that do not read.
 pub fn answers(req: &AnswersRequest) -> Result<Answers, ApiError> {
-    if req.moves.len() > MAX_ANSWER_MOVES {
-        return Err(ApiError::bad(ErrorCode::TooManyAnswerMoves));
-    }
     let trial = |action| Trial {
         fen: req.fen.clone(),
         moves: req.moves.clone(),
@@ -208,24 +197,106 @@ pub fn answers(req: &AnswersRequest) -> Result<Answers, ApiError> {
     })
 }
 
-/// The most positions one request asks answers for (the guide's lessons).
-pub const MAX_ANSWER_POSITIONS: usize = 32;
+/// A lesson of the guide, as `web/learn/lessons.json` has it (what the
+/// answers need of it).
+#[derive(Debug, Deserialize)]
+struct Lesson {
+    id: String,
+    fen: String,
+    #[serde(default)]
+    moves: Vec<String>,
+    #[serde(default)]
+    touched: Vec<String>,
+    task: LessonTask,
+}
 
-/// `POST /api/rules/answers`: a list of positions, each answered.
-pub(crate) async fn all_answers(
+/// A lesson's task, as far as its answers go.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum LessonTask {
+    /// Moves on the board.
+    Board,
+    /// A move typed in `lang`'s letters.
+    Type { lang: String },
+    /// A question: no moves.
+    Choice,
+}
+
+#[derive(Debug, Deserialize)]
+struct LessonFile {
+    lessons: Vec<Lesson>,
+}
+
+/// One lesson's answers, with the position they answer (a page checks it
+/// is the lesson it shows).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct LessonAnswers {
+    /// The lesson's id.
+    pub lesson: String,
+    /// Its start position (FEN).
+    pub fen: String,
+    /// Its own moves (UCI), played before the learner's.
+    pub moves: Vec<String>,
+    /// The answers in the position after them.
+    pub answers: Answers,
+}
+
+/// Every lesson's answers (the guide's board and typing lessons).
+///
+/// # Errors
+/// A lesson that does not read (a test keeps every one readable).
+pub fn lesson_answers() -> Result<Vec<LessonAnswers>, ApiError> {
+    let file: LessonFile = serde_json::from_str(include_str!("../../../../web/learn/lessons.json"))
+        .map_err(|e| ApiError::Internal(format!("lessons.json: {e}")))?;
+    file.lessons
+        .into_iter()
+        .filter_map(|l| {
+            let lang = match l.task {
+                LessonTask::Choice => return None,
+                LessonTask::Board => None,
+                LessonTask::Type { lang } => Some(lang),
+            };
+            let req = AnswersRequest {
+                fen: l.fen.clone(),
+                moves: l.moves.clone(),
+                touched: l.touched,
+                lang,
+            };
+            Some(answers(&req).map(|answers| LessonAnswers {
+                lesson: l.id,
+                fen: l.fen,
+                moves: l.moves,
+                answers,
+            }))
+        })
+        .collect()
+}
+
+/// The lessons' answers as JSON, worked out once per process.
+static LESSON_ANSWERS: std::sync::OnceLock<axum::body::Bytes> = std::sync::OnceLock::new();
+
+/// `GET /api/rules/lessons/answers`.
+pub(crate) async fn lessons(
     axum::extract::State(state): axum::extract::State<crate::state::AppState>,
-    super::Body(reqs): super::Body<Vec<AnswersRequest>>,
-) -> Result<Json<Vec<Answers>>, ApiError> {
-    if reqs.len() > MAX_ANSWER_POSITIONS {
-        return Err(ApiError::bad(ErrorCode::TooManyPositions));
-    }
-    // Some thousand trials a position: on the bounded pool, not on the
-    // threads that serve every other request.
-    state
-        .cpu()
-        .run(move || reqs.iter().map(answers).collect::<Result<Vec<_>, _>>())
-        .await?
-        .map(Json)
+) -> Result<axum::response::Response, ApiError> {
+    use axum::response::IntoResponse;
+    let body = match LESSON_ANSWERS.get() {
+        Some(body) => body.clone(),
+        None => {
+            // Some thousand trials, once: on the bounded pool, not on the
+            // threads that serve every other request.
+            let answers = state.cpu().run(lesson_answers).await??;
+            let json = serde_json::to_vec(&answers)
+                .map_err(|e| ApiError::Internal(format!("lesson answers: {e}")))?;
+            LESSON_ANSWERS.get_or_init(|| json.into()).clone()
+        }
+    };
+    Ok((
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        body,
+    )
+        .into_response())
 }
 
 #[cfg(test)]
@@ -310,5 +381,19 @@ mod tests {
         accepted(a.moves.get("e4d5"));
         refused(&a, Some(&a.claim));
         assert!(answers(&request(start, &["e2e5"], None)).is_err());
+    }
+
+    #[test]
+    fn every_lesson_but_the_questions_is_answered() {
+        let all = lesson_answers().unwrap();
+        assert!(all.len() >= 17, "{}", all.len());
+        let king = all.iter().find(|l| l.lesson == "king").unwrap();
+        accepted(king.answers.moves.get("e4d5"));
+        let notation = all.iter().find(|l| l.lesson == "notation").unwrap();
+        accepted(notation.answers.written.get("Hf3"));
+        assert!(all.iter().all(|l| l.lesson != "castling"));
+        let en_passant = all.iter().find(|l| l.lesson == "en_passant").unwrap();
+        assert_eq!(en_passant.moves, ["d7d5"]);
+        assert!(en_passant.answers.last_answer.is_some());
     }
 }

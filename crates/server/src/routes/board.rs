@@ -61,7 +61,11 @@ async fn own_game(
     auth: &Auth,
     id: &str,
 ) -> Result<(GameRow, Seat, Seat), ApiError> {
-    let (row, _) = state.store().load(id).await?.ok_or(ApiError::NotFound)?;
+    let row = state
+        .store()
+        .game_row(id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     let user = &auth.user().id;
     if row.white_user.as_deref() != Some(user) && row.black_user.as_deref() != Some(user) {
         return Err(ApiError::Forbidden(ErrorCode::NotYourGame));

@@ -167,7 +167,11 @@ pub(crate) async fn game(
     P(id): P<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let (row, _) = state.store().load(&id).await?.ok_or(ApiError::NotFound)?;
+    let row = state
+        .store()
+        .game_row(&id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     if wants(&headers, "application/json") {
         return Ok(Json(as_json(&state, &row).await?).into_response());
     }

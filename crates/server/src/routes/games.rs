@@ -191,8 +191,8 @@ pub(crate) async fn pgn(
         return Ok(answer.into_response());
     };
     // A tournament's game names its event, round and players.
-    let tournament = match state.store().load(&id).await? {
-        Some((row, _)) => row.tournament,
+    let tournament = match state.store().game_row(&id).await? {
+        Some(row) => row.tournament,
         None => None,
     };
     let Some(event) = crate::tournament::event_of_game(&state, tournament.as_deref()).await? else {

@@ -419,10 +419,7 @@ pub fn router(state: AppState) -> Router {
             limited(s, Action, post(rules::try_action)),
         )
         .route("/api/rules/time-control", get(rules::time_control))
-        .route(
-            "/api/rules/answers",
-            limited(s, Analysis, post(answers::all_answers)),
-        )
+        .route("/api/rules/lessons/answers", get(answers::lessons))
         .route(
             "/api/games",
             get(games::list).merge(limited(s, NewGame, post(games::create))),

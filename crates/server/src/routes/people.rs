@@ -57,7 +57,11 @@ pub(crate) async fn game_players(
     State(state): State<AppState>,
     P(id): P<String>,
 ) -> Result<Json<wire::GamePlayers>, ApiError> {
-    let (row, _) = state.store().load(&id).await?.ok_or(ApiError::NotFound)?;
+    let row = state
+        .store()
+        .game_row(&id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     let (white, black, diffs) = super::export::players(&state, &row).await?;
     let player = |named: Option<(String, String, Option<String>)>,
                   rating: Option<i64>,

@@ -347,19 +347,28 @@ impl Store {
         })
     }
 
+    /// A game's row without its moves (who plays it, its tournament, its
+    /// result): what a request that does not replay the game reads.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn game_row(&self, id: &str) -> Result<Option<GameRow>, sqlx::Error> {
+        sqlx::query("SELECT * FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .map(|r| Store::row(&r))
+            .transpose()
+    }
+
     /// A game and its moves.
     ///
     /// # Errors
     /// A database error.
     pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, sqlx::Error> {
-        let Some(r) = sqlx::query("SELECT * FROM games WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?
-        else {
+        let Some(game) = self.game_row(id).await? else {
             return Ok(None);
         };
-        let game = Store::row(&r)?;
         let moves = sqlx::query(
             "SELECT ply, uci, offer, white_ms, black_ms FROM moves WHERE game_id = $1 ORDER BY ply",
         )

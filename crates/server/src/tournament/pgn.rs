@@ -81,9 +81,9 @@ pub fn game_in_tournament(
     let (round, number) = board_of_game(event, game_id)?;
     let board = event
         .rounds
-        .get(usize::from(round) - 1)?
+        .get(usize::from(round).checked_sub(1)?)?
         .boards
-        .get(usize::from(number) - 1)?;
+        .get(usize::from(number).checked_sub(1)?)?;
     let entered = |id: PlayerId| {
         event.players.get(usize::from(id)).map(|p| Entered {
             name: p.name.clone(),
@@ -107,10 +107,10 @@ pub fn tag_online_game(game: &mut PgnGame, event: &Event, game_id: &str) {
     let Some((round, number)) = board_of_game(event, game_id) else {
         return;
     };
-    let board = event
-        .rounds
-        .get(usize::from(round) - 1)
-        .and_then(|r| r.boards.get(usize::from(number) - 1));
+    let board = usize::from(round)
+        .checked_sub(1)
+        .and_then(|r| event.rounds.get(r))
+        .and_then(|r| r.boards.get(usize::from(number).checked_sub(1)?));
     if let Some(board) = board {
         tag_game(game, event, round, board, number);
     }

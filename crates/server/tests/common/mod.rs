@@ -337,3 +337,12 @@ pub fn announced(child: &mut std::process::Child) -> SocketAddr {
         None => panic!("unexpected first line: {line:?}"),
     }
 }
+
+/// Of `statuses` (concurrent tries at one thing), exactly `winners` got
+/// 200 and every other 404 (gone to the winners): one race, settled once.
+pub fn settled(statuses: &[u16], tries: usize, winners: usize) {
+    assert_eq!(statuses.len(), tries, "{statuses:?}");
+    let count = |code: u16| statuses.iter().filter(|s| **s == code).count();
+    assert_eq!(count(200), winners, "{statuses:?}");
+    assert_eq!(count(404), tries - winners, "{statuses:?}");
+}

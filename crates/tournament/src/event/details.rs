@@ -136,7 +136,56 @@ impl Details {
         if self.rounds.len() > usize::from(rounds.min(MAX_ROUNDS)) {
             return Err(EventError::TooManyRoundDates { rounds });
         }
+        // TRF-16 writes a round's year in two digits.
+        if self
+            .rounds
+            .iter()
+            .flatten()
+            .any(|r| !(2000..=2099).contains(&r.date.year))
+        {
+            return Err(EventError::RoundDateCentury);
+        }
         Ok(())
+    }
+
+    /// The parts of these details that check, each on its own (a TRF's
+    /// header read in: one wrong line loses that line, not the others).
+    pub fn keep_valid(mut self, rounds: u16) -> Details {
+        let name_ok = |t: &String| t.is_empty() || check_name(t).is_ok();
+        if !name_ok(&self.city) {
+            self.city.clear();
+        }
+        if !name_ok(&self.chief_arbiter) {
+            self.chief_arbiter.clear();
+        }
+        self.deputy_arbiters.retain(|d| !d.is_empty() && name_ok(d));
+        self.deputy_arbiters.truncate(MAX_DEPUTIES);
+        if (Details {
+            federation: self.federation.clone(),
+            ..Details::default()
+        })
+        .check(rounds)
+        .is_err()
+        {
+            self.federation.clear();
+        }
+        self.start = self.start.filter(|d| d.exists());
+        self.end = self.end.filter(|d| d.exists());
+        if let (Some(start), Some(end)) = (self.start, self.end) {
+            if end < start {
+                self.end = None;
+            }
+        }
+        self.rounds.truncate(usize::from(rounds.min(MAX_ROUNDS)));
+        for r in &mut self.rounds {
+            if r.is_some_and(|r| !r.date.exists() || !(2000..=2099).contains(&r.date.year)) {
+                *r = None;
+            }
+        }
+        while self.rounds.last().is_some_and(Option::is_none) {
+            self.rounds.pop();
+        }
+        self
     }
 
     /// The TRF header lines these details give, `(code, text)` in code
@@ -376,6 +425,32 @@ mod tests {
         assert_eq!(d.check(5), Err(EventError::NameInvalid));
         assert_eq!(Details::default().check(1), Ok(()));
         assert!(Details::default().header_lines().is_empty());
+    }
+
+    #[test]
+    fn a_wrong_part_goes_alone() {
+        let mut d = sample();
+        d.federation = "HUNG".into();
+        d.rounds.push(Some(RoundStart {
+            date: date("2026-03-17"),
+            time: None,
+        }));
+        d.rounds[0] = Some(RoundStart {
+            date: Date {
+                year: 2126,
+                month: 3,
+                day: 14,
+            },
+            time: None,
+        });
+        assert_eq!(d.clone().check(3), Err(EventError::FederationInvalid));
+        let kept = d.keep_valid(3);
+        assert_eq!(kept.check(3), Ok(()));
+        assert_eq!(kept.city, "Budapest");
+        assert_eq!(kept.federation, "");
+        assert_eq!(kept.rounds.len(), 3);
+        assert_eq!(kept.rounds[0], None);
+        assert_eq!(kept.chief_arbiter, "Kovács, Anna");
     }
 
     #[test]

@@ -110,6 +110,9 @@ pub enum EventError {
         /// The limit.
         max: usize,
     },
+    /// A round's date outside 2000–2099 (TRF-16 writes its year in two
+    /// digits).
+    RoundDateCentury,
     /// More round dates than rounds.
     TooManyRoundDates {
         /// The planned rounds.
@@ -152,6 +155,7 @@ impl EventError {
             EventError::EndBeforeStart => "end_before_start",
             EventError::TooManyDeputies { .. } => "too_many_deputies",
             EventError::TooManyRoundDates { .. } => "too_many_round_dates",
+            EventError::RoundDateCentury => "round_date_century",
             EventError::Pairing(PairingError::NoLegalPairing) => "no_legal_pairing",
             EventError::Pairing(PairingError::TooFewPlayers) => "too_few_players",
             EventError::Pairing(PairingError::TooLarge) => "pairing_too_large",

@@ -55,13 +55,13 @@ impl Event {
     pub fn from_tournament(t: &Tournament, mut settings: Settings) -> Result<Event, EventError> {
         settings.check()?;
         // The file's place, dates and arbiters, unless the organiser gave
-        // their own (and only when they check as a whole).
+        // their own: each part that checks (a wrong line loses itself).
         if settings.details == super::Details::default() {
-            let mut with_file = settings.clone();
-            with_file.details = super::Details::from_header(&t.header);
-            if with_file.check().is_ok() {
-                settings = with_file;
-            }
+            let rounds = match settings.system {
+                super::System::Swiss { rounds, .. } => rounds,
+                super::System::RoundRobin { .. } => super::MAX_ROUNDS,
+            };
+            settings.details = super::Details::from_header(&t.header).keep_valid(rounds);
         }
         if t.players.len() > super::MAX_PLAYERS {
             return Err(EventError::TooManyPlayers {
