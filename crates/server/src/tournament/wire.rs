@@ -3,7 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use sakk_tournament::event::{ByeKind, Details, EventError, GameResult, RoundStart, TimeOfDay};
+use sakk_tournament::event::{
+    trim_unset, ByeKind, Details, EventError, GameResult, RoundStart, TimeOfDay,
+};
 use sakk_tournament::Date;
 
 /// The pairing system of a new tournament.
@@ -297,7 +299,7 @@ impl TryFrom<DetailsView> for Details {
                     .ok_or(EventError::DateInvalid),
             }
         };
-        let rounds = v
+        let mut rounds = v
             .rounds
             .into_iter()
             .map(|r| {
@@ -312,10 +314,7 @@ impl TryFrom<DetailsView> for Details {
                 Ok(Some(RoundStart { date, time }))
             })
             .collect::<Result<Vec<_>, EventError>>()?;
-        let mut rounds = rounds;
-        while rounds.last().is_some_and(Option::is_none) {
-            rounds.pop();
-        }
+        trim_unset(&mut rounds);
         Ok(Details {
             city: v.city.trim().to_string(),
             federation: v.federation.trim().to_uppercase(),

@@ -110,9 +110,7 @@ impl Details {
                 check_name(text)?;
             }
         }
-        let fide_code =
-            self.federation.len() == 3 && self.federation.bytes().all(|b| b.is_ascii_uppercase());
-        if !self.federation.is_empty() && !fide_code {
+        if !federation_ok(&self.federation) {
             return Err(EventError::FederationInvalid);
         }
         if self.deputy_arbiters.len() > MAX_DEPUTIES {
@@ -136,13 +134,7 @@ impl Details {
         if self.rounds.len() > usize::from(rounds.min(MAX_ROUNDS)) {
             return Err(EventError::TooManyRoundDates { rounds });
         }
-        // TRF-16 writes a round's year in two digits.
-        if self
-            .rounds
-            .iter()
-            .flatten()
-            .any(|r| !(2000..=2099).contains(&r.date.year))
-        {
+        if self.rounds.iter().flatten().any(|r| !in_trf_years(r.date)) {
             return Err(EventError::RoundDateCentury);
         }
         Ok(())
@@ -160,13 +152,7 @@ impl Details {
         }
         self.deputy_arbiters.retain(|d| !d.is_empty() && name_ok(d));
         self.deputy_arbiters.truncate(MAX_DEPUTIES);
-        if (Details {
-            federation: self.federation.clone(),
-            ..Details::default()
-        })
-        .check(rounds)
-        .is_err()
-        {
+        if !federation_ok(&self.federation) {
             self.federation.clear();
         }
         self.start = self.start.filter(|d| d.exists());
@@ -178,13 +164,11 @@ impl Details {
         }
         self.rounds.truncate(usize::from(rounds.min(MAX_ROUNDS)));
         for r in &mut self.rounds {
-            if r.is_some_and(|r| !r.date.exists() || !(2000..=2099).contains(&r.date.year)) {
+            if r.is_some_and(|r| !r.date.exists() || !in_trf_years(r.date)) {
                 *r = None;
             }
         }
-        while self.rounds.last().is_some_and(Option::is_none) {
-            self.rounds.pop();
-        }
+        trim_unset(&mut self.rounds);
         self
     }
 
@@ -254,6 +238,26 @@ impl Details {
     }
 }
 
+/// Whether `federation` is none, or a FIDE code (three capital letters).
+fn federation_ok(federation: &str) -> bool {
+    federation.is_empty()
+        || (federation.len() == 3 && federation.bytes().all(|b| b.is_ascii_uppercase()))
+}
+
+/// Whether a round's `date` can be written in a `132` line, which gives
+/// the year in two digits (2000–2099).
+fn in_trf_years(date: Date) -> bool {
+    (2000..=2099).contains(&date.year)
+}
+
+/// Drops the rounds without a start at the end of `rounds` (a round after
+/// the last one set is simply not set).
+pub fn trim_unset(rounds: &mut Vec<Option<RoundStart>>) {
+    while rounds.last().is_some_and(Option::is_none) {
+        rounds.pop();
+    }
+}
+
 /// The raw text of a header line (the part after the code and its space),
 /// untrimmed at the start: `132`'s columns count from the line's start.
 fn header_text<'a>(header: &'a [(String, String)], code: &str) -> &'a str {
@@ -318,9 +322,7 @@ fn read_round_dates(text: &str) -> Vec<Option<RoundStart>> {
         }
         out
     };
-    while rounds.last().is_some_and(Option::is_none) {
-        rounds.pop();
-    }
+    trim_unset(&mut rounds);
     rounds
 }
 

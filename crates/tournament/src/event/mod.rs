@@ -38,7 +38,7 @@ mod settings;
 #[cfg(test)]
 mod tests;
 
-pub use details::{Details, RoundStart, TimeOfDay, MAX_DEPUTIES};
+pub use details::{trim_unset, Details, RoundStart, TimeOfDay, MAX_DEPUTIES};
 pub use error::EventError;
 pub use rounds::{
     Action, Board, Bye, ByeKind, Entrant, GameResult, NewPlayer, RequestedBye, Round,
