@@ -314,6 +314,49 @@ fn pgn_check_reports_each_problem_and_counts() {
     assert!(out.status.success());
 }
 
+/// The result against the final position: a win in a dead position (a
+/// wall of blocked pawns), and a win for a side with nothing left to mate
+/// with, are each a problem; a draw there is not.
+#[test]
+fn pgn_check_refuses_a_win_where_the_position_allows_none() {
+    let dead = "8/3k4/8/1p1p1p1p/1P1P1P1P/8/4K3/8 b - - 0 1";
+    let path = temp_file(
+        "dead.pgn",
+        &format!(
+            "[Result \"1-0\"]\n[FEN \"{dead}\"]\n[SetUp \"1\"]\n\n1... Ke7 1-0\n\n\
+             [Result \"1/2-1/2\"]\n[FEN \"{dead}\"]\n[SetUp \"1\"]\n\n1... Ke7 1/2-1/2\n\n\
+             [Result \"0-1\"]\n[FEN \"4k3/8/8/8/8/8/8/3QK3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qd2 0-1\n"
+        ),
+    );
+    let out = sakk(&["pgn", "check", &path.to_string_lossy()]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.last(), Some(&"games: 3, errors: 2"), "{text}");
+    assert!(
+        lines[0].starts_with("game 1, line 1:") && lines[0].contains("dead position"),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("game 3, line 13:") && lines[1].contains("black cannot checkmate"),
+        "{text}"
+    );
+}
+
+/// `sakk replay` ends a game in a dead position that only the full proof
+/// shows, as the server does (FIDE 5.2.2).
+#[test]
+fn replay_ends_a_game_in_a_dead_position_the_full_proof_shows() {
+    let dead = "1k6/8/3p1p2/3PbP2/3pBp2/3P1P2/4B3/2K5 b - - 1 1";
+    let out = sakk(&["replay", "--fen", dead, "Kb7"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        json_lines(&out)[0]["outcome"],
+        serde_json::json!({"result": "1/2-1/2", "termination": "dead_position"})
+    );
+    let out = sakk(&["replay", "--fen", dead, "Kb7", "Kd1"]);
+    assert!(!out.status.success(), "a move after the end");
+}
+
 #[test]
 fn pgn_export_writes_the_export_format() {
     let path = temp_file(

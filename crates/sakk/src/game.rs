@@ -12,6 +12,7 @@ use crate::outcome::{GameResult, Outcome, Termination};
 use crate::position::Position;
 use crate::touch::Touches;
 use crate::types::{Color, Square};
+use crate::unwinnable::{DeadProof, Effort, Mateability};
 
 /// Optional rules of an event.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -606,7 +607,7 @@ impl Game {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
-        let result = if self.position().could_still_mate(!color) {
+        let result = if self.could_still_mate(!color) {
             GameResult::wins(!color)
         } else {
             GameResult::Draw
@@ -623,12 +624,65 @@ impl Game {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
-        let result = if self.position().could_still_mate(!color) {
+        let result = if self.could_still_mate(!color) {
             GameResult::wins(!color)
         } else {
             GameResult::Draw
         };
         Ok(self.finish(Outcome::new(result, Termination::Timeout), Some(color)))
+    }
+
+    /// Whether `winner` could still checkmate, for a flag fall or a
+    /// resignation: the material and the quick search
+    /// ([`Position::could_still_mate`]), then, where the position
+    /// [`Position::may_be_dead`], the full search — so that a flag falling
+    /// in a dead position the quick proofs miss is a draw.
+    fn could_still_mate(&self, winner: Color) -> bool {
+        let pos = self.position();
+        pos.could_still_mate(winner)
+            && !(pos.may_be_dead()
+                && pos.mateability(winner, Effort::Full) == Mateability::CannotMate)
+    }
+
+    /// Whether the position is one that only the full proof can show dead
+    /// and that is worth it: the game not over, the last move a capture or
+    /// a pawn move (the only moves after which a position can be dead when
+    /// the one before was not) or the game's first (its start, set up from
+    /// any position, was not proved), and [`Position::may_be_dead`]. Cheap:
+    /// what a server asks after every move before it hands the position
+    /// to [`Position::is_dead`] off the request path.
+    pub fn wants_dead_proof(&self) -> bool {
+        !self.is_over()
+            && (self.position().halfmoves() == 0 || self.moves.len() == 1)
+            && !self.moves.is_empty()
+            && self.position().may_be_dead()
+    }
+
+    /// The full proof, in line: when [`Game::wants_dead_proof`] and the
+    /// position [`Position::prove_dead`] with `effort`, the game ends as a
+    /// draw by dead position (FIDE 5.2.2) at this ply, and the outcome is
+    /// returned. It can take seconds; `sakk replay` and `sakk play` call it
+    /// after each move.
+    pub fn prove_dead(&mut self, effort: Effort) -> Option<Outcome> {
+        if !self.wants_dead_proof() {
+            return None;
+        }
+        let proof = self.position().prove_dead(effort)?;
+        self.end_in_dead_position(&proof)
+    }
+
+    /// Ends the game as a draw by dead position (FIDE 5.2.2) on a proof
+    /// made off the game (a server proves a position on another thread
+    /// while the game goes on), and returns the outcome. Every position
+    /// that follows a dead one is dead too, so the game ends where it
+    /// stands, with any moves played since the proof began kept. `None`,
+    /// and nothing changes, when the game is over or the proved position is
+    /// not one of its positions (a takeback undid it).
+    pub fn end_in_dead_position(&mut self, proof: &DeadProof) -> Option<Outcome> {
+        if self.is_over() || !self.positions.iter().rev().any(|p| proof.is_of(p)) {
+            return None;
+        }
+        Some(self.finish(Outcome::draw(Termination::DeadPosition), None))
     }
 
     /// Whether the game may still be called off: it is not over and not

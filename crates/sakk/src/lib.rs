@@ -105,4 +105,4 @@ pub use time_control::{
 };
 pub use types::{ByColor, ByRole, Color, File, ParseSquareError, Piece, Rank, Role, Square};
 pub use uci::{ParseUciError, Uci, UciError};
-pub use unwinnable::{Effort, Mateability, Unwinnability};
+pub use unwinnable::{DeadProof, Effort, Mateability, Unwinnability};

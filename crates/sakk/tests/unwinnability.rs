@@ -4,7 +4,10 @@
 //! decides may only grow. (The full search's figures, with its larger
 //! budget, are a benchmark: BENCHMARKS.md, `sakk unwinnable`.)
 
-use sakk::{CastlingMode, Color, Effort, Mateability, Position, Setup};
+use sakk::{
+    CastlingMode, Color, Effort, Game, GameResult, Mateability, Outcome, Position, Setup,
+    Termination,
+};
 
 fn vectors() -> Vec<(String, Position)> {
     include_str!("data/unwinnability.txt")
@@ -82,4 +85,113 @@ fn a_longer_search_is_never_wrong_and_decides_more() {
     // without the men that could be taken, 1,789; with the squares next to
     // a shuttling king barred, 1,801.
     assert!(decided >= 1_801, "{decided}");
+}
+
+/// FIDE 5.2.2 in play: a move from a dead position leads to a dead
+/// position, which ends the game at once — by the proofs a game makes
+/// after every move, or by the full proof ([`Game::prove_dead`]) where
+/// they miss it. A sample of the dead vectors (every third), each the
+/// start of a game in which the first legal move is played.
+#[test]
+fn dead_vectors_played_as_games_end_drawn() {
+    let (mut games, mut by_full_proof) = (0, 0);
+    for (class, start) in vectors().iter().filter(|(c, _)| c == "--").step_by(3) {
+        let Some(&first) = start.legal_moves().first() else {
+            continue;
+        };
+        let mut game = Game::from_position(*start);
+        // A game set up in a dead position the quick proofs see is over
+        // before it begins.
+        if !game.is_over() {
+            if let Err(e) = game.play(first) {
+                panic!("{class} {}: {e:?}", start.fen());
+            }
+        }
+        if game.outcome().is_none() {
+            assert!(
+                game.wants_dead_proof(),
+                "not proved: {}",
+                game.position().fen()
+            );
+            by_full_proof += 1;
+            game.prove_dead(Effort::Full);
+        }
+        let outcome = game.outcome();
+        assert!(
+            matches!(
+                outcome,
+                Some(Outcome {
+                    result: None | Some(GameResult::Draw),
+                    termination: Termination::DeadPosition
+                        | Termination::InsufficientMaterial
+                        | Termination::Stalemate
+                })
+            ),
+            "{outcome:?} after {} from {}",
+            start.san(first),
+            start.fen()
+        );
+        games += 1;
+    }
+    eprintln!("{games} games, {by_full_proof} ended by the full proof");
+    assert!(games >= 120, "{games}");
+    assert!(by_full_proof >= 10, "{by_full_proof}");
+}
+
+/// A flag that falls in a dead position that only the full proof shows
+/// is a draw (FIDE 6.9: the opponent cannot checkmate by any series of
+/// legal moves); so is a resignation there (5.1.2, since 2023).
+#[test]
+fn a_flag_falling_in_a_dead_position_is_a_draw() {
+    // Locked pawns and bishops that can never reach the kings: dead, but
+    // not by the quick proofs.
+    let fen = "1k6/8/3p1p2/3PbP2/3pBp2/3P1P2/4B3/2K5 b - - 1 1";
+    let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert!(!start.is_plainly_dead() && start.may_be_dead());
+    assert!(start.is_dead(Effort::Full));
+    for color in Color::ALL {
+        let mut game = Game::from_position(start);
+        let outcome = game.flag(color).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(outcome.result, Some(GameResult::Draw), "{color:?}");
+        let mut game = Game::from_position(start);
+        let outcome = game.resign(color).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(outcome.result, Some(GameResult::Draw), "{color:?}");
+    }
+    // Where a side can mate, its opponent's flag still loses.
+    let mut game = Game::new();
+    let outcome = game.flag(Color::White).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(outcome.result, Some(GameResult::BlackWins));
+}
+
+/// A proof made off the game (as a server makes it, while the game goes
+/// on) ends the game where it then stands, moves played meanwhile kept;
+/// not once a takeback has undone the proved position.
+#[test]
+fn a_proof_made_off_the_game_ends_it_unless_taken_back() {
+    let fen = "1k6/8/3p1p2/3PbP2/3pBp2/3P1P2/4B3/2K5 b - - 1 1";
+    let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let mut game = Game::from_position(start);
+    let kb7 = start.parse_uci("b8b7").unwrap_or_else(|e| panic!("{e:?}"));
+    game.play(kb7).unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(game.outcome().is_none() && game.wants_dead_proof());
+    let Some(proof) = game.position().prove_dead(Effort::Full) else {
+        panic!("not proved dead: {}", game.position().fen());
+    };
+    let mut later = game.clone();
+    let kd1 = later
+        .position()
+        .parse_uci("c1d1")
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    later.play(kd1).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(
+        later.end_in_dead_position(&proof),
+        Some(Outcome::draw(Termination::DeadPosition))
+    );
+    assert_eq!(later.moves().len(), 2, "the move played meanwhile stays");
+    assert_eq!(later.end_in_dead_position(&proof), None, "over already");
+
+    let mut undone = game.clone();
+    undone.take_back().unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(undone.end_in_dead_position(&proof), None);
+    assert!(undone.outcome().is_none());
 }

@@ -255,6 +255,14 @@ pub fn follow_up(state: &AppState, slot: &Arc<Slot>, g: &mut Inner) {
         });
         g.flag_timer = Some(task.abort_handle());
     }
+    if g.live.game.wants_dead_proof() {
+        let (state2, id, pos) = (state.clone(), slot.id.clone(), *g.live.game.position());
+        tokio::spawn(async move {
+            if let Some(proof) = dead_proof(&state2, pos).await {
+                server_command(&state2, &id, Command::DeadPosition { proof }).await;
+            }
+        });
+    }
     if g.live.computer_to_move() && g.engine.is_none() {
         let stop = Stop::new(16);
         g.engine = Some(stop.clone());
@@ -302,6 +310,36 @@ pub fn follow_up(state: &AppState, slot: &Arc<Slot>, g: &mut Inner) {
         });
     }
 }
+
+/// The full proof that `pos` is dead (FIDE 5.2.2), for a position that
+/// only it can show dead ([`sakk::Game::wants_dead_proof`]): run in the
+/// engine pool with the analyses (it can take seconds), off the request
+/// path; a pool too busy to take it is asked again a few times, then the
+/// position is left unproved (the rules allow a dead position to be
+/// missed, never a winnable one to be called dead).
+async fn dead_proof(state: &AppState, pos: Position) -> Option<sakk::DeadProof> {
+    let mut wait = Duration::from_millis(100);
+    for _ in 0..DEAD_PROOF_TRIES {
+        match state
+            .pool()
+            .run(Priority::Analysis, Stop::new(0), move |_| {
+                pos.prove_dead(sakk::Effort::Full)
+            })
+            .await
+        {
+            Ok(proof) => return proof,
+            Err(ApiError::EngineBusy) if !state.is_shutting_down() => {
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(Duration::from_secs(10));
+            }
+            Err(_) => return None,
+        }
+    }
+    None
+}
+
+/// How often a dead-position proof asks a busy pool.
+const DEAD_PROOF_TRIES: usize = 8;
 
 /// The computer's move in `pos`, searched in the node's pool (ahead of
 /// analyses); a pool too busy to take it now is asked again, with the

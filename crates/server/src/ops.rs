@@ -319,6 +319,13 @@ mod tests {
                 version: 3,
             },
         ];
+        let Some(proof) = sakk::Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+            .ok()
+            .and_then(|p| p.prove_dead(sakk::Effort::Quick))
+        else {
+            panic!("king against king is dead");
+        };
+        let own = own.into_iter().chain([Command::DeadPosition { proof }]);
         for c in own {
             assert!(
                 serde_json::to_string(&Op::Change(c.clone())).is_err(),

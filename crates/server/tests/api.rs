@@ -568,3 +568,46 @@ fn the_rules_answer_a_trial_without_a_game() {
         assert_eq!(r.json()["error"], code, "{body}");
     }
 }
+
+/// FIDE 5.2.2 on the server: a position that only the full proof shows
+/// dead (locked pawns, bishops that can never reach a king) ends the game
+/// as a draw once the proof, run in the engine pool off the request path,
+/// is in; the move that led to it was answered at once.
+#[test]
+fn a_dead_position_only_the_full_proof_shows_ends_the_game() {
+    let addr = start_server();
+    let (id, white, black) = new_game(
+        addr,
+        r#"{"opponent": "friend", "fen": "1k6/8/3p1p2/3PbP2/3pBp2/3P1P2/4B3/2K5 b - - 1 1"}"#,
+    );
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/move/Kb7"),
+        Some(&black),
+        None,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    // The quick proofs do not see it: the move's answer is not the end.
+    assert_eq!(r.json()["termination"], Value::Null, "{}", r.body);
+    assert_eq!(r.json()["status"], "started", "{}", r.body);
+    let mut last = Value::Null;
+    for _ in 0..300 {
+        last = request(addr, "GET", &format!("/api/games/{id}"), None, None).json();
+        if !last["termination"].is_null() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(last["termination"], "dead_position", "{last}");
+    assert_eq!(last["result"], "1/2-1/2", "{last}");
+    // Over: no more moves.
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/move/Kc2"),
+        Some(&white),
+        None,
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
+}

@@ -117,6 +117,7 @@ pub fn run(fen: Option<&str>, level: u8, human: Color, lang: Lang) -> Result<(),
             if game.play(m).is_err() {
                 break;
             }
+            game.prove_dead(sakk::Effort::Full);
             say(&mut out, &format!("{}: {san}", w("play-computer-plays")));
             if let Some(t) = taught {
                 say(&mut out, &t);
@@ -171,6 +172,7 @@ pub fn run(fen: Option<&str>, level: u8, human: Color, lang: Lang) -> Result<(),
                     let taught = teaching(game.position(), m, locale);
                     match game.play(m) {
                         Ok(()) => {
+                            game.prove_dead(sakk::Effort::Full);
                             if let Some(t) = taught {
                                 say(&mut out, &t);
                             }

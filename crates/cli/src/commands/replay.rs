@@ -80,7 +80,12 @@ pub fn run(
         };
         let m = match result.and_then(|m| {
             game.play(m)
-                .map(|()| m)
+                .map(|()| {
+                    // A dead position that only the full proof shows ends
+                    // the game here too (FIDE 5.2.2).
+                    game.prove_dead(sakk::Effort::Full);
+                    m
+                })
                 .map_err(sakk::MoveInputError::Refused)
         }) {
             Ok(m) => m,

@@ -168,6 +168,14 @@ pub enum Command {
     /// The flag timer: end the game if the running clock's flag fell.
     #[serde(skip)]
     FlagFall,
+    /// A position of the game proved dead off the request path (FIDE
+    /// 5.2.2): the game ends as a draw if the position is still one of its
+    /// own (see [`sakk::Game::end_in_dead_position`]).
+    #[serde(skip)]
+    DeadPosition {
+        /// The proof.
+        proof: sakk::DeadProof,
+    },
     /// The computer's move, found on the state of `version`.
     #[serde(skip)]
     ComputerMove {
@@ -338,6 +346,15 @@ pub fn execute(g: &mut LiveGame, actor: Actor<'_>, command: Command, now: Durati
         }),
         Command::Rematch { id } => rematch(g, actor, id),
         Command::FlagFall => Ok(Effect::state()),
+        Command::DeadPosition { proof } => {
+            if actor == Actor::Server && !g.is_over() {
+                if let Some(o) = g.game.end_in_dead_position(&proof) {
+                    g.finish(Some(o), None);
+                    stop_clock(g, now);
+                }
+            }
+            Ok(Effect::state())
+        }
         Command::ComputerMove { mv, version } => {
             if actor != Actor::Server || version != g.row.version || !g.computer_to_move() {
                 Ok(Effect::state())

@@ -6,9 +6,73 @@
 
 use std::io::BufRead;
 
+use core::fmt;
+
 use super::builder::{read_san, start_position};
 use super::reader::{PgnError, Reader, Skip, Visitor};
+use crate::outcome::GameResult;
 use crate::position::Position;
+
+/// A result token: `1-0`, `0-1`, `1/2-1/2`, or `*` for a game not
+/// finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ResultToken {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    Decided(GameResult),
+    /// `*`.
+    Unfinished,
+}
+
+impl ResultToken {
+    /// Reads a token as PGN writes it (`None` for anything else).
+    pub fn from_pgn(token: &str) -> Option<ResultToken> {
+        match token {
+            "*" => Some(ResultToken::Unfinished),
+            _ => GameResult::from_pgn(token).map(ResultToken::Decided),
+        }
+    }
+
+    /// The token as PGN writes it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ResultToken::Decided(result) => result.as_str(),
+            ResultToken::Unfinished => "*",
+        }
+    }
+}
+
+impl fmt::Display for ResultToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The value of a game's `Result` tag: a result token, or other text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResultTag {
+    /// One of the four tokens.
+    Token(ResultToken),
+    /// Anything else, as written.
+    Other(String),
+}
+
+impl ResultTag {
+    fn read(value: &str) -> ResultTag {
+        match ResultToken::from_pgn(value) {
+            Some(token) => ResultTag::Token(token),
+            None => ResultTag::Other(value.to_string()),
+        }
+    }
+}
+
+impl fmt::Display for ResultTag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResultTag::Token(token) => token.fmt(f),
+            ResultTag::Other(text) => f.write_str(text),
+        }
+    }
+}
 
 /// What a check keeps of a game read without error.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,9 +80,9 @@ pub struct CheckedGame {
     /// The line of the file on which the game begins.
     pub line: usize,
     /// The result token that ends the movetext, if any.
-    pub result: Option<String>,
+    pub result: Option<ResultToken>,
     /// The `Result` tag, if any.
-    pub result_tag: Option<String>,
+    pub result_tag: Option<ResultTag>,
     /// Moves in the main line.
     pub plies: usize,
     /// The position after the main line.
@@ -29,11 +93,14 @@ pub struct CheckedGame {
 #[derive(Debug, Default)]
 pub struct Checker {
     game_number: usize,
-    /// The tags that matter to a check: `Variant`, `FEN`, `Result`.
+    /// The tags that set up the start: `Variant`, `FEN` (kept as text,
+    /// read when the movetext begins).
     tags: Vec<(String, String)>,
+    /// The `Result` tag (read without copying the common tokens).
+    result_tag: Option<ResultTag>,
     pos: Option<Position>,
     plies: usize,
-    result: Option<String>,
+    result: Option<ResultToken>,
     error: Option<PgnError>,
 }
 
@@ -62,6 +129,7 @@ impl Visitor for Checker {
 
     fn begin_game(&mut self) {
         self.tags.clear();
+        self.result_tag = None;
         self.pos = None;
         self.plies = 0;
         self.result = None;
@@ -69,8 +137,10 @@ impl Visitor for Checker {
     }
 
     fn tag(&mut self, name: &str, value: &str) {
-        if self.wants_tag(name) {
-            self.tags.push((name.to_string(), value.to_string()));
+        match name {
+            "Result" => self.result_tag = Some(ResultTag::read(value)),
+            "Variant" | "FEN" => self.tags.push((name.to_string(), value.to_string())),
+            _ => {}
         }
     }
 
@@ -113,7 +183,7 @@ impl Visitor for Checker {
     }
 
     fn outcome(&mut self, result: &str) {
-        self.result = Some(result.to_string());
+        self.result = ResultToken::from_pgn(result);
     }
 
     fn end_game(&mut self, line: usize) -> Result<CheckedGame, PgnError> {
@@ -126,11 +196,7 @@ impl Visitor for Checker {
         Ok(CheckedGame {
             line,
             result: self.result.take(),
-            result_tag: self
-                .tags
-                .iter()
-                .find(|(n, _)| n == "Result")
-                .map(|(_, v)| v.clone()),
+            result_tag: self.result_tag.take(),
             plies: self.plies,
             end: self.pos.unwrap_or_default(),
         })
@@ -170,8 +236,11 @@ mod tests {
         for (b, c) in built.iter().zip(&checked) {
             match (b, c) {
                 (Ok(b), Ok(c)) => {
-                    assert_eq!(b.result, c.result);
-                    assert_eq!(b.tag("Result").map(str::to_string), c.result_tag);
+                    assert_eq!(b.result.as_deref(), c.result.map(ResultToken::as_str));
+                    assert_eq!(
+                        b.tag("Result").map(str::to_string),
+                        c.result_tag.as_ref().map(ResultTag::to_string)
+                    );
                     assert_eq!(b.moves.len(), c.plies);
                     assert_eq!(b.line, c.line);
                 }
@@ -184,6 +253,11 @@ mod tests {
         };
         assert!(mate.end.is_checkmate());
         // The second tag on a line is read even when the first is skipped.
-        assert_eq!(mate.result_tag.as_deref(), Some("0-1"));
+        assert_eq!(
+            mate.result_tag,
+            Some(ResultTag::Token(ResultToken::Decided(
+                GameResult::BlackWins
+            )))
+        );
     }
 }

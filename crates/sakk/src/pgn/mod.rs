@@ -22,6 +22,6 @@ mod reader;
 mod writer;
 
 pub use builder::{Eval, GameBuilder, PgnGame, PgnMove};
-pub use check::{check_games, CheckedGame, Checker};
+pub use check::{check_games, CheckedGame, Checker, ResultTag, ResultToken};
 pub use reader::{read_games, PgnError, Reader, Skip, Visitor};
 pub use writer::{civil_date, format_clock, format_date, write_game, ExportOptions};

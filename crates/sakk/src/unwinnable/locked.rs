@@ -205,7 +205,7 @@ impl Position {
     /// side in the set on its next squares, and each king has around it
     /// only men of its side in the set or squares the other side's men in
     /// the set attack (so that it can neither step nor take).
-    fn fixed_men(&self, exclude: Bitboard) -> Bitboard {
+    pub(crate) fn fixed_men(&self, exclude: Bitboard) -> Bitboard {
         let board = self.board();
         let mut fixed = board.occupied() - exclude;
         loop {
