@@ -325,19 +325,24 @@ fn pgn_check_refuses_a_win_where_the_position_allows_none() {
         &format!(
             "[Result \"1-0\"]\n[FEN \"{dead}\"]\n[SetUp \"1\"]\n\n1... Ke7 1-0\n\n\
              [Result \"1/2-1/2\"]\n[FEN \"{dead}\"]\n[SetUp \"1\"]\n\n1... Ke7 1/2-1/2\n\n\
-             [Result \"0-1\"]\n[FEN \"4k3/8/8/8/8/8/8/3QK3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qd2 0-1\n"
+             [Result \"0-1\"]\n[FEN \"4k3/8/8/8/8/8/8/3QK3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qd2 0-1\n\n\
+             [Result \"*\"]\n\n1. f3 e5 2. g4 Qh4# *\n"
         ),
     );
     let out = sakk(&["pgn", "check", &path.to_string_lossy()]);
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.last(), Some(&"games: 3, errors: 2"), "{text}");
+    assert_eq!(lines.last(), Some(&"games: 4, errors: 3"), "{text}");
     assert!(
         lines[0].starts_with("game 1, line 1:") && lines[0].contains("dead position"),
         "{text}"
     );
     assert!(
         lines[1].starts_with("game 3, line 13:") && lines[1].contains("black cannot checkmate"),
+        "{text}"
+    );
+    assert!(
+        lines[2].starts_with("game 4, line 19:") && lines[2].contains("checkmate (0-1)"),
         "{text}"
     );
 }
@@ -354,7 +359,12 @@ fn replay_ends_a_game_in_a_dead_position_the_full_proof_shows() {
         serde_json::json!({"result": "1/2-1/2", "termination": "dead_position"})
     );
     let out = sakk(&["replay", "--fen", dead, "Kb7", "Kd1"]);
-    assert!(!out.status.success(), "a move after the end");
+    assert_eq!(out.status.code(), Some(2), "a move after the end");
+    assert!(
+        stderr(&out).contains("\"error\":\"game_over\""),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

@@ -24,6 +24,10 @@ pub struct GameRules {
     pub no_draw_offer_before: u32,
 }
 
+/// The positions the search after a flag fall or a resignation may expand
+/// when the quick one is undecided (see [`Game::flag`]).
+const FLAG_SEARCH: usize = 40_000;
+
 /// Why an action on a game (other than a move) is refused.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GameError {
@@ -616,7 +620,9 @@ impl Game {
     }
 
     /// `color`'s flag has fallen: a loss — or a draw if the opponent could
-    /// not checkmate by any series of legal moves (FIDE 6.9).
+    /// not checkmate by any series of legal moves (FIDE 6.9), as far as a
+    /// search of milliseconds shows (a dead position only the full proof
+    /// shows is ended by [`Game::prove_dead`] after the move that made it).
     ///
     /// # Errors
     /// [`GameError::GameOver`] if the game has ended.
@@ -634,23 +640,36 @@ impl Game {
 
     /// Whether `winner` could still checkmate, for a flag fall or a
     /// resignation: the material and the quick search
-    /// ([`Position::could_still_mate`]), then, where the position
-    /// [`Position::may_be_dead`], the full search — so that a flag falling
-    /// in a dead position the quick proofs miss is a draw.
+    /// ([`Position::could_still_mate`]), then, where that search is
+    /// undecided and the position [`Position::may_be_dead`], a longer one
+    /// (forty thousand positions) — so that a flag falling in a dead
+    /// position the quick proofs miss is a draw, at a cost of milliseconds
+    /// (a server decides a flag while it holds the game; the full proof of
+    /// a dead position runs off it, after the move).
     fn could_still_mate(&self, winner: Color) -> bool {
         let pos = self.position();
-        pos.could_still_mate(winner)
-            && !(pos.may_be_dead()
-                && pos.mateability(winner, Effort::Full) == Mateability::CannotMate)
+        if !pos.can_checkmate(winner) {
+            return false;
+        }
+        match pos.mateability(winner, Effort::Quick) {
+            Mateability::CanMate => true,
+            Mateability::CannotMate => false,
+            Mateability::Undecided => {
+                !(pos.may_be_dead()
+                    && pos.mateability_within(winner, FLAG_SEARCH) == Mateability::CannotMate)
+            }
+        }
     }
 
     /// Whether the position is one that only the full proof can show dead
     /// and that is worth it: the game not over, the last move a capture or
-    /// a pawn move (the only moves after which a position can be dead when
-    /// the one before was not) or the game's first (its start, set up from
-    /// any position, was not proved), and [`Position::may_be_dead`]. Cheap:
-    /// what a server asks after every move before it hands the position
-    /// to [`Position::is_dead`] off the request path.
+    /// a pawn move (the moves that change what can ever happen; a dead
+    /// position that a castling or a loss of castling rights brings about
+    /// is missed, as the rules allow) or the game's first (its start, set
+    /// up from any position, was not proved), and
+    /// [`Position::may_be_dead`]. Cheap: what a server asks after a
+    /// committed change before it hands the position to
+    /// [`Position::is_dead`] off the request path.
     pub fn wants_dead_proof(&self) -> bool {
         !self.is_over()
             && (self.position().halfmoves() == 0 || self.moves.len() == 1)

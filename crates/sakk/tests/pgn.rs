@@ -2,7 +2,10 @@
 
 use core::time::Duration;
 
-use sakk::pgn::{read_games, write_game, ExportOptions, PgnGame, Reader, Visitor};
+use sakk::pgn::{
+    check_games, read_games, write_game, ExportOptions, PgnGame, Reader, ResultTag, ResultToken,
+    Visitor,
+};
 use sakk::{Game, Lang, Position, Termination};
 
 const MESSY: &str = "\u{feff}% an escape line, ignored\r
@@ -278,4 +281,78 @@ fn variants_are_recognised_by_name() {
     let text = "[Result \"*\"]\n\n1. e4 d5 2. exd5 Qxd5 3. N@f3 *\n";
     let err = first_error(text);
     assert!(err.contains("piece drop"), "{err}");
+}
+
+/// The checker `sakk pgn check` uses against the full reading (the slow
+/// path) on a file of short games under eight tags, the shape whose cost is
+/// per game: the same games, results, `Result` tags, plies, lines and final
+/// positions, and the same errors (some games spoiled on purpose: an
+/// illegal move, a `Result` tag that is no result).
+#[test]
+fn the_checker_and_the_full_reading_agree_on_short_games() {
+    let mut text = String::new();
+    for g in 0..2_000u64 {
+        let game = random_game(g, 16);
+        let mut pgn = PgnGame::from_game(&game, None);
+        let round = (g + 1).to_string();
+        for (tag, value) in [
+            ("Event", "Short games"),
+            ("Site", "sakk"),
+            ("Date", "2026.12.03"),
+            ("Round", round.as_str()),
+            ("White", "Engine, White"),
+            ("Black", "Engine, Black"),
+            ("ECO", "A00"),
+        ] {
+            pgn.set_tag(tag, value);
+        }
+        if !game.is_over() {
+            let result = ["1-0", "0-1", "1/2-1/2"][(g % 3) as usize];
+            pgn.result = Some(result.to_string());
+            pgn.set_tag("Result", result);
+        }
+        let mut written = write_game(
+            &pgn,
+            &ExportOptions {
+                lang: Lang::English,
+            },
+        );
+        if g % 97 == 5 {
+            written = written.replacen(" 2. ", " 2. Ke5 ", 1);
+        }
+        if g % 89 == 7 {
+            written = written.replacen("[Result \"", "[Result \"x", 1);
+        }
+        text.push_str(&written);
+    }
+    let full: Vec<_> = read_games(text.as_bytes()).collect();
+    let checked: Vec<_> = check_games(text.as_bytes()).collect();
+    assert_eq!((full.len(), checked.len()), (2_000, 2_000));
+    let (mut errors, mut other_tags) = (0, 0);
+    for (f, c) in full.iter().zip(&checked) {
+        match (f, c) {
+            (Ok(f), Ok(c)) => {
+                assert_eq!(f.moves.len(), c.plies);
+                assert_eq!(f.line, c.line);
+                assert_eq!(f.result.as_deref(), c.result.map(ResultToken::as_str));
+                assert_eq!(
+                    f.tag("Result").map(str::to_string),
+                    c.result_tag.as_ref().map(ToString::to_string)
+                );
+                other_tags += usize::from(matches!(c.result_tag, Some(ResultTag::Other(_))));
+                let mut end = f.start;
+                for m in &f.moves {
+                    end.play_unchecked(m.mv);
+                }
+                assert_eq!(end, c.end);
+            }
+            (Err(f), Err(c)) => {
+                assert_eq!(f, c);
+                errors += 1;
+            }
+            _ => panic!("{f:?} / {c:?}"),
+        }
+    }
+    assert!(errors >= 15, "{errors}");
+    assert!(other_tags >= 15, "{other_tags}");
 }

@@ -138,18 +138,20 @@ fn dead_vectors_played_as_games_end_drawn() {
     assert!(by_full_proof >= 10, "{by_full_proof}");
 }
 
-/// A flag that falls in a dead position that only the full proof shows
-/// is a draw (FIDE 6.9: the opponent cannot checkmate by any series of
-/// legal moves); so is a resignation there (5.1.2, since 2023).
+/// A flag that falls in a dead position that the quick proofs miss is a
+/// draw (FIDE 6.9: the opponent cannot checkmate by any series of legal
+/// moves); so is a resignation there (5.1.2, since 2023). Where the
+/// opponent can mate only by a long helpmate, the flag still loses.
 #[test]
 fn a_flag_falling_in_a_dead_position_is_a_draw() {
-    // Locked pawns and bishops that can never reach the kings: dead, but
-    // not by the quick proofs.
-    let fen = "1k6/8/3p1p2/3PbP2/3pBp2/3P1P2/4B3/2K5 b - - 1 1";
+    let fen = "1k6/1P1p1p2/BP5p/1P1P3p/5P2/8/6KP/8 b - - 0 1";
     let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     assert!(!start.is_plainly_dead() && start.may_be_dead());
-    assert!(start.is_dead(Effort::Full));
     for color in Color::ALL {
+        assert_eq!(
+            start.mateability(color, Effort::Quick),
+            Mateability::Undecided
+        );
         let mut game = Game::from_position(start);
         let outcome = game.flag(color).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(outcome.result, Some(GameResult::Draw), "{color:?}");
@@ -157,10 +159,34 @@ fn a_flag_falling_in_a_dead_position_is_a_draw() {
         let outcome = game.resign(color).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(outcome.result, Some(GameResult::Draw), "{color:?}");
     }
-    // Where a side can mate, its opponent's flag still loses.
+    // Black's two light bishops mate only with White's pawn promoted to a
+    // blocker: a helpmate the searches take long to find. Not a draw.
+    let fen = "1k2b1b1/8/8/8/3KP3/8/8/8 w - - 0 1";
+    let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert!(start.may_be_dead());
+    let mut game = Game::from_position(start);
+    let outcome = game.flag(Color::White).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(outcome.result, Some(GameResult::BlackWins));
     let mut game = Game::new();
     let outcome = game.flag(Color::White).unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(outcome.result, Some(GameResult::BlackWins));
+}
+
+/// No winnable position is proved dead: every vector in which a side can
+/// mate, by the searches a game uses during play.
+#[test]
+fn no_winnable_vector_is_proved_dead() {
+    let mut winnable = 0;
+    for (class, pos) in vectors().iter().filter(|(c, _)| c != "--") {
+        winnable += 1;
+        assert!(!pos.is_dead_within(40_000), "{class} {}", pos.fen());
+        assert!(
+            pos.prove_dead(Effort::Quick).is_none(),
+            "{class} {}",
+            pos.fen()
+        );
+    }
+    assert!(winnable > 400, "{winnable}");
 }
 
 /// A proof made off the game (as a server makes it, while the game goes

@@ -255,7 +255,9 @@ pub fn follow_up(state: &AppState, slot: &Arc<Slot>, g: &mut Inner) {
         });
         g.flag_timer = Some(task.abort_handle());
     }
-    if g.live.game.wants_dead_proof() {
+    let key = g.live.game.position().key();
+    if g.dead_proof != Some(key) && g.live.game.wants_dead_proof() {
+        g.dead_proof = Some(key);
         let (state2, id, pos) = (state.clone(), slot.id.clone(), *g.live.game.position());
         tokio::spawn(async move {
             if let Some(proof) = dead_proof(&state2, pos).await {

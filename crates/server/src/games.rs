@@ -48,6 +48,10 @@ pub struct Inner {
     pub flag_timer: Option<AbortHandle>,
     /// Dropped from memory: a command that finds it so takes the game anew.
     pub evicted: bool,
+    /// The key of the position whose dead-position proof was last asked
+    /// for, so that the changes that leave the position as it is (an
+    /// offer, a touch) do not ask again.
+    pub dead_proof: Option<u64>,
 }
 
 impl Drop for Inner {
@@ -82,6 +86,7 @@ impl Slot {
                 engine: None,
                 flag_timer: None,
                 evicted: false,
+                dead_proof: None,
             }),
             last_used: AtomicI64::new(unix_ms()),
         }

@@ -60,21 +60,22 @@ fn result_problems(number: usize, game: &CheckedGame) -> Vec<String> {
     problems
 }
 
-/// What the final position says against the result, if anything. Only a
-/// decisive result is questioned, and only by the proofs cheap enough for
+/// What the final position says against the result, if anything: a mate
+/// against any other result (`*` included); a decisive result only by the
+/// proofs cheap enough for
 /// every game of a file (under a microsecond): the material and a wall of
 /// blocked pawns. (The proofs that find more dead positions take from
 /// microseconds to seconds a game; `sakk replay` runs them.)
 fn final_position_problem(end: &Position, token: ResultToken) -> Option<String> {
-    let ResultToken::Decided(result) = token else {
-        return None;
-    };
     if end.is_checkmate() {
         let automatic = GameResult::wins(!end.turn());
-        return (result != automatic).then(|| {
+        return (token != ResultToken::Decided(automatic)).then(|| {
             format!("the game ends in checkmate ({automatic}) but the result is {token}")
         });
     }
+    let ResultToken::Decided(result) = token else {
+        return None;
+    };
     let winner = result.winner()?;
     if end.has_insufficient_material() || end.is_blocked_dead() {
         return Some(format!(

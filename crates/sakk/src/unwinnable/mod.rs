@@ -327,7 +327,9 @@ impl Position {
 
     /// `false` only when `winner` surely cannot checkmate by any series of
     /// legal moves: by material ([`Position::can_checkmate`]) or by the
-    /// quick search. What decides a flag fall and a resignation.
+    /// quick search. What decides a flag fall and a resignation, with a
+    /// longer search where the quick one is undecided and the position
+    /// [`Position::may_be_dead`] (see [`crate::Game::flag`]).
     pub fn could_still_mate(&self, winner: Color) -> bool {
         self.can_checkmate(winner)
             && self.mateability(winner, Effort::Quick) != Mateability::CannotMate
@@ -373,12 +375,12 @@ impl Position {
     /// Whether a position that [`Position::is_plainly_dead`] leaves open
     /// is worth the full proof ([`Position::is_dead`] with
     /// [`Effort::Full`], which can take seconds): a side with few moves
-    /// (at most eight, the side not to move counted as if it were its
-    /// turn), and at most ten men on the board or at least four that can
-    /// never move. Every dead position of the Chess Unwinnability
-    /// Analyzer's test set that a move leads to passes; of the positions
-    /// after a capture or a pawn move in 1,548 real games, about 1 in 60
-    /// does (BENCHMARKS.md). A dead
+    /// (at most eight; the side not to move counted as if it were its
+    /// turn, unless the side to move is in check), and at most ten men on
+    /// the board or at least four that can never move. Every dead position
+    /// of the Chess Unwinnability Analyzer's test set that a move leads to
+    /// passes; of the positions after a capture or a pawn move in 1,548
+    /// real games, 2.9 % do (BENCHMARKS.md). A dead
     /// position that does not pass is missed, never misjudged: the rules
     /// allow a detector to miss a dead position, not to call a winnable
     /// one dead.
