@@ -29,7 +29,13 @@ test('the app is installable, its manifest in the page language', async () => {
   await page.goto(`${server.url}/clock`);
   await page.waitForSelector('#clock-start');
   const cdp = await page.context().newCDPSession(page);
-  const manifest = await cdp.send('Page.getAppManifest');
+  // The page names its manifest in its language as it draws itself;
+  // Chromium reads the new one a moment later: ask until it has (5 s).
+  let manifest = await cdp.send('Page.getAppManifest');
+  for (let i = 0; i < 50 && !/\?lang=hu$/.test(manifest.url); i++) {
+    await new Promise(ok => setTimeout(ok, 100));
+    manifest = await cdp.send('Page.getAppManifest');
+  }
   assert.deepEqual(manifest.errors, [], JSON.stringify(manifest.errors));
   assert.match(manifest.url, /\/manifest\.webmanifest\?lang=hu$/);
   const parsed = JSON.parse(manifest.data);

@@ -54,7 +54,8 @@ test('a seek seen live is accepted with one click, and both play it', async () =
   await anna.waitForSelector('.player a.user');
   const names = await anna.locator('.player a.user').allTextContents();
   assert.deepEqual(names.sort(), ['Anna', 'Bela']);
-  assert.match(await bela.locator('.player').first().textContent(), /1500/);
+  // Bela's board is drawn before the players' names come: wait for them.
+  await bela.waitForFunction(() => /1500/.test(document.querySelector('.player')?.textContent ?? ''));
   // Each plays with the session: Anna has White.
   await anna.waitForSelector('.cg-wrap.board.orientation-white');
   await bela.waitForSelector('.cg-wrap.board.orientation-black');
