@@ -205,6 +205,9 @@ pub struct Game {
     outcome: Option<Outcome>,
     /// The side whose action (resigning) or flag ended the game.
     ended_by: Option<Color>,
+    /// The ply of the position a proof made off the game showed dead
+    /// ([`Game::end_in_dead_position`]), when that ended it.
+    dead_from: Option<usize>,
     draw_offer: Option<Color>,
     touches: Touches,
 }
@@ -232,6 +235,7 @@ impl Game {
             offers: Vec::new(),
             outcome: None,
             ended_by: None,
+            dead_from: None,
             draw_offer: None,
             touches: Touches::default(),
         };
@@ -698,9 +702,11 @@ impl Game {
     /// and nothing changes, when the game is over or the proved position is
     /// not one of its positions (a takeback undid it).
     pub fn end_in_dead_position(&mut self, proof: &DeadProof) -> Option<Outcome> {
-        if self.is_over() || !self.positions.iter().rev().any(|p| proof.is_of(p)) {
+        if self.is_over() {
             return None;
         }
+        let ply = self.positions.iter().position(|p| proof.is_of(p))?;
+        self.dead_from = Some(ply);
         Some(self.finish(Outcome::draw(Termination::DeadPosition), None))
     }
 
@@ -747,7 +753,8 @@ impl Game {
 
     /// Takes back the last move. A game that ended by that move (mate,
     /// stalemate, a dead position, fivefold, 75 moves) is open again; one
-    /// that ended otherwise stays over.
+    /// that ended otherwise stays over (a position proved dead off the
+    /// game before the last move among them).
     ///
     /// # Errors
     /// [`GameError::NothingToTakeBack`].
@@ -763,7 +770,12 @@ impl Game {
                     | Termination::FiftyMoves
             )
         });
-        if !automatic {
+        // A dead position proved off the game ended it where it arose,
+        // which may lie before the last move.
+        let by_last_move = self
+            .dead_from
+            .is_none_or(|ply| ply + 1 == self.positions.len());
+        if !automatic || !by_last_move {
             return Err(GameError::NothingToTakeBack);
         }
         let m = self.moves.pop().ok_or(GameError::NothingToTakeBack)?;
@@ -772,6 +784,7 @@ impl Game {
         self.offers.pop();
         self.outcome = None;
         self.ended_by = None;
+        self.dead_from = None;
         self.draw_offer = None;
         self.touches = Touches::default();
         Ok(m)

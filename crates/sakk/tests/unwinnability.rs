@@ -5,8 +5,8 @@
 //! budget, are a benchmark: BENCHMARKS.md, `sakk unwinnable`.)
 
 use sakk::{
-    CastlingMode, Color, Effort, Game, GameResult, Mateability, Outcome, Position, Setup,
-    Termination,
+    CastlingMode, Color, Effort, Game, GameError, GameResult, Mateability, Outcome, Position,
+    Setup, Termination,
 };
 
 fn vectors() -> Vec<(String, Position)> {
@@ -215,6 +215,15 @@ fn a_proof_made_off_the_game_ends_it_unless_taken_back() {
     );
     assert_eq!(later.moves().len(), 2, "the move played meanwhile stays");
     assert_eq!(later.end_in_dead_position(&proof), None, "over already");
+    // The game ended before the move played meanwhile: taking that move
+    // back leaves it over; on a game ended where the proof was asked, a
+    // takeback opens it again.
+    assert_eq!(later.take_back(), Err(GameError::NothingToTakeBack));
+    assert!(later.is_over() && later.moves().len() == 2);
+    let mut at_once = game.clone();
+    assert!(at_once.end_in_dead_position(&proof).is_some());
+    assert_eq!(at_once.take_back(), Ok(kb7));
+    assert!(!at_once.is_over());
 
     let mut undone = game.clone();
     undone.take_back().unwrap_or_else(|e| panic!("{e:?}"));

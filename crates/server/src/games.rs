@@ -48,10 +48,32 @@ pub struct Inner {
     pub flag_timer: Option<AbortHandle>,
     /// Dropped from memory: a command that finds it so takes the game anew.
     pub evicted: bool,
-    /// The key of the position whose dead-position proof was last asked
-    /// for, so that the changes that leave the position as it is (an
-    /// offer, a touch) do not ask again.
-    pub dead_proof: Option<u64>,
+    /// The dead-position proof last asked for, so that the changes that
+    /// leave the position as it is (an offer, a touch) do not ask again,
+    /// a newer one or the game's end stops it, and a falling flag can
+    /// wait for it.
+    pub dead_proof: Option<DeadProofRun>,
+}
+
+/// A dead-position proof asked for a game's position (FIDE 5.2.2; see
+/// `command::follow_up`).
+pub struct DeadProofRun {
+    /// The key of the position.
+    pub key: u64,
+    /// Stops the proof.
+    pub stop: Stop,
+    /// Closed when the proof has ended and what it proved, if anything,
+    /// has been applied to the game (its sender is dropped then).
+    pub done: tokio::sync::watch::Receiver<()>,
+}
+
+impl Inner {
+    /// Stops the game's dead-position proof, if one runs.
+    pub fn stop_dead_proof(&mut self) {
+        if let Some(run) = self.dead_proof.take() {
+            run.stop.stop();
+        }
+    }
 }
 
 impl Drop for Inner {
@@ -62,6 +84,7 @@ impl Drop for Inner {
         if let Some(e) = self.engine.take() {
             e.stop();
         }
+        self.stop_dead_proof();
     }
 }
 
@@ -198,6 +221,7 @@ impl Games {
             if let Some(e) = g.engine.take() {
                 e.stop();
             }
+            g.stop_dead_proof();
         }
     }
 

@@ -354,6 +354,36 @@ fn the_server_flags_a_fallen_clock_by_itself() {
     assert_eq!(state["wtime"], 0);
 }
 
+/// A flag that falls while the proof of a dead position is still under
+/// way waits for it: the game ended when the dead position arose (FIDE
+/// 5.2.2), before the flag, and is drawn as dead, not lost on time. (The
+/// proof of this position takes about a second; the flag falls 0.2 s
+/// after both sides' first moves, while it runs.)
+#[test]
+fn a_flag_falling_while_a_dead_position_is_proved_waits_for_the_proof() {
+    let addr = start_server();
+    let (id, white, black) = new_game(
+        addr,
+        r#"{"opponent": "friend", "fen": "k7/1p6/1Pp5/n1P5/N1p5/1pP1B3/1P1B4/K7 w - - 0 1",
+            "clock": {"limit": 0.2, "increment": 0}}"#,
+    );
+    let state = play(addr, &id, &white, &black, "Kb1 Kb8");
+    assert_eq!(state["termination"], Value::Null, "{state}");
+    assert_eq!(state["clock_running"], "white", "{state}");
+    let mut last = Value::Null;
+    for _ in 0..300 {
+        last = request(addr, "GET", &format!("/api/games/{id}"), None, None).json();
+        if !last["termination"].is_null() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(last["termination"], "dead_position", "{last}");
+    assert_eq!(last["result"], "1/2-1/2", "{last}");
+    // The move played after the dead position stays in the record.
+    assert_eq!(last["moves"], "a1b1 a8b8", "{last}");
+}
+
 #[test]
 fn the_computer_answers() {
     let addr = start_server();

@@ -19,8 +19,10 @@ fn open(path: &str) -> Result<Box<dyn BufRead>, Failure> {
 }
 
 /// The read buffer: large, since the reader reads lines in place in it and
-/// gathers only those that straddle its end.
-const BUFFER: usize = 1 << 20;
+/// gathers only those that straddle its end; small enough to stay in the
+/// processor's second-level cache between the read and the reading (1 MiB
+/// read a file of short games 1% slower).
+const BUFFER: usize = 128 << 10;
 
 /// The file at `path`; a directory is refused.
 fn open_file(path: &str) -> Result<File, Failure> {

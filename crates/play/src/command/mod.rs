@@ -293,8 +293,15 @@ fn acting_color(g: &LiveGame, actor: Actor<'_>, needs_turn: bool) -> Result<Colo
 /// change marks `g` changed ([`LiveGame::changed`]); a command that marks
 /// nothing changed nothing.
 pub fn execute(g: &mut LiveGame, actor: Actor<'_>, command: Command, now: Duration) -> Effect {
-    // A flag that has fallen ends the game before anything else counts.
-    if !matches!(command, Command::Rematch { .. }) && g.check_flag(now) {
+    // A flag that has fallen ends the game before anything else counts;
+    // but not before a proved dead position, which arose before the flag
+    // fell (a move after the fall is refused) and so ended the game first
+    // (FIDE 5.2.2).
+    if !matches!(
+        command,
+        Command::Rematch { .. } | Command::DeadPosition { .. }
+    ) && g.check_flag(now)
+    {
         return Effect::refused(Refusal::GameOver);
     }
     let result = match command {

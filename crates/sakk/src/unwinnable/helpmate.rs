@@ -18,6 +18,7 @@
 //! proves the answer no).
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
@@ -172,8 +173,10 @@ fn closer(role: Role, from: Square, to: Square, target: Square) -> bool {
     }
 }
 
-struct Search {
+struct Search<'a> {
     winner: Color,
+    /// Set from outside: the search gives up.
+    stop: &'a AtomicBool,
     manner: Manner,
     picture: Picture,
     budget: usize,
@@ -189,10 +192,17 @@ struct Search {
 
 /// Searches for a helpmate by `winner` from `pos` (which is neither mate
 /// nor stalemate), expanding at most `budget` positions: `true` when one is
-/// found.
-pub(super) fn find(pos: &Position, winner: Color, budget: usize, manner: Manner) -> bool {
+/// found; `false` too as soon as `stop` is set.
+pub(super) fn find(
+    pos: &Position,
+    winner: Color,
+    budget: usize,
+    manner: Manner,
+    stop: &AtomicBool,
+) -> bool {
     let mut search = Search {
         winner,
+        stop,
         manner,
         picture: Picture::new(pos, winner),
         budget,
@@ -218,7 +228,7 @@ pub(super) fn find(pos: &Position, winner: Color, budget: usize, manner: Manner)
 /// The deepest iteration.
 const MAX_DEPTH: i32 = 100;
 
-impl Search {
+impl Search<'_> {
     /// What a move costs in depth.
     fn cost(&self, pos: &Position, m: Move, ply: u32) -> i32 {
         let (from, to, promotion) = (m.from(), m.to(), m.promotion_role());
@@ -270,7 +280,7 @@ impl Search {
         if self.searched.get(&pos.key()).is_some_and(|&d| d >= depth) {
             return Found::NotHere;
         }
-        if self.nodes >= self.budget {
+        if self.nodes >= self.budget || super::stopped(self.stop, self.nodes) {
             return Found::OutOfBudget;
         }
         self.nodes += 1;
@@ -334,11 +344,23 @@ mod tests {
     fn short_and_long_helpmates_are_found() {
         // A mate in one.
         let p = pos("4b1bk/8/7K/8/5B2/8/8/8 w - - 0 1");
-        assert!(find(&p, Color::White, 1_000, Manner::Plain));
+        assert!(find(
+            &p,
+            Color::White,
+            1_000,
+            Manner::Plain,
+            &AtomicBool::new(false)
+        ));
         // A bishop mates a king its own two knights hem in: found by the
         // guided search, not by the best-first one in a million positions.
         let p = pos("7k/7b/8/8/8/1N6/1KN5/8 w - - 0 1");
-        assert!(find(&p, Color::Black, 1_000_000, Manner::Guided));
+        assert!(find(
+            &p,
+            Color::Black,
+            1_000_000,
+            Manner::Guided,
+            &AtomicBool::new(false)
+        ));
         assert!(loser_must_promote(
             &pos("1k2b1b1/8/8/8/3KP3/8/8/8 w - - 0 1"),
             Color::Black

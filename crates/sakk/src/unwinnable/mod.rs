@@ -47,6 +47,7 @@ mod locked;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::position::Position;
 use crate::types::{ByColor, Color, Role, Square};
@@ -144,6 +145,18 @@ const FIXED_MEN: u32 = 4;
 /// during play an undecided answer costs nothing, a long wait would).
 const HELPMATE_BUDGET_FROM: usize = 100_000;
 
+/// A stop flag nobody sets: the searches that cannot be stopped.
+static NEVER: AtomicBool = AtomicBool::new(false);
+
+/// How many positions a search expands between two looks at its stop
+/// flag (a few hundred microseconds' work).
+const STOP_EVERY: usize = 256;
+
+/// Whether a search that has expanded `expanded` positions is to stop now.
+fn stopped(stop: &AtomicBool, expanded: usize) -> bool {
+    expanded % STOP_EVERY == 0 && stop.load(Ordering::Relaxed)
+}
+
 /// A position waiting in the search, best (lowest) estimate first, then the
 /// earliest met.
 struct Waiting {
@@ -216,6 +229,12 @@ impl Position {
     /// [`Position::mateability`] with a budget of `budget` positions
     /// expanded.
     pub fn mateability_within(&self, winner: Color, budget: usize) -> Mateability {
+        self.mateability_until(winner, budget, &NEVER)
+    }
+
+    /// [`Position::mateability_within`], [`Mateability::Undecided`] as
+    /// soon as `stop` is set.
+    fn mateability_until(&self, winner: Color, budget: usize, stop: &AtomicBool) -> Mateability {
         if !self.can_checkmate(winner) {
             return Mateability::CannotMate;
         }
@@ -230,18 +249,20 @@ impl Position {
         if self.never_mates(winner) {
             return Mateability::CannotMate;
         }
-        match self.best_first(winner, budget, estimate) {
+        match self.best_first(winner, budget, stop, estimate) {
             Some(answer) => answer,
-            None => self.helpmate_within(winner, budget),
+            None => self.helpmate_within(winner, budget, stop),
         }
     }
 
     /// The best-first search, expanding the positions `estimate` rates
-    /// closest to `winner` mating first; `None` when `budget` ran out.
+    /// closest to `winner` mating first; `None` when `budget` ran out or
+    /// `stop` was set.
     fn best_first(
         &self,
         winner: Color,
         budget: usize,
+        stop: &AtomicBool,
         estimate: impl Fn(&Position, Color) -> u32,
     ) -> Option<Mateability> {
         let mut seen: HashSet<u64> = HashSet::new();
@@ -258,7 +279,7 @@ impl Position {
         // with more material than a game can produce) cannot be exhausted.
         let mut truncated = false;
         while let Some(Reverse(Waiting { pos, .. })) = waiting.pop() {
-            if expanded >= budget {
+            if expanded >= budget || stopped(stop, expanded) {
                 return None;
             }
             expanded += 1;
@@ -308,18 +329,18 @@ impl Position {
     /// a guided depth-first helpmate search ([`helpmate`]), then the
     /// best-first search towards that guide's mating picture, each with the
     /// same budget, when it is large enough to be worth it.
-    fn helpmate_within(&self, winner: Color, budget: usize) -> Mateability {
+    fn helpmate_within(&self, winner: Color, budget: usize, stop: &AtomicBool) -> Mateability {
         if budget < HELPMATE_BUDGET_FROM {
             return Mateability::Undecided;
         }
         for manner in [helpmate::Manner::Plain, helpmate::Manner::Guided] {
-            if helpmate::find(self, winner, budget, manner) {
+            if helpmate::find(self, winner, budget, manner, stop) {
                 return Mateability::CanMate;
             }
         }
         // Best-first again, towards the one mating picture.
         let picture = helpmate::Picture::new(self, winner);
-        match self.best_first(winner, budget, |p, w| picture.estimate(p, w)) {
+        match self.best_first(winner, budget, stop, |p, w| picture.estimate(p, w)) {
             Some(Mateability::CanMate) => Mateability::CanMate,
             _ => Mateability::Undecided,
         }
@@ -401,7 +422,29 @@ impl Position {
     /// [`Position::is_dead`] as a proof a game can be ended on
     /// ([`crate::Game::end_in_dead_position`]).
     pub fn prove_dead(&self, effort: Effort) -> Option<DeadProof> {
-        self.is_dead(effort).then_some(DeadProof { pos: *self })
+        self.prove_dead_until(effort, &NEVER)
+    }
+
+    /// [`Position::prove_dead`] that gives up (`None`) as soon as `stop`
+    /// is set, from another thread: for a proof that may take seconds and
+    /// whose answer may stop mattering (its game moved on or ended), or
+    /// that is given a deadline. The searches look at `stop` every few
+    /// hundred positions.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use sakk::{Effort, Position};
+    ///
+    /// // Dead, but only a search shows it: the bishops can never reach the
+    /// // other side of the locked pawns.
+    /// let pos = Position::from_fen("1k6/1P1p1p2/BP5p/1P1P3p/5P2/8/6KP/8 b - - 0 1").unwrap();
+    /// assert!(pos.prove_dead_until(Effort::Full, &AtomicBool::new(false)).is_some());
+    /// // Stopped before it began: no proof.
+    /// assert!(pos.prove_dead_until(Effort::Full, &AtomicBool::new(true)).is_none());
+    /// ```
+    pub fn prove_dead_until(&self, effort: Effort, stop: &AtomicBool) -> Option<DeadProof> {
+        self.is_dead_until(effort.budget(), stop)
+            .then_some(DeadProof { pos: *self })
     }
 
     /// Dead (FIDE 5.2.2), proved: by [`Position::is_plainly_dead`], or by
@@ -415,6 +458,11 @@ impl Position {
     /// [`Position::is_dead`] with each side's search expanding at most
     /// `budget` positions.
     pub fn is_dead_within(&self, budget: usize) -> bool {
+        self.is_dead_until(budget, &NEVER)
+    }
+
+    /// [`Position::is_dead_within`], `false` as soon as `stop` is set.
+    fn is_dead_until(&self, budget: usize, stop: &AtomicBool) -> bool {
         if self.is_plainly_dead() {
             return true;
         }
@@ -432,7 +480,10 @@ impl Position {
                 if unable[c] {
                     continue;
                 }
-                match self.mateability_within(c, budget) {
+                if stop.load(Ordering::Relaxed) {
+                    return false;
+                }
+                match self.mateability_until(c, budget, stop) {
                     Mateability::CanMate => return false,
                     Mateability::CannotMate => unable[c] = true,
                     Mateability::Undecided => {}
