@@ -1,6 +1,6 @@
-//! Any bytes as FEN, in both castling modes: no panic, and whatever is
-//! accepted writes back to an equal position whose moves all play with a
-//! consistent Zobrist key.
+//! Any bytes as FEN, in both castling modes and as `from_any_fen` reads
+//! them: no panic, and whatever is accepted writes back to an equal
+//! position whose moves all play with a consistent Zobrist key.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -22,5 +22,10 @@ fuzz_target!(|data: &[u8]| {
                 assert!(!child.is_attacked(child.king(pos.turn()), child.turn()));
             }
         }
+    }
+    if let Ok(pos) = Position::from_any_fen(text) {
+        // Read in the mode it chose, its own FEN is the same position.
+        let again = Position::from_fen_with_mode(&pos.fen(), pos.castling_mode());
+        assert_eq!(again, Ok(pos), "{text}");
     }
 });

@@ -186,9 +186,8 @@ enum Command {
     },
     /// Count the leaf nodes of the legal move tree (move generator test).
     Perft {
-        /// The position (FEN, or `startpos`); the start position if absent.
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        start: commands::Start,
         /// First print `<uci>: <count>` for each legal move.
         #[arg(long)]
         divide: bool,
@@ -198,9 +197,8 @@ enum Command {
     /// Play moves (UCI, or SAN in the language of --lang) and print the
     /// position as JSON.
     Replay {
-        /// The position (FEN, or `startpos`); the start position if absent.
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        start: commands::Start,
         /// One JSON object per line: the start, then one after every move.
         #[arg(long)]
         each: bool,
@@ -226,9 +224,8 @@ enum Command {
         /// read in it: in Hungarian B is the rook, F the bishop).
         #[arg(long, value_enum, default_value_t = LangArg::En)]
         lang: LangArg,
-        /// The start position (FEN); the usual one if absent.
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        start: commands::Start,
     },
     /// Read PGN files: check them, or write them back in export format.
     Pgn {
@@ -247,9 +244,8 @@ enum Command {
     Uci,
     /// Analyse a position with the engine: score and best lines in SAN.
     Analyse {
-        /// The position (FEN, or `startpos`); the start position if absent.
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        start: commands::Start,
         /// Moves played from it (UCI or SAN), space-separated.
         #[arg(long)]
         moves: Option<String>,
@@ -335,9 +331,8 @@ enum Command {
     },
     /// List the legal moves, one per line.
     Moves {
-        /// The position (FEN, or `startpos`); the start position if absent.
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        start: commands::Start,
         /// How to write the moves: uci (the default), or san (the default
         /// with --lang).
         #[arg(long, value_enum)]
@@ -772,22 +767,24 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
-        Some(Command::Perft { fen, divide, depth }) => {
-            commands::perft::run(fen.as_deref(), depth, divide)
-        }
+        Some(Command::Perft {
+            start,
+            divide,
+            depth,
+        }) => commands::perft::run(&start, depth, divide),
         Some(Command::Replay {
-            fen,
+            start,
             each,
             lang,
             moves,
-        }) => commands::replay::run(fen.as_deref(), each, lang.map(Into::into), &moves),
+        }) => commands::replay::run(&start, each, lang.map(Into::into), &moves),
         Some(Command::Play {
             level,
             color,
             lang,
-            fen,
+            start,
         }) => commands::play::run(
-            fen.as_deref(),
+            &start,
             level,
             if color == ColorArg::White {
                 sakk::Color::White
@@ -832,14 +829,14 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::Analyse {
-            fen,
+            start,
             moves,
             depth,
             movetime,
             multipv,
             lang,
         }) => commands::engine::analyse(
-            fen.as_deref(),
+            &start,
             moves.as_deref(),
             depth,
             movetime,
@@ -922,7 +919,7 @@ fn main() -> ExitCode {
             ),
         },
         Some(Command::Moves {
-            fen,
+            start,
             notation,
             lang,
         }) => match (notation, lang) {
@@ -930,7 +927,7 @@ fn main() -> ExitCode {
                 "--lang sets the letters of SAN: use it with --notation san, or leave it out",
             )),
             (notation, lang) => commands::moves::run(
-                fen.as_deref(),
+                &start,
                 matches!(notation, Some(Notation::San)) || lang.is_some(),
                 lang.map_or(sakk::Lang::English, Into::into),
             ),

@@ -49,6 +49,37 @@ fn perft_prints_the_total_on_the_last_line() {
     assert_eq!(stdout(&out).lines().last(), Some("97862"));
 }
 
+/// Chess960: a start position by number, a Shredder-FEN read as Chess960
+/// by itself, and `--chess960` alone writing castling king-takes-rook
+/// where the king and rooks stand as in standard chess (perft figures as
+/// python-chess counts them: tests/python/chess960.py).
+#[test]
+fn chess960_by_number_and_by_fen() {
+    let out = sakk(&["perft", "--chess960=0", "4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().last(), Some("201143"));
+    let out = sakk(&["perft", "--chess960=518", "4"]);
+    assert_eq!(stdout(&out).lines().last(), Some("197281"));
+    let shredder = "bnrbnkrq/pppppppp/8/8/8/8/PPPPPPPP/BNRBNKRQ w GCgc - 0 1";
+    let out = sakk(&["perft", "--fen", shredder, "4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let by_number = sakk(&["perft", "--chess960=177", "4"]);
+    assert_eq!(stdout(&out), stdout(&by_number), "position 177 is BNRBNKRQ");
+    let castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let standard = stdout(&sakk(&["moves", "--fen", castle]));
+    let chess960 = stdout(&sakk(&["moves", "--chess960", "--fen", castle]));
+    assert!(standard.lines().any(|l| l == "e1g1") && standard.lines().any(|l| l == "e1c1"));
+    assert!(chess960.lines().any(|l| l == "e1h1") && chess960.lines().any(|l| l == "e1a1"));
+    assert!(!chess960.lines().any(|l| l == "e1g1"), "{chess960}");
+    let out = sakk(&["replay", "--chess960=177", "O-O"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("\"uci\":\"f1g1\""),
+        "{}",
+        stdout(&out)
+    );
+}
+
 #[test]
 fn perft_divide_lists_every_root_move() {
     let out = sakk(&["perft", "--divide", "--fen", KIWIPETE, "2"]);
@@ -108,8 +139,10 @@ fn moves_in_uci_and_san_in_every_language() {
 
 #[test]
 fn bad_input_exits_2_with_one_line() {
-    let cases: [&[&str]; 7] = [
+    let cases: [&[&str]; 9] = [
         &["perft", "--fen", "not a fen", "1"],
+        &["perft", "--chess960=960", "1"],
+        &["perft", "--chess960=5", "--fen", KIWIPETE, "1"],
         &["perft", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "1"],
         &["perft"],
         &["perft", "x"],

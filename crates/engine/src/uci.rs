@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use sakk::{Move, Position};
+use sakk::{CastlingMode, Move, Position, Setup};
 
 use crate::nnue::net::QuantNet;
 use crate::search::{Info, Limits, Searcher, Shared, Task, UciScore};
@@ -89,6 +89,10 @@ pub struct Engine {
     use_nnue: bool,
     /// The network loaded with `EvalFile`, if any (else the built-in one).
     eval_file: Option<Arc<QuantNet>>,
+    /// `UCI_Chess960`: positions read, and castling written, as Chess960's
+    /// (king takes rook). Without it a FEN that only Chess960 can read is
+    /// read as Chess960 all the same.
+    chess960: bool,
 }
 
 /// The parameters of a `go` command.
@@ -186,6 +190,7 @@ impl Engine {
             out,
             use_nnue: true,
             eval_file: None,
+            chess960: false,
         }
     }
 
@@ -239,6 +244,7 @@ impl Engine {
                     "option name Ponder type check default false",
                     "option name Move Overhead type spin default 30 min 0 max 5000",
                     "option name UCI_LimitStrength type check default false",
+                    "option name UCI_Chess960 type check default false",
                 ] {
                     say(&self.out, option);
                 }
@@ -342,6 +348,7 @@ impl Engine {
             }
             "evalfile" => self.load_net(value.trim()),
             "usennue" => self.use_nnue(value.trim().eq_ignore_ascii_case("true")),
+            "uci_chess960" => self.chess960 = boolean,
             _ => {}
         }
     }
@@ -406,11 +413,24 @@ impl Engine {
 
     fn set_position(&mut self, words: &[&str]) {
         let moves_at = words.iter().position(|&w| w == "moves");
+        let mode = if self.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
         let start = match words.get(1) {
-            Some(&"startpos") => Position::new(),
+            Some(&"startpos") => match Position::from_setup(Setup::default(), mode) {
+                Ok(p) => p,
+                Err(_) => Position::new(),
+            },
             Some(&"fen") => {
                 let fen = words[2..moves_at.unwrap_or(words.len())].join(" ");
-                match Position::from_fen(&fen) {
+                let read = if self.chess960 {
+                    Position::from_fen_with_mode(&fen, mode)
+                } else {
+                    Position::from_any_fen(&fen)
+                };
+                match read {
                     Ok(p) => p,
                     Err(e) => {
                         say(&self.out, &format!("info string ignored position: {e}"));

@@ -144,6 +144,48 @@ fn position_moves_and_bestmove() {
     }
 }
 
+/// Chess960: `UCI_Chess960` is offered; castling is read and written as
+/// king takes rook (also from `startpos`), and a Shredder-FEN is read as
+/// Chess960 without the option.
+#[test]
+fn chess960_castling_is_king_takes_rook() {
+    let (mut e, out) = engine();
+    e.handle("uci");
+    assert!(out
+        .lines()
+        .contains(&"option name UCI_Chess960 type check default false".to_string()));
+    // Chess960 #100 (QBBNRNKR) after Ng3 f6: White may castle short, the
+    // king on g1 taking the rook on h1 (the king stays, the rook goes to f1).
+    let fen = "qbbnrnkr/pppppppp/8/8/8/8/PPPPPPPP/QBBNRNKR w KQkq - 0 1";
+    let moves = "moves f1g3 f7f6";
+    e.handle("setoption name UCI_Chess960 value true");
+    e.handle(&format!("position fen {fen} {moves}"));
+    e.handle("go depth 2 searchmoves g1h1");
+    let best = out.wait_for("bestmove", Duration::from_secs(30));
+    assert_eq!(
+        best.as_deref().and_then(|b| b.split_whitespace().nth(1)),
+        Some("g1h1")
+    );
+    // And it goes on from it.
+    e.handle(&format!("position fen {fen} {moves} g1h1"));
+    let board = *e.position().board();
+    assert_eq!(board.king_of(sakk::Color::White), Some(sakk::Square::G1));
+    assert_eq!(
+        board.piece_at(sakk::Square::F1),
+        Some(sakk::Piece::new(sakk::Color::White, sakk::Role::Rook))
+    );
+    // The standard start, in Chess960's notation: O-O is e1h1.
+    e.handle("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1h1");
+    assert_eq!(
+        e.position().board().king_of(sakk::Color::White),
+        Some(sakk::Square::G1)
+    );
+    // Without the option, a Shredder-FEN is Chess960 by itself.
+    let (mut e, _) = engine();
+    e.handle("position fen bnrbnkrq/pppppppp/8/8/8/8/PPPPPPPP/BNRBNKRQ w GCgc - 0 1");
+    assert_eq!(e.position().castling_mode(), sakk::CastlingMode::Chess960);
+}
+
 #[test]
 fn go_infinite_waits_for_stop() {
     let (mut e, out) = engine();

@@ -319,6 +319,44 @@ impl Position {
         Ok(Position::from_setup(Setup::from_fen(fen)?, mode)?)
     }
 
+    /// Reads a FEN as standard chess where it can be, else as Chess960:
+    /// castling rights written as the rooks' files (Shredder-FEN, `HAha`),
+    /// or as `KQkq` where the king or the rooks stand where standard chess
+    /// cannot castle (X-FEN), are Chess960's. A Chess960 position that
+    /// standard chess can read too (the king on e1, the rooks in the
+    /// corners) is read as standard: castling is then the same, only UCI
+    /// writes it differently ([`Position::from_fen_with_mode`] says which).
+    ///
+    /// ```
+    /// use sakk::{CastlingMode, Position};
+    ///
+    /// let pos = Position::from_any_fen("bnrbnkrq/pppppppp/8/8/8/8/PPPPPPPP/BNRBNKRQ w GCgc - 0 1").unwrap();
+    /// assert_eq!(pos.castling_mode(), CastlingMode::Chess960);
+    /// let pos = Position::from_any_fen("bnrbnkrq/pppppppp/8/8/8/8/PPPPPPPP/BNRBNKRQ w KQkq - 0 1").unwrap();
+    /// assert_eq!(pos.castling_mode(), CastlingMode::Chess960);
+    /// let pos = Position::from_any_fen(sakk::STARTING_FEN).unwrap();
+    /// assert_eq!(pos.castling_mode(), CastlingMode::Standard);
+    /// ```
+    ///
+    /// # Errors
+    /// A [`FenError`] for a malformed FEN or an unplayable position (the
+    /// standard reading's, when neither reads it).
+    pub fn from_any_fen(fen: &str) -> Result<Position, FenError> {
+        let setup = Setup::from_fen(fen)?;
+        let files = fen
+            .split_ascii_whitespace()
+            .nth(2)
+            .is_some_and(|c| c.bytes().any(|b| matches!(b, b'A'..=b'H' | b'a'..=b'h')));
+        if files {
+            return Ok(Position::from_setup(setup, CastlingMode::Chess960)?);
+        }
+        match Position::from_setup(setup.clone(), CastlingMode::Standard) {
+            Ok(pos) => Ok(pos),
+            Err(standard) => Position::from_setup(setup, CastlingMode::Chess960)
+                .map_err(|_| FenError::Position(standard)),
+        }
+    }
+
     /// The FEN of this position.
     pub fn fen(&self) -> String {
         self.to_string()

@@ -62,6 +62,7 @@ pub(crate) mod testing {
 pub mod attacks;
 mod bitboard;
 mod board;
+mod chess960;
 mod clock;
 mod explain;
 mod facts;
@@ -88,6 +89,7 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::{Board, BoardFen};
+pub use chess960::{CHESS960_POSITIONS, STANDARD_CHESS960_NUMBER};
 pub use clock::{Clock, ClockError, NextControl, INCORRECT_CLAIM_TIME};
 pub use explain::Refusal;
 pub use facts::{Fact, KnightFork, MoveFacts, NamedMate, Phase};

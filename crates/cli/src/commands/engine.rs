@@ -65,14 +65,14 @@ fn score_text(score: i32) -> String {
 
 /// Prints the score and principal variation in SAN of each line.
 pub fn analyse(
-    fen: Option<&str>,
+    start: &super::Start,
     moves: Option<&str>,
     depth: Option<i32>,
     movetime: Option<u64>,
     multipv: usize,
     lang: Option<Lang>,
 ) -> Result<(), Failure> {
-    let mut pos: Position = super::position(fen)?;
+    let mut pos: Position = start.position()?;
     let mut history = Vec::new();
     for (i, text) in moves.unwrap_or("").split_whitespace().enumerate() {
         let m = pos

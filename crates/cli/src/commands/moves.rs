@@ -5,8 +5,8 @@ use std::io::Write;
 use crate::Failure;
 
 /// Prints the legal moves, one per line.
-pub fn run(fen: Option<&str>, san: bool, lang: sakk::Lang) -> Result<(), Failure> {
-    let pos = super::position(fen)?;
+pub fn run(start: &super::Start, san: bool, lang: sakk::Lang) -> Result<(), Failure> {
+    let pos = start.position()?;
     let mut out = std::io::stdout().lock();
     let result = if san {
         pos.san_moves()

@@ -6,8 +6,8 @@ use crate::Failure;
 
 /// Prints the node count on the last line; with `divide`, first one
 /// `<uci>: <count>` line per legal move.
-pub fn run(fen: Option<&str>, depth: u32, divide: bool) -> Result<(), Failure> {
-    let pos = super::position(fen)?;
+pub fn run(start: &super::Start, depth: u32, divide: bool) -> Result<(), Failure> {
+    let pos = start.position()?;
     let mut out = std::io::stdout().lock();
     let total = if divide && depth > 0 {
         let mut total = 0;

@@ -76,8 +76,8 @@ fn teaching(pos: &Position, m: sakk::Move, locale: Locale) -> Option<String> {
 }
 
 /// Plays a game on standard input and output.
-pub fn run(fen: Option<&str>, level: u8, human: Color, lang: Lang) -> Result<(), Failure> {
-    let start = super::position(fen)?;
+pub fn run(start: &super::Start, level: u8, human: Color, lang: Lang) -> Result<(), Failure> {
+    let start = start.position()?;
     let locale = if lang == Lang::Hungarian {
         Locale::Hungarian
     } else {

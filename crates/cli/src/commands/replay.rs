@@ -43,12 +43,12 @@ fn state(game: &Game, moves: &[(Move, String, String)]) -> Value {
 /// JSON line on stderr, shaped as the server's errors (`error`, `message`,
 /// `message_hu`, `params`) with the move's `index` and text.
 pub fn run(
-    fen: Option<&str>,
+    start: &super::Start,
     each: bool,
     lang: Option<Lang>,
     args: &[String],
 ) -> Result<(), Failure> {
-    let start: Position = super::position(fen)?;
+    let start: Position = start.position()?;
     let mut input = String::new();
     let tokens: Vec<String> = if args.is_empty() {
         std::io::stdin()
