@@ -42,9 +42,10 @@ export function replay(initialFen: string, moves: string[]): Ply[] {
   return plies;
 }
 
-/** Legal destinations for chessground. */
-export function dests(pos: Chess): Map<Key, Key[]> {
-  return chessgroundDests(pos) as Map<Key, Key[]>;
+/** Legal destinations for chessground. In Chess960 the king castles by
+ * moving onto its rook (only); in standard chess also two squares. */
+export function dests(pos: Chess, chess960 = false): Map<Key, Key[]> {
+  return chessgroundDests(pos, { chess960 }) as Map<Key, Key[]>;
 }
 
 /** The piece on square `sq` (`e4`), if any. */

@@ -247,7 +247,8 @@ class GameView {
     if (!ply) return;
     const live = this.cursor === this.plies.length - 1;
     const movable = live && !this.isOver() && this.seats.length > 0;
-    let d = movable && this.seats.includes(s.turn) ? dests(ply.pos) : new Map<Key, Key[]>();
+    const chess960 = s.rules?.variant === 'chess960';
+    let d = movable && this.seats.includes(s.turn) ? dests(ply.pos, chess960) : new Map<Key, Key[]>();
     const touched: Key[] = s.touched.filter(sq => pieceAt(ply.pos, sq)?.color === s.turn && d.has(sq));
     if (touched.length > 0) d = new Map([...d].filter(([k]) => touched.includes(k)));
     const custom = new Map<Key, string>();
@@ -259,6 +260,9 @@ class GameView {
       lastMove: ply.lastMove,
       check: ply.check ? ply.turn : false,
       viewOnly: false,
+      // A Chess960 king goes onto its rook: the board shows the castled
+      // position when the server's state comes, not by its own guess.
+      autoCastle: !chess960,
       highlight: { lastMove: true, check: true, custom },
       movable: {
         color: movable ? (this.seats.length === 2 ? 'both' : this.seats[0]) : undefined,
@@ -280,7 +284,8 @@ class GameView {
     this.el.result.textContent = this.resultText();
     this.el.result.hidden = !over;
     // The whole control in words: every period, the hourglass, the delay.
-    this.el.control.textContent = `${tr.timeControl}: ${controlWords(s.clock)}`;
+    const variant = s.rules?.variant === 'chess960' ? `${tr.variantChess960} · ` : '';
+    this.el.control.textContent = `${variant}${tr.timeControl}: ${controlWords(s.clock)}`;
     // The opening with its class as the documents define them, and the
     // phase of the game now (both from the rules library, in the state).
     const cls = s.opening?.class === 'open' ? tr.classOpen : s.opening?.class === 'semi_open' ? tr.classSemiOpen : s.opening?.class === 'closed' ? tr.classClosed : '';

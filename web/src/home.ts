@@ -8,6 +8,7 @@ import { copyLinkRow } from './copylink';
 import { navigate } from './nav';
 import { rememberSeat } from './seats';
 import { lobbySection } from './lobby';
+import type { GameVariant } from './types';
 
 /** The time control presets, by category (minutes + seconds increment). */
 export const PRESETS: { cat: 'bullet' | 'blitz' | 'rapid' | 'classical'; min: number; inc: number }[] = [
@@ -43,6 +44,10 @@ export function homePage(root: HTMLElement): () => void {
   let tc = localStorage.getItem('sakk.home.tc') ?? '5+3';
   let level = Number(localStorage.getItem('sakk.home.level') ?? 3);
   let color: 'white' | 'black' | 'random' = 'random';
+  let variant: GameVariant = localStorage.getItem('sakk.home.variant') === 'chess960' ? 'chess960' : 'standard';
+  // The Chess960 start position's number as typed (empty: at random);
+  // kept across the form's redraws.
+  let number960 = '';
 
   const form = h('form.new-game', {});
   const result = h('section.created', {});
@@ -104,6 +109,8 @@ export function homePage(root: HTMLElement): () => void {
         label,
       );
     }
+    const number960Input = h('input#chess960', { type: 'number', min: 0, max: 959, step: 1, inputmode: 'numeric', value: number960 });
+    number960Input.addEventListener('input', () => (number960 = number960Input.value.trim()));
     const levelSel = h(
       'select#level',
       {},
@@ -144,6 +151,26 @@ export function homePage(root: HTMLElement): () => void {
             ),
           ])
         : null,
+      h('fieldset.variant', {}, [
+        h('legend', {}, tr.variant),
+        choice<GameVariant>(
+          'variant',
+          [
+            ['standard', tr.variantStandard],
+            ['chess960', tr.variantChess960, tr.variantChess960Hint],
+          ],
+          variant,
+          v => {
+            variant = v;
+            draw();
+          },
+        ),
+        h('label.chess960-number', { hidden: variant !== 'chess960' }, [
+          tr.chess960Number,
+          ' ',
+          number960Input,
+        ]),
+      ]),
       h('fieldset', {}, [h('legend', {}, tr.timeControl), tcButtons, custom, preview.el]),
       h('fieldset.rules', {}, [
         h('legend', {}, tr.rules),
@@ -205,6 +232,12 @@ export function homePage(root: HTMLElement): () => void {
     };
     if (opponent !== 'local') req.color = mine;
     if (opponent === 'computer') req.level = level;
+    if (variant === 'chess960') {
+      req.variant = 'chess960';
+      // Empty: the server draws one at random.
+      if (number960 !== '') req.chess960 = Number(number960);
+    }
+    localStorage.setItem('sakk.home.variant', variant);
     localStorage.setItem('sakk.home.opponent', opponent);
     localStorage.setItem('sakk.home.tc', tc);
     localStorage.setItem('sakk.home.level', String(level));

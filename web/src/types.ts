@@ -170,6 +170,8 @@ control?: string,
  */
 text?: string, };
 
+export type GameVariant = "standard" | "chess960";
+
 export type RulesSpec = { 
 /**
  * Touch-move.
@@ -178,7 +180,12 @@ touch_move: boolean,
 /**
  * No draw offer before this move.
  */
-no_draw_offer_before: number, };
+no_draw_offer_before: number, 
+/**
+ * The variant: standard chess (left out) or Chess960. Set from the
+ * game's start position when it is made, not by the caller.
+ */
+variant?: GameVariant, };
 
 export type GameState = { 
 /**
@@ -592,7 +599,18 @@ rules?: RulesSpec,
 /**
  * A start position other than the standard one (FEN, or `startpos`).
  */
-fen?: string, };
+fen?: string, 
+/**
+ * `standard` (the default) or `chess960`: then the start position is
+ * `chess960`'s number, or the `fen` read as Chess960, or one drawn at
+ * random.
+ */
+variant?: GameVariant, 
+/**
+ * A Chess960 start position's number, 0–959 (Scharnagl's; 518 is the
+ * standard array).
+ */
+chess960?: number, };
 
 export type Analysed = { 
 /**

@@ -47,6 +47,9 @@ codes! {
     BadColor = "bad_color",
     /// Not a computer level.
     BadLevel = "bad_level",
+    /// A Chess960 start position's number out of range, or given for a
+    /// standard game or with a FEN.
+    BadChess960 = "bad_chess960",
     /// Not a language of move text.
     BadLang = "bad_lang",
     /// Not a square.

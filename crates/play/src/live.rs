@@ -118,8 +118,9 @@ impl LiveGame {
     /// A game from its stored row and moves. The clock restarts for the side
     /// to move at `now`: time while the server was down is not charged.
     pub fn restore(row: GameRow, moves: &[MoveRow], now: Duration) -> Result<LiveGame, String> {
-        let start = Position::from_fen(&row.start_fen).map_err(|e| e.to_string())?;
         let rules: RulesSpec = serde_json::from_str(&row.rules).unwrap_or_default();
+        let start = Position::from_fen_with_mode(&row.start_fen, rules.variant.castling_mode())
+            .map_err(|e| e.to_string())?;
         let mut game = Game::from_position(start).with_rules(GameRules {
             touch_move: rules.touch_move,
             no_draw_offer_before: rules.no_draw_offer_before,

@@ -90,6 +90,16 @@ pub struct GameRow {
     pub black_rating: Option<i64>,
 }
 
+impl GameRow {
+    /// The game's variant, kept with its rules (standard when they do not
+    /// say).
+    pub fn variant(&self) -> crate::wire::Variant {
+        serde_json::from_str::<crate::wire::RulesSpec>(&self.rules)
+            .map(|r| r.variant)
+            .unwrap_or_default()
+    }
+}
+
 /// What a game shows between moves — a takeback request standing, the
 /// squares touched under touch-move, an incorrect draw claim just refused
 /// — stored with it, so that a restart or a take-over shows the same

@@ -82,6 +82,9 @@ const ANALYSIS_WAIT: Duration = Duration::from_secs(120);
 pub struct AnalysisJob {
     /// The positions, from the start.
     pub positions: Vec<String>,
+    /// Their variant (Chess960's castle as king takes rook).
+    #[serde(default)]
+    pub variant: crate::wire::Variant,
 }
 
 impl AnalysisJob {
@@ -91,7 +94,7 @@ impl AnalysisJob {
         let positions = self
             .positions
             .iter()
-            .map(|f| Position::from_fen(f).ok())
+            .map(|f| Position::from_fen_with_mode(f, self.variant.castling_mode()).ok())
             .collect::<Option<Vec<_>>>()?;
         Some(analyse(
             &positions,
@@ -111,6 +114,10 @@ pub async fn request_analysis(
 ) -> Option<Analysis> {
     let job = AnalysisJob {
         positions: positions.iter().map(Position::fen).collect(),
+        variant: positions
+            .first()
+            .map(crate::wire::Variant::of)
+            .unwrap_or_default(),
     };
     let payload = serde_json::to_vec(&job).ok()?;
     let request = async_nats::Request::new()

@@ -316,6 +316,7 @@ pub fn follow_up(state: &AppState, slot: &Arc<Slot>, g: &mut Inner) {
             remaining_ms: remaining.map(|r| u64::try_from(r.as_millis()).unwrap_or(u64::MAX)),
             inc_ms: u64::try_from(inc.as_millis()).unwrap_or(u64::MAX),
             max_think_ms: u64::try_from(max_think.as_millis()).unwrap_or(u64::MAX),
+            variant: crate::wire::Variant::of(&pos),
         };
         let (state2, id) = (state.clone(), slot.id.clone());
         tokio::spawn(async move {

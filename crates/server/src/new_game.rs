@@ -9,6 +9,7 @@ use crate::error::ApiError;
 use crate::live::{initial_ms, unix_ms, ClockSpec, LiveGame, RulesSpec};
 use crate::state::AppState;
 use crate::store::{Change, Commit, GameRow};
+use crate::wire::Variant;
 use crate::wire::{Opponent, Status};
 
 /// Checks a new game's clock: a preset alone, a control in PGN form or as
@@ -178,7 +179,11 @@ pub async fn create(state: &AppState, new: NewGame) -> Result<(String, String, S
             .clock
             .as_ref()
             .and_then(|c| serde_json::to_string(c).ok()),
-        rules: serde_json::to_string(&new.rules).unwrap_or_else(|_| "{}".to_string()),
+        rules: serde_json::to_string(&RulesSpec {
+            variant: Variant::of(&new.start),
+            ..new.rules
+        })
+        .unwrap_or_else(|_| "{}".to_string()),
         status: Status::Created,
         white_ms: initial,
         black_ms: initial,

@@ -29,6 +29,7 @@ fn typescript() -> String {
         wire::Phase::decl(&cfg),
         wire::NamedMate::decl(&cfg),
         sakk_play::live::ClockSpec::decl(&cfg),
+        wire::Variant::decl(&cfg),
         sakk_play::live::RulesSpec::decl(&cfg),
         wire::GameState::decl(&cfg),
         wire::ChatRoom::decl(&cfg),

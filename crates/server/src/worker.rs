@@ -39,6 +39,9 @@ pub struct Job {
     pub inc_ms: u64,
     /// The longest it may think.
     pub max_think_ms: u64,
+    /// The game's variant (Chess960's castle as king takes rook).
+    #[serde(default)]
+    pub variant: crate::wire::Variant,
 }
 
 /// A worker's answer.
@@ -51,9 +54,14 @@ pub struct Found {
 }
 
 impl Job {
+    /// The position, in its castling mode.
+    pub fn position(&self) -> Option<Position> {
+        Position::from_fen_with_mode(&self.fen, self.variant.castling_mode()).ok()
+    }
+
     /// Finds the move (blocking: run it on a thread of its own).
     pub fn solve(&self) -> Option<Move> {
-        let pos = Position::from_fen(&self.fen).ok()?;
+        let pos = self.position()?;
         sakk_engine::opponent::choose_bounded(
             &pos,
             &self.history,
@@ -150,7 +158,7 @@ pub async fn run(url: &str, name: &str, threads: usize) -> Result<(), async_nats
                 return;
             };
             let solved = tokio::task::spawn_blocking(move || {
-                let pos = Position::from_fen(&job.fen).ok();
+                let pos = job.position();
                 let uci = job.solve().and_then(|m| pos.map(|p| p.uci(m).to_string()));
                 tracing::info!(
                     fen = job.fen,
@@ -187,6 +195,7 @@ mod tests {
             remaining_ms: None,
             inc_ms: 0,
             max_think_ms: 200,
+            variant: crate::wire::Variant::Standard,
         };
         let Ok(text) = serde_json::to_string(&job) else {
             panic!("job")

@@ -384,6 +384,97 @@ fn a_flag_falling_while_a_dead_position_is_proved_waits_for_the_proof() {
     assert_eq!(last["moves"], "a1b1 a8b8", "{last}");
 }
 
+/// Chess960 (#32): a game from a start position by number, castled by
+/// the king onto its rook (in UCI) and by `O-O`; its state, its PGN
+/// (`Variant`, `FEN`) and lichess's `variant` say so; a Shredder-FEN makes
+/// a Chess960 game by itself; the computer plays one; wrong numbers are
+/// refused.
+#[test]
+fn a_chess960_game_castles_the_king_onto_its_rook() {
+    let addr = start_server();
+    // Position 177, BNRBNKRQ: short castling at once (the king f1 to g1,
+    // the rook g1 to f1).
+    let (id, white, black) = new_game(
+        addr,
+        r#"{"opponent": "friend", "variant": "chess960", "chess960": 177}"#,
+    );
+    let state = request(addr, "GET", &format!("/api/games/{id}"), None, None).json();
+    assert_eq!(
+        state["initial_fen"],
+        "bnrbnkrq/pppppppp/8/8/8/8/PPPPPPPP/BNRBNKRQ w KQkq - 0 1"
+    );
+    assert_eq!(state["rules"]["variant"], "chess960", "{state}");
+    let state = play(addr, &id, &white, &black, "f1g1 O-O");
+    assert_eq!(
+        state["fen"], "bnrbnrkq/pppppppp/8/8/8/8/PPPPPPPP/BNRBNRKQ w - - 2 2",
+        "{state}"
+    );
+    assert_eq!(state["moves"], "f1g1 f8g8", "{state}");
+    assert_eq!(state["san"], serde_json::json!(["O-O", "O-O"]));
+    let pgn = request(addr, "GET", &format!("/api/games/{id}/pgn"), None, None).body;
+    assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[FEN \"bnrbnkrq/pppppppp/8/8/8/8/PPPPPPPP/BNRBNKRQ w KQkq - 0 1\"]"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("1. O-O O-O"), "{pgn}");
+    let export = request(addr, "GET", &format!("/game/export/{id}"), None, None);
+    assert!(export.body.contains("Chess960"), "{}", export.body);
+
+    // A Shredder-FEN is Chess960 by itself; an X-FEN with the variant.
+    for body in [
+        r#"{"opponent": "friend", "fen": "bnrbnkrq/pppppppp/8/8/8/8/PPPPPPPP/BNRBNKRQ w GCgc - 0 1"}"#,
+        r#"{"opponent": "friend", "variant": "chess960", "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}"#,
+    ] {
+        let (id, _, _) = new_game(addr, body);
+        let state = request(addr, "GET", &format!("/api/games/{id}"), None, None).json();
+        assert_eq!(state["rules"]["variant"], "chess960", "{body}: {state}");
+    }
+    // Drawn at random when no number is given.
+    let (id, _, _) = new_game(addr, r#"{"opponent": "friend", "variant": "chess960"}"#);
+    let state = request(addr, "GET", &format!("/api/games/{id}"), None, None).json();
+    assert_eq!(state["rules"]["variant"], "chess960", "{state}");
+    for body in [
+        r#"{"opponent": "friend", "chess960": 5}"#,
+        r#"{"opponent": "friend", "variant": "chess960", "chess960": 960}"#,
+        r#"{"opponent": "friend", "variant": "chess960", "chess960": 5, "fen": "8/8/8/8/8/8/8/K6k w - - 0 1"}"#,
+    ] {
+        let r = request(addr, "POST", "/api/games", None, Some(body));
+        assert_eq!(r.status, 400, "{body}: {}", r.body);
+        assert_eq!(r.json()["error"], "bad_chess960", "{body}: {}", r.body);
+    }
+    let r = request(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"opponent": "friend", "variant": "atomic"}"#),
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+
+    // The computer plays White in one.
+    let (id, _, _) = new_game(
+        addr,
+        r#"{"opponent": "computer", "color": "black", "level": 1, "variant": "chess960", "chess960": 0}"#,
+    );
+    let mut moves = String::new();
+    for _ in 0..200 {
+        moves = request(addr, "GET", &format!("/api/games/{id}"), None, None).json()["moves"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        if !moves.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        moves.split_whitespace().count(),
+        1,
+        "the computer's first move: {moves:?}"
+    );
+}
+
 #[test]
 fn the_computer_answers() {
     let addr = start_server();

@@ -11,7 +11,7 @@ pub mod ending;
 pub mod specs;
 
 pub use ending::{FactCode, PgnResult, SquareName, TerminationCode};
-pub use specs::{ClockSpec, RulesSpec};
+pub use specs::{ClockSpec, RulesSpec, Variant};
 
 /// A side of the board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

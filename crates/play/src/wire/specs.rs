@@ -100,4 +100,45 @@ pub struct RulesSpec {
     /// No draw offer before this move.
     #[serde(default)]
     pub no_draw_offer_before: u32,
+    /// The variant: standard chess (left out) or Chess960. Set from the
+    /// game's start position when it is made, not by the caller.
+    #[serde(default, skip_serializing_if = "Variant::is_standard")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Variant>", optional))]
+    pub variant: Variant,
+}
+
+/// The variant a game is played in (lichess's `variant` key).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "GameVariant"))]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    /// Standard chess.
+    #[default]
+    Standard,
+    /// Chess960 (Fischer random): the back ranks shuffled, castling by the
+    /// king onto its rook.
+    Chess960,
+}
+
+impl Variant {
+    /// Standard chess.
+    pub fn is_standard(&self) -> bool {
+        *self == Variant::Standard
+    }
+
+    /// The variant of a game that starts from `start` (its castling mode).
+    pub fn of(start: &sakk::Position) -> Variant {
+        match start.castling_mode() {
+            sakk::CastlingMode::Standard => Variant::Standard,
+            sakk::CastlingMode::Chess960 => Variant::Chess960,
+        }
+    }
+
+    /// The castling mode its positions are read in.
+    pub fn castling_mode(self) -> sakk::CastlingMode {
+        match self {
+            Variant::Standard => sakk::CastlingMode::Standard,
+            Variant::Chess960 => sakk::CastlingMode::Chess960,
+        }
+    }
 }

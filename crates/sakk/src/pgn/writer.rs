@@ -102,6 +102,10 @@ pub fn write_game(game: &PgnGame, options: &ExportOptions) -> String {
         }
         let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
     }
+    if game.start.castling_mode() == crate::CastlingMode::Chess960 && game.tag("Variant").is_none()
+    {
+        let _ = writeln!(out, "[Variant \"Chess960\"]");
+    }
     if !standard_start {
         let _ = writeln!(out, "[SetUp \"1\"]");
         let _ = writeln!(out, "[FEN \"{}\"]", game.start.fen());

@@ -231,7 +231,7 @@ async fn event_of(
             id: wire::status_id(&status),
             name: status,
         },
-        variant: wire::variant_of(Some(&row.start_fen)),
+        variant: wire::variant_of_game(row),
         speed,
         perf: speed,
         rated: row.rated,

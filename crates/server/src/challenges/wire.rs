@@ -133,12 +133,28 @@ pub const FROM_POSITION: Variant = Variant {
     short: "FEN",
 };
 
+/// Chess960.
+pub const CHESS960: Variant = Variant {
+    key: "chess960",
+    name: "Chess960",
+    short: "960",
+};
+
 /// The variant of a game that begins from `fen` (standard from the usual
 /// start position, else "From Position").
 pub fn variant_of(fen: Option<&str>) -> Variant {
     match fen {
         Some(fen) if fen != sakk::Position::new().fen() => FROM_POSITION,
         _ => STANDARD,
+    }
+}
+
+/// The variant of a stored game: Chess960, else as [`variant_of`] its
+/// start position.
+pub fn variant_of_game(row: &crate::store::GameRow) -> Variant {
+    match row.variant() {
+        crate::wire::Variant::Chess960 => CHESS960,
+        crate::wire::Variant::Standard => variant_of(Some(&row.start_fen)),
     }
 }
 

@@ -130,7 +130,7 @@ impl Header {
         json!({
             "type": "gameFull",
             "id": self.row.id,
-            "variant": cw::variant_of(Some(&self.row.start_fen)),
+            "variant": cw::variant_of_game(&self.row),
             "speed": speed,
             "perf": {"name": cw::perf_name(speed)},
             "rated": self.row.rated,

@@ -84,7 +84,7 @@ async fn as_json(state: &AppState, row: &GameRow) -> Result<Value, ApiError> {
     let mut game = json!({
         "id": id,
         "rated": row.rated,
-        "variant": cw::variant_of(Some(&row.start_fen)).key,
+        "variant": cw::variant_of_game(row).key,
         "speed": speed,
         "perf": speed,
         "createdAt": row.created_at,

@@ -22,7 +22,7 @@ use crate::ops::{Answer, Caller, Op};
 use crate::state::AppState;
 use crate::wire::{
     ClockInUse, Created, GameList, GameStatus, Links, Opponent, Seats, Side, Status, Summary,
-    SummaryEvent,
+    SummaryEvent, Variant,
 };
 
 /// The body of `POST /api/games`. Its names are read here, not by serde,
@@ -56,6 +56,50 @@ pub(crate) struct NewGameRequest {
     #[serde(default)]
     #[cfg_attr(test, ts(optional))]
     fen: Option<String>,
+    /// `standard` (the default) or `chess960`: then the start position is
+    /// `chess960`'s number, or the `fen` read as Chess960, or one drawn at
+    /// random.
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    variant: Option<Variant>,
+    /// A Chess960 start position's number, 0–959 (Scharnagl's; 518 is the
+    /// standard array).
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    chess960: Option<u16>,
+}
+
+/// The start position a request for a new game asks for.
+fn start_position(req: &NewGameRequest) -> Result<Position, ApiError> {
+    let fen = req
+        .fen
+        .as_deref()
+        .map(str::trim)
+        .filter(|f| *f != "startpos");
+    match (req.variant.unwrap_or_default(), fen, req.chess960) {
+        (Variant::Standard, _, Some(_)) | (Variant::Chess960, Some(_), Some(_)) => {
+            Err(ApiError::bad(ErrorCode::BadChess960))
+        }
+        (Variant::Standard, None, None) => Ok(Position::new()),
+        // A FEN that only Chess960 can read (Shredder-FEN, X-FEN) makes a
+        // Chess960 game by itself.
+        (Variant::Standard, Some(fen), None) => Position::from_any_fen(fen).map_err(ApiError::from),
+        (Variant::Chess960, Some(fen), None) => {
+            Position::from_fen_with_mode(fen, sakk::CastlingMode::Chess960).map_err(ApiError::from)
+        }
+        (Variant::Chess960, None, number) => {
+            let number = match number {
+                Some(n) => n,
+                None => {
+                    let mut b = [0u8; 4];
+                    getrandom::fill(&mut b).map_err(|e| ApiError::Internal(e.to_string()))?;
+                    let drawn = u32::from_le_bytes(b) % u32::from(sakk::CHESS960_POSITIONS);
+                    u16::try_from(drawn).unwrap_or(sakk::STANDARD_CHESS960_NUMBER)
+                }
+            };
+            Position::chess960(number).ok_or_else(|| ApiError::bad(ErrorCode::BadChess960))
+        }
+    }
 }
 
 /// Checks a request for a new game: every field must apply to the game's
@@ -97,10 +141,7 @@ fn new_game(state: &AppState, req: NewGameRequest) -> Result<NewGame, ApiError> 
         (Opponent::Computer, Some(_)) => return Err(ApiError::bad(ErrorCode::BadLevel)),
         _ => None,
     };
-    let start = match req.fen.as_deref().map(str::trim) {
-        None | Some("startpos") => Position::new(),
-        Some(fen) => Position::from_fen(fen).map_err(ApiError::from)?,
-    };
+    let start = start_position(&req)?;
     // A position where the game is already over is no game to play.
     if let Some(over) = sakk::Game::from_position(start).outcome() {
         return Err(ApiError::BadRequest {

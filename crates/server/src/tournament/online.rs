@@ -55,6 +55,7 @@ pub fn games_for_last_round(
     let rules = RulesSpec {
         touch_move: false,
         no_draw_offer_before: event.settings.no_draw_before.map_or(0, u32::from),
+        ..RulesSpec::default()
     };
     let now = unix_ms();
     let mut rows = Vec::new();
