@@ -321,8 +321,8 @@ impl Position {
 
     /// Reads a FEN as standard chess where it can be, else as Chess960:
     /// castling rights written as the rooks' files (Shredder-FEN, `HAha`),
-    /// or as `KQkq` where the king or the rooks stand where standard chess
-    /// cannot castle (X-FEN), are Chess960's. A Chess960 position that
+    /// or as `KQkq` with a king that keeps a right off the e-file (X-FEN),
+    /// are Chess960's. A Chess960 position that
     /// standard chess can read too (the king on e1, the rooks in the
     /// corners) is read as standard: castling is then the same, only UCI
     /// writes it differently ([`Position::from_fen_with_mode`] says which).
@@ -336,6 +336,9 @@ impl Position {
     /// assert_eq!(pos.castling_mode(), CastlingMode::Chess960);
     /// let pos = Position::from_any_fen(sakk::STARTING_FEN).unwrap();
     /// assert_eq!(pos.castling_mode(), CastlingMode::Standard);
+    /// // The king on e1 and the h-rook gone from its corner: a standard
+    /// // FEN's mistake, not Chess960.
+    /// assert!(Position::from_any_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBR1 w KQkq - 0 1").is_err());
     /// ```
     ///
     /// # Errors
@@ -350,10 +353,18 @@ impl Position {
         if files {
             return Ok(Position::from_setup(setup, CastlingMode::Chess960)?);
         }
+        // X-FEN's KQkq is Chess960's where a king that keeps a castling
+        // right stands off the e-file; with the king on it, a rook out of
+        // its corner is a mistake in a standard FEN, refused as such.
+        let king_off_e = Color::ALL.into_iter().any(|c| {
+            let back = setup.castling_rooks & Bitboard::from_rank(c.back_rank());
+            !back.is_empty() && setup.board.king_of(c).is_some_and(|k| k.file() != File::E)
+        });
         match Position::from_setup(setup.clone(), CastlingMode::Standard) {
             Ok(pos) => Ok(pos),
-            Err(standard) => Position::from_setup(setup, CastlingMode::Chess960)
+            Err(standard) if king_off_e => Position::from_setup(setup, CastlingMode::Chess960)
                 .map_err(|_| FenError::Position(standard)),
+            Err(standard) => Err(FenError::Position(standard)),
         }
     }
 

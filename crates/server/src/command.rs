@@ -81,6 +81,15 @@ pub async fn apply(
             tokio::task::yield_now().await;
             continue;
         }
+        // A flag that fell while a dead-position proof runs: the proof
+        // first (it may have ended the game before the flag did).
+        if !matches!(command, Command::DeadPosition { .. }) {
+            if let Some(done) = proof_before_flag(&g, state.now()) {
+                drop(g);
+                wait_for_proof(done).await;
+                continue;
+            }
+        }
         let now = state.now();
         let mut next = g.live.clone();
         let effect = execute(&mut next, actor, command.clone(), now);
@@ -268,23 +277,11 @@ pub fn follow_up(state: &AppState, slot: &Arc<Slot>, g: &mut Inner) {
         });
     }
     if let Some(deadline) = g.live.clock.as_ref().and_then(sakk::Clock::flag_deadline) {
-        let (state2, id, game) = (state.clone(), slot.id.clone(), Arc::downgrade(slot));
+        let (state2, id) = (state.clone(), slot.id.clone());
         let task = tokio::spawn(async move {
             let wait = deadline.saturating_sub(state2.now()) + Duration::from_millis(1);
             tokio::time::sleep(wait).await;
-            // A flag that falls in a dead position is no loss (FIDE 5.2.2
-            // ends the game first): a proof under way is waited for (it
-            // stops within DEAD_PROOF_LIMIT), and ends the game if it
-            // shows the position dead.
-            let mut proof = None;
-            if let Some(slot) = game.upgrade() {
-                let g = slot.lock().await;
-                proof = g.dead_proof.as_ref().map(|run| run.done.clone());
-            }
-            if let Some(mut done) = proof {
-                // Err: the proof has ended (its sender is gone).
-                while done.changed().await.is_ok() {}
-            }
+            // A proof under way is waited for first ([`apply`]).
             server_command(&state2, &id, Command::FlagFall).await;
         });
         g.flag_timer = Some(task.abort_handle());
@@ -345,18 +342,38 @@ pub fn follow_up(state: &AppState, slot: &Arc<Slot>, g: &mut Inner) {
 /// position is left unproved (the rules allow a dead position to be
 /// missed, never a winnable one to be called dead).
 async fn dead_proof(state: &AppState, pos: Position, stop: Stop) -> Option<sakk::DeadProof> {
-    // The whole proof, its waits for the pool included, has a time limit.
-    let deadline = {
-        let stop = stop.clone();
-        tokio::spawn(async move {
-            tokio::time::sleep(DEAD_PROOF_LIMIT).await;
-            stop.stop();
-        })
-        .abort_handle()
-    };
-    let proof = prove_in_pool(state, pos, &stop).await;
-    deadline.abort();
-    proof
+    // The whole proof, its waits for the pool included, has a time limit:
+    // past it, the waiting ends (a place in the pool's queue is given up
+    // with it) and a search under way stops.
+    let proof = tokio::time::timeout(DEAD_PROOF_LIMIT, prove_in_pool(state, pos, &stop)).await;
+    if proof.is_err() {
+        stop.stop();
+    }
+    proof.ok().flatten()
+}
+
+/// The proof a command waits for before it counts: the running clock's
+/// flag has fallen while a dead-position proof of the game still runs.
+/// A dead position arose before the fall (a move after it is refused),
+/// so if the proof shows one, the game ended there, before the flag
+/// (FIDE 5.2.2), and neither the flag nor anything else then counts.
+fn proof_before_flag(g: &Inner, now: Duration) -> Option<tokio::sync::watch::Receiver<()>> {
+    let run = g.dead_proof.as_ref()?;
+    let fallen = g
+        .live
+        .clock
+        .as_ref()
+        .and_then(sakk::Clock::flag_deadline)
+        .is_some_and(|deadline| deadline <= now);
+    // `has_changed` fails once the proof's task has let go of its sender.
+    (fallen && !g.live.is_over() && run.done.has_changed().is_ok()).then(|| run.done.clone())
+}
+
+/// Waits for the proof `done` to end, at most [`DEAD_PROOF_LIMIT`] (by
+/// which it has stopped by itself).
+async fn wait_for_proof(mut done: tokio::sync::watch::Receiver<()>) {
+    let ended = async move { while done.changed().await.is_ok() {} };
+    let _ = tokio::time::timeout(DEAD_PROOF_LIMIT, ended).await;
 }
 
 /// [`dead_proof`]'s tries: a busy pool is asked again a few times.

@@ -355,10 +355,11 @@ fn the_server_flags_a_fallen_clock_by_itself() {
 }
 
 /// A flag that falls while the proof of a dead position is still under
-/// way waits for it: the game ended when the dead position arose (FIDE
-/// 5.2.2), before the flag, and is drawn as dead, not lost on time. (The
-/// proof of this position takes about a second; the flag falls 0.2 s
-/// after both sides' first moves, while it runs.)
+/// way waits for it, and so does a move sent after the fall: the game
+/// ended when the dead position arose (FIDE 5.2.2), before the flag, and
+/// is drawn as dead, not lost on time. (The proof of this position takes
+/// about a second; the flag falls 0.2 s after both sides' first moves,
+/// while it runs.)
 #[test]
 fn a_flag_falling_while_a_dead_position_is_proved_waits_for_the_proof() {
     let addr = start_server();
@@ -370,6 +371,17 @@ fn a_flag_falling_while_a_dead_position_is_proved_waits_for_the_proof() {
     let state = play(addr, &id, &white, &black, "Kb1 Kb8");
     assert_eq!(state["termination"], Value::Null, "{state}");
     assert_eq!(state["clock_running"], "white", "{state}");
+    // White moves after the fall, while the proof runs: the move waits for
+    // the proof, which ended the game before the flag fell.
+    std::thread::sleep(Duration::from_millis(350));
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/move/Kc2"),
+        Some(&white),
+        None,
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
     let mut last = Value::Null;
     for _ in 0..300 {
         last = request(addr, "GET", &format!("/api/games/{id}"), None, None).json();
@@ -425,6 +437,7 @@ fn a_chess960_game_castles_the_king_onto_its_rook() {
     for body in [
         r#"{"opponent": "friend", "fen": "bnrbnkrq/pppppppp/8/8/8/8/PPPPPPPP/BNRBNKRQ w GCgc - 0 1"}"#,
         r#"{"opponent": "friend", "variant": "chess960", "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}"#,
+        r#"{"opponent": "friend", "rules": {"variant": "chess960"}, "chess960": 3}"#,
     ] {
         let (id, _, _) = new_game(addr, body);
         let state = request(addr, "GET", &format!("/api/games/{id}"), None, None).json();
@@ -438,6 +451,7 @@ fn a_chess960_game_castles_the_king_onto_its_rook() {
         r#"{"opponent": "friend", "chess960": 5}"#,
         r#"{"opponent": "friend", "variant": "chess960", "chess960": 960}"#,
         r#"{"opponent": "friend", "variant": "chess960", "chess960": 5, "fen": "8/8/8/8/8/8/8/K6k w - - 0 1"}"#,
+        r#"{"opponent": "friend", "variant": "standard", "rules": {"variant": "chess960"}}"#,
     ] {
         let r = request(addr, "POST", "/api/games", None, Some(body));
         assert_eq!(r.status, 400, "{body}: {}", r.body);

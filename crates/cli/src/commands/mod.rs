@@ -20,7 +20,7 @@ use crate::Failure;
 pub struct Start {
     /// The position (FEN, or `startpos`); the start position if absent.
     /// Castling rights written as the rooks' files (Shredder-FEN, `HAha`),
-    /// or as `KQkq` where standard chess cannot castle, are read as
+    /// or as `KQkq` with a castling king off the e-file, are read as
     /// Chess960.
     #[arg(long)]
     pub fen: Option<String>,

@@ -122,7 +122,11 @@ impl Header {
                     "increment": (c.increment.unwrap_or(0.0) * 1000.0) as i64,
                 })
             });
-        let initial = if self.row.start_fen == sakk::Position::new().fen() {
+        // Chess960's standard array (518) is no `startpos`: its castling
+        // is written otherwise.
+        let initial = if self.row.start_fen == sakk::Position::new().fen()
+            && self.row.variant().is_standard()
+        {
             "startpos".to_string()
         } else {
             self.row.start_fen.clone()

@@ -76,7 +76,14 @@ fn start_position(req: &NewGameRequest) -> Result<Position, ApiError> {
         .as_deref()
         .map(str::trim)
         .filter(|f| *f != "startpos");
-    match (req.variant.unwrap_or_default(), fen, req.chess960) {
+    // The variant may come as the rules' own field too (the state shows it
+    // there); said twice, it must be said alike.
+    let in_rules = req.rules.map(|r| r.variant).filter(|v| !v.is_standard());
+    let variant = match (req.variant, in_rules) {
+        (Some(a), Some(b)) if a != b => return Err(ApiError::bad(ErrorCode::BadChess960)),
+        (a, b) => a.or(b).unwrap_or_default(),
+    };
+    match (variant, fen, req.chess960) {
         (Variant::Standard, _, Some(_)) | (Variant::Chess960, Some(_), Some(_)) => {
             Err(ApiError::bad(ErrorCode::BadChess960))
         }
