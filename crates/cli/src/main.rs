@@ -415,6 +415,12 @@ enum PgnAction {
         /// is checked on one).
         #[arg(long)]
         threads: Option<usize>,
+        /// Also question a decisive result with the full dead-position
+        /// proof (FIDE 5.2.2, 6.9) where the final position passes the
+        /// screen: milliseconds to seconds for such a game (without it,
+        /// only material and a wall of blocked pawns are asked).
+        #[arg(long)]
+        prove_dead: bool,
         /// The PGN file (`-` for standard input; not a directory).
         file: String,
     },
@@ -794,7 +800,11 @@ fn main() -> ExitCode {
             lang.into(),
         ),
         Some(Command::Pgn { action }) => match action {
-            PgnAction::Check { file, threads } => commands::pgn::check(&file, threads),
+            PgnAction::Check {
+                file,
+                threads,
+                prove_dead,
+            } => commands::pgn::check(&file, threads, prove_dead),
             PgnAction::Export { lang, file } => commands::pgn::export(&file, lang.into()),
         },
         Some(Command::Match {

@@ -380,6 +380,30 @@ fn pgn_check_refuses_a_win_where_the_position_allows_none() {
     );
 }
 
+/// `pgn check --prove-dead` also questions a win with the full proof: a
+/// dead position that only it shows is a problem then (not without the
+/// option, which asks the cheap proofs only), in one thread or several.
+#[test]
+fn pgn_check_proves_dead_positions_when_asked() {
+    let dead = "k7/1p6/1Pp5/n1P5/N1p5/1pP1B3/1P1B4/K7 w - - 0 1";
+    let game = format!("[Result \"1-0\"]\n[FEN \"{dead}\"]\n[SetUp \"1\"]\n\n1. Kb1 1-0\n\n");
+    let draw = game.replace("1-0", "1/2-1/2");
+    let path = temp_file("full-proof.pgn", &format!("{game}{draw}"));
+    let path = path.to_string_lossy();
+    let out = sakk(&["pgn", "check", &path]);
+    assert_eq!(stdout(&out).lines().last(), Some("games: 2, errors: 0"));
+    for threads in ["1", "2"] {
+        let out = sakk(&["pgn", "check", "--prove-dead", "--threads", threads, &path]);
+        let text = stdout(&out);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.last(), Some(&"games: 2, errors: 1"), "{text}");
+        assert!(
+            lines[0].starts_with("game 1, line 1:") && lines[0].contains("full proof"),
+            "{text}"
+        );
+    }
+}
+
 /// `sakk replay` ends a game in a dead position that only the full proof
 /// shows, as the server does (FIDE 5.2.2).
 #[test]

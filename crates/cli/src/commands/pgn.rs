@@ -7,7 +7,7 @@ use sakk::pgn::{
     check_games, read_games, write_game, CheckedGame, ExportOptions, PgnError, ResultTag,
     ResultToken,
 };
-use sakk::{GameResult, Lang, Position};
+use sakk::{Effort, GameResult, Lang, Mateability, Position};
 
 use crate::Failure;
 
@@ -40,7 +40,7 @@ fn open_file(path: &str) -> Result<File, Failure> {
 /// dead position (FIDE 5.2.2) as a draw, and a side that cannot checkmate
 /// by any series of legal moves does not win (on time, 6.9, or by the
 /// other's resignation, 5.1.2 since 2023).
-fn result_problems(number: usize, game: &CheckedGame) -> Vec<String> {
+fn result_problems(number: usize, game: &CheckedGame, prove_dead: bool) -> Vec<String> {
     let mut problems = Vec::new();
     let line = game.line;
     let Some(token) = game.result else {
@@ -56,7 +56,7 @@ fn result_problems(number: usize, game: &CheckedGame) -> Vec<String> {
             ));
         }
     }
-    if let Some(why) = final_position_problem(&game.end, token) {
+    if let Some(why) = final_position_problem(&game.end, token, prove_dead) {
         problems.push(format!("game {number}, line {line}: {why}"));
     }
     problems
@@ -66,9 +66,10 @@ fn result_problems(number: usize, game: &CheckedGame) -> Vec<String> {
 /// against any other result (`*` included); a decisive result only by the
 /// proofs cheap enough for
 /// every game of a file (under a microsecond): the material and a wall of
-/// blocked pawns. (The proofs that find more dead positions take from
-/// microseconds to seconds a game; `sakk replay` runs them.)
-fn final_position_problem(end: &Position, token: ResultToken) -> Option<String> {
+/// blocked pawns; with `prove_dead`, also the full proof (milliseconds to
+/// seconds) where the final position passes the screen
+/// ([`Position::may_be_dead`]).
+fn final_position_problem(end: &Position, token: ResultToken, prove_dead: bool) -> Option<String> {
     if end.is_checkmate() {
         let automatic = GameResult::wins(!end.turn());
         return (token != ResultToken::Decided(automatic)).then(|| {
@@ -84,9 +85,23 @@ fn final_position_problem(end: &Position, token: ResultToken) -> Option<String> 
             "the game ends in a dead position (1/2-1/2: neither side can checkmate) but the result is {token}"
         ));
     }
-    (!end.can_checkmate(winner)).then(|| {
+    let cannot_mate = || {
         format!("the result is {token}, but {winner} cannot checkmate by any series of legal moves, which makes it a draw")
-    })
+    };
+    if !end.can_checkmate(winner) {
+        return Some(cannot_mate());
+    }
+    if prove_dead && end.may_be_dead() {
+        if end.is_dead(Effort::Full) {
+            return Some(format!(
+                "the game ends in a dead position (1/2-1/2: neither side can checkmate, shown by the full proof) but the result is {token}"
+            ));
+        }
+        if end.mateability(winner, Effort::Full) == Mateability::CannotMate {
+            return Some(cannot_mate());
+        }
+    }
+    None
 }
 
 /// Checks every game; prints one line per problem, then `games: N, errors: M`.
@@ -95,12 +110,15 @@ fn final_position_problem(end: &Position, token: ResultToken) -> Option<String> 
 /// than one thread (the default: one per core) a file is read in blocks of
 /// 64 MiB, each cut at game boundaries into pieces checked at once; the
 /// report is the same, in the same order.
-pub fn check(path: &str, threads: Option<usize>) -> Result<(), Failure> {
+pub fn check(path: &str, threads: Option<usize>, prove_dead: bool) -> Result<(), Failure> {
     let threads = threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
         .max(1);
     let mut out = std::io::stdout().lock();
-    let mut tally = Tally::default();
+    let mut tally = Tally {
+        prove_dead,
+        ..Tally::default()
+    };
     if path == "-" {
         for game in check_games(open(path)?) {
             tally.report(&mut out, game);
@@ -132,6 +150,9 @@ const BLOCK: usize = 64 << 20;
 /// piece being reported.
 #[derive(Default)]
 struct Tally {
+    /// Whether a decisive result is questioned with the full dead-position
+    /// proof too.
+    prove_dead: bool,
     games: usize,
     errors: usize,
     line_offset: usize,
@@ -141,7 +162,7 @@ impl Tally {
     fn report(&mut self, out: &mut impl Write, game: Result<CheckedGame, PgnError>) {
         self.games += 1;
         let problems = match game {
-            Ok(g) => result_problems(self.games, &g),
+            Ok(g) => result_problems(self.games, &g, self.prove_dead),
             Err(e) => vec![e.to_string()],
         };
         for p in problems {

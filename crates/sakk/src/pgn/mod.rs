@@ -19,6 +19,7 @@
 mod builder;
 mod check;
 mod reader;
+mod scan;
 mod writer;
 
 pub use builder::{Eval, GameBuilder, PgnGame, PgnMove};
