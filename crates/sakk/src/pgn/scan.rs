@@ -110,17 +110,19 @@ fn scan_token_end(rest: &[u8]) -> usize {
         .unwrap_or(rest.len())
 }
 
-/// Bytes that end a token.
-const DELIMITERS: [bool; 256] = {
+/// A table of 256 entries, `true` for each of `bytes`.
+const fn byte_set(bytes: &[u8]) -> [bool; 256] {
     let mut table = [false; 256];
-    let bytes = b" \t\n\r\x0b\x0c{};()";
     let mut i = 0;
     while i < bytes.len() {
         table[bytes[i] as usize] = true;
         i += 1;
     }
     table
-};
+}
+
+/// Bytes that end a token.
+const DELIMITERS: [bool; 256] = byte_set(b" \t\n\r\x0b\x0c{};()");
 
 #[inline]
 fn is_delimiter(b: u8) -> bool {
@@ -134,16 +136,7 @@ pub(super) fn memchr_byte(needle: u8, haystack: &[u8]) -> Option<usize> {
 }
 
 /// Bytes that end a tag's name: ASCII whitespace, `"` and `]`.
-pub(super) const TAG_NAME_ENDS: [bool; 256] = {
-    let mut table = [false; 256];
-    let bytes = b" \t\n\x0c\r\"]";
-    let mut i = 0;
-    while i < bytes.len() {
-        table[bytes[i] as usize] = true;
-        i += 1;
-    }
-    table
-};
+pub(super) const TAG_NAME_ENDS: [bool; 256] = byte_set(b" \t\n\x0c\r\"]");
 
 #[cfg(test)]
 mod tests {
