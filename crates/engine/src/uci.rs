@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use sakk::{CastlingMode, Move, Position, Setup};
+use sakk::{CastlingMode, Move, Position};
 
 use crate::nnue::net::QuantNet;
 use crate::search::{Info, Limits, Searcher, Shared, Task, UciScore};
@@ -413,20 +413,16 @@ impl Engine {
 
     fn set_position(&mut self, words: &[&str]) {
         let moves_at = words.iter().position(|&w| w == "moves");
-        let mode = if self.chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
-        };
         let start = match words.get(1) {
-            Some(&"startpos") => match Position::from_setup(Setup::default(), mode) {
-                Ok(p) => p,
-                Err(_) => Position::new(),
-            },
+            // Chess960's standard array: castling as king takes rook.
+            Some(&"startpos") if self.chess960 => {
+                Position::chess960(sakk::STANDARD_CHESS960_NUMBER).unwrap_or_default()
+            }
+            Some(&"startpos") => Position::new(),
             Some(&"fen") => {
                 let fen = words[2..moves_at.unwrap_or(words.len())].join(" ");
                 let read = if self.chess960 {
-                    Position::from_fen_with_mode(&fen, mode)
+                    Position::from_fen_with_mode(&fen, CastlingMode::Chess960)
                 } else {
                     Position::from_any_fen(&fen)
                 };

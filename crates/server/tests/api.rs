@@ -8,6 +8,26 @@ use std::time::Duration;
 use common::{new_game, play, request, start_server, stream};
 use serde_json::Value;
 
+/// Game `id`'s state once `done` holds for it: asked up to `tries` times,
+/// `every` apart (the last state asked, if it never does).
+fn state_once(
+    addr: std::net::SocketAddr,
+    id: &str,
+    tries: usize,
+    every: Duration,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
+    let mut last = Value::Null;
+    for _ in 0..tries {
+        last = request(addr, "GET", &format!("/api/games/{id}"), None, None).json();
+        if done(&last) {
+            break;
+        }
+        std::thread::sleep(every);
+    }
+    last
+}
+
 #[test]
 fn a_whole_game_by_link_ends_in_mate_and_the_stream_follows_it() {
     let addr = start_server();
@@ -382,14 +402,9 @@ fn a_flag_falling_while_a_dead_position_is_proved_waits_for_the_proof() {
         None,
     );
     assert_eq!(r.status, 409, "{}", r.body);
-    let mut last = Value::Null;
-    for _ in 0..300 {
-        last = request(addr, "GET", &format!("/api/games/{id}"), None, None).json();
-        if !last["termination"].is_null() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    let last = state_once(addr, &id, 300, Duration::from_millis(100), |s| {
+        !s["termination"].is_null()
+    });
     assert_eq!(last["termination"], "dead_position", "{last}");
     assert_eq!(last["result"], "1/2-1/2", "{last}");
     // The move played after the dead position stays in the record.
@@ -471,17 +486,10 @@ fn a_chess960_game_castles_the_king_onto_its_rook() {
         addr,
         r#"{"opponent": "computer", "color": "black", "level": 1, "variant": "chess960", "chess960": 0}"#,
     );
-    let mut moves = String::new();
-    for _ in 0..200 {
-        moves = request(addr, "GET", &format!("/api/games/{id}"), None, None).json()["moves"]
-            .as_str()
-            .unwrap_or("")
-            .to_string();
-        if !moves.is_empty() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let state = state_once(addr, &id, 200, Duration::from_millis(50), |s| {
+        s["moves"].as_str().is_some_and(|m| !m.is_empty())
+    });
+    let moves = state["moves"].as_str().unwrap_or("");
     assert_eq!(
         moves.split_whitespace().count(),
         1,
@@ -512,17 +520,10 @@ fn the_computer_answers() {
         None,
     );
     assert_eq!(r.status, 200);
-    let mut moves = String::new();
-    for _ in 0..100 {
-        std::thread::sleep(Duration::from_millis(50));
-        moves = request(addr, "GET", &format!("/api/games/{id}"), None, None).json()["moves"]
-            .as_str()
-            .unwrap_or("")
-            .to_string();
-        if moves.split_whitespace().count() == 2 {
-            break;
-        }
-    }
+    let state = state_once(addr, &id, 100, Duration::from_millis(50), |s| {
+        s["moves"].as_str().unwrap_or("").split_whitespace().count() == 2
+    });
+    let moves = state["moves"].as_str().unwrap_or("");
     assert_eq!(
         moves.split_whitespace().count(),
         2,
@@ -726,14 +727,9 @@ fn a_dead_position_only_the_full_proof_shows_ends_the_game() {
     // The quick proofs do not see it: the move's answer is not the end.
     assert_eq!(r.json()["termination"], Value::Null, "{}", r.body);
     assert_eq!(r.json()["status"], "started", "{}", r.body);
-    let mut last = Value::Null;
-    for _ in 0..300 {
-        last = request(addr, "GET", &format!("/api/games/{id}"), None, None).json();
-        if !last["termination"].is_null() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    let last = state_once(addr, &id, 300, Duration::from_millis(100), |s| {
+        !s["termination"].is_null()
+    });
     assert_eq!(last["termination"], "dead_position", "{last}");
     assert_eq!(last["result"], "1/2-1/2", "{last}");
     // Over: no more moves.

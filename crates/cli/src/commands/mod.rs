@@ -46,8 +46,8 @@ impl Start {
             (_, Some(Some(n))) => sakk::Position::chess960(n)
                 .ok_or_else(|| Failure::usage(format!("no Chess960 position {n}: 0 to 959"))),
             (None | Some("startpos"), Some(None)) => {
-                sakk::Position::from_setup(sakk::Setup::default(), sakk::CastlingMode::Chess960)
-                    .map_err(|e| Failure::usage(e.to_string()))
+                sakk::Position::chess960(sakk::STANDARD_CHESS960_NUMBER)
+                    .ok_or_else(|| Failure::other("no Chess960 standard array"))
             }
             (None | Some("startpos"), None) => Ok(sakk::Position::new()),
             (Some(text), Some(None)) => {

@@ -91,15 +91,18 @@ fn final_position_problem(end: &Position, token: ResultToken, prove_dead: bool) 
     if !end.can_checkmate(winner) {
         return Some(cannot_mate());
     }
-    if prove_dead && end.may_be_dead() {
-        if end.is_dead(Effort::Full) {
+    // The winner's search first: most often it finds a mate at once, and
+    // the loser's is asked only when the winner cannot mate.
+    if prove_dead
+        && end.may_be_dead()
+        && end.mateability(winner, Effort::Full) == Mateability::CannotMate
+    {
+        if end.mateability(!winner, Effort::Full) == Mateability::CannotMate {
             return Some(format!(
                 "the game ends in a dead position (1/2-1/2: neither side can checkmate, shown by the full proof) but the result is {token}"
             ));
         }
-        if end.mateability(winner, Effort::Full) == Mateability::CannotMate {
-            return Some(cannot_mate());
-        }
+        return Some(cannot_mate());
     }
     None
 }
