@@ -40,6 +40,9 @@ import type {
   Trial,
   TrialResult,
   LessonAnswers,
+  LineRead,
+  LineRequest,
+  TreeRequest,
 } from './types';
 import { lang, t } from './i18n';
 
@@ -69,7 +72,8 @@ export function errorText(e: unknown): string {
   return e instanceof ApiError ? e.message : String(e);
 }
 
-async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+/** Sends a request; the answer's text, or the API's error. */
+async function send(method: string, path: string, token?: string, body?: unknown): Promise<string> {
   // The server's words (an error's message) in the UI's language.
   const headers: Record<string, string> = { 'Accept-Language': lang() };
   if (token) headers['Authorization'] = `Bearer ${token}`;
@@ -81,16 +85,25 @@ async function call<T>(method: string, path: string, token?: string, body?: unkn
     throw new ApiError(0, 'network', t().networkError);
   }
   const text = await res.text();
-  let json: any = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
   if (!res.ok) {
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
     throw new ApiError(res.status, json?.error ?? 'error', json?.message ?? res.statusText);
   }
-  return json as T;
+  return text;
+}
+
+async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const text = await send(method, path, token, body);
+  try {
+    return (text ? JSON.parse(text) : null) as T;
+  } catch {
+    return null as T;
+  }
 }
 
 /** A request to create a game (generated from the server's). */
@@ -122,6 +135,10 @@ export const api = {
   /** A time control as a player types it, read by the rules library. */
   readControl: (text: string) => call<ControlRead>('GET', `/api/rules/time-control?text=${encodeURIComponent(text)}`),
   analysis: (id: string) => call<{ plies: Analysed[] }>('GET', `/api/games/${id}/analysis`),
+  /** A line of moves read by the rules (the analysis board's moves). */
+  readLine: (req: LineRequest) => call<LineRead>('POST', '/api/analysis/moves', undefined, req),
+  /** An analysis tree written as PGN by the rules library. */
+  treePgn: (req: TreeRequest) => send('POST', '/api/analysis/pgn', undefined, req),
   newTournament: (req: NewTournament) => call<TournamentCreated>('POST', '/api/tournaments', undefined, req),
   tournament: (id: string) => call<TournamentView>('GET', `/api/tournaments/${encodeURIComponent(id)}`),
   tournamentAction: (id: string, token: string, action: TournamentAction) =>

@@ -526,6 +526,9 @@ class GameView {
       h('a.button.pgn', { href: `/api/games/${this.id}/pgn`, download: `sakk-${this.id}.pgn` }, tr.downloadPgn),
       fenBtn,
       muteBtn,
+      // A finished game opens in the analysis board (not before: no
+      // engine for the players of a game under way).
+      over ? h('a.button.open-analysis', { href: `/analysis?game=${encodeURIComponent(this.id)}`, 'data-nav': '' }, tr.navAnalysis) : null,
       over && !this.analysis ? btn('analyse', this.analysing ? tr.analysing : tr.analyse, () => this.analyse(), this.analysing ? { disabled: 'true' } : {}) : null,
     ]);
   }

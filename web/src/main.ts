@@ -13,6 +13,7 @@ import { accountPage } from './account';
 import { profilePage } from './profile';
 import { challengePage } from './challenge';
 import { playersPage } from './players';
+import { analysisPage } from './analysis';
 import { watchNotices } from './notices';
 import { navigate } from './nav';
 import { forgetOldSeats } from './seats';
@@ -52,7 +53,7 @@ function header(): HTMLElement {
   });
   return h('header.top', {}, [
     h('a.brand', { href: '/', 'data-nav': '' }, '♞ sakk'),
-    h('nav', {}, [link('/', t().navPlay), link('/clock', t().navClock), link('/history', t().navHistory), link('/learn', t().navLearn), link('/tournaments', t().navTournaments)]),
+    h('nav', {}, [link('/', t().navPlay), link('/clock', t().navClock), link('/history', t().navHistory), link('/analysis', t().navAnalysis), link('/learn', t().navLearn), link('/tournaments', t().navTournaments)]),
     h('div.prefs', {}, [link('/account', t().navAccount), langSel, themeSel]),
   ]);
 }
@@ -66,6 +67,7 @@ function pageFor(path: string): Page {
   if (path.startsWith('/tournament/')) return tournamentPage(decodeURIComponent(path.slice(12)));
   if (path === '/account') return accountPage;
   if (path === '/players') return playersPage;
+  if (path === '/analysis' || path.startsWith('/analysis/')) return analysisPage;
   if (path.startsWith('/@/')) return profilePage(decodeURIComponent(path.slice(3)));
   if (path.startsWith('/challenge/')) return challengePage(decodeURIComponent(path.slice(11)));
   return homePage;

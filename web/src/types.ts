@@ -798,6 +798,196 @@ export type ControlRead = {
  */
 clock: ClockInUse, };
 
+export type StartSpec = { 
+/**
+ * The start position (FEN); the standard one when absent. Shredder
+ * castling letters, or a castling king off the e-file, read as
+ * Chess960 by themselves.
+ */
+fen?: string, 
+/**
+ * The variant; Chess960 reads `KQkq` as its outermost rooks.
+ */
+variant?: GameVariant, };
+
+export type LineRequest = { 
+/**
+ * The moves (UCI), at most [`MAX_ANALYSIS_MOVES`].
+ */
+moves?: Array<string>, 
+/**
+ * The start position (FEN); the standard one when absent. Shredder
+ * castling letters, or a castling king off the e-file, read as
+ * Chess960 by themselves.
+ */
+fen?: string, 
+/**
+ * The variant; Chess960 reads `KQkq` as its outermost rooks.
+ */
+variant?: GameVariant, };
+
+export type BoardNode = { 
+/**
+ * The position (FEN).
+ */
+fen: string, 
+/**
+ * The side to move.
+ */
+turn: Side, 
+/**
+ * The side to move is in check.
+ */
+check: boolean, 
+/**
+ * The named opening this position is, if it is one.
+ */
+opening: OpeningInfo | null, 
+/**
+ * How a game would have ended here: checkmate, stalemate, a dead
+ * position, insufficient material.
+ */
+ended: TerminationCode | null, 
+/**
+ * The result that ending gives.
+ */
+result: PgnResult | null, };
+
+export type BoardPly = { 
+/**
+ * The move (UCI).
+ */
+uci: string, 
+/**
+ * The move (SAN, English letters).
+ */
+san: string, 
+/**
+ * What the move did.
+ */
+marks: MoveMarks, 
+/**
+ * The position after it.
+ */
+node: BoardNode, };
+
+export type LineRead = { 
+/**
+ * The variant the line is played in.
+ */
+variant: GameVariant, 
+/**
+ * The start position.
+ */
+start: BoardNode, 
+/**
+ * Its moves, in order.
+ */
+plies: Array<BoardPly>, };
+
+export type TreeMove = { 
+/**
+ * The move (UCI).
+ */
+uci: string, 
+/**
+ * Its annotation glyphs (`1` = `!`, `2` = `?`, … PGN's NAGs).
+ */
+nags?: Array<number>, 
+/**
+ * A comment after it.
+ */
+comment?: string, 
+/**
+ * Lines played instead of it, from the position before it.
+ */
+variations?: Array<TreeLine>, };
+
+export type TreeLine = { 
+/**
+ * A comment before its first move.
+ */
+comment?: string, 
+/**
+ * Its moves.
+ */
+moves: Array<TreeMove>, };
+
+export type TagPair = { 
+/**
+ * The tag's name: letters, digits and `_`.
+ */
+name: string, 
+/**
+ * Its value.
+ */
+value: string, };
+
+export type TreeRequest = { 
+/**
+ * Tags to write (the seven-tag roster is always written, `?` where
+ * not given).
+ */
+tags?: Array<TagPair>, 
+/**
+ * The main line, with its comment before the first move.
+ */
+line: TreeLine, 
+/**
+ * The start position (FEN); the standard one when absent. Shredder
+ * castling letters, or a castling king off the e-file, read as
+ * Chess960 by themselves.
+ */
+fen?: string, 
+/**
+ * The variant; Chess960 reads `KQkq` as its outermost rooks.
+ */
+variant?: GameVariant, };
+
+export type EvalLine = { 
+/**
+ * Centipawns from White's side (none when a mate is seen).
+ */
+cp: number | null, 
+/**
+ * Mate in this many moves from White's side (negative: Black mates).
+ */
+mate: number | null, 
+/**
+ * The line, in UCI.
+ */
+pv: Array<string>, 
+/**
+ * The line, in SAN (English letters).
+ */
+san: Array<string>, };
+
+export type EvalFrame = { 
+/**
+ * The depth completed.
+ */
+depth: number, 
+/**
+ * The deepest ply reached.
+ */
+seldepth: number, 
+/**
+ * Nodes searched so far.
+ */
+nodes: number, 
+/**
+ * Milliseconds since the search began.
+ */
+time_ms: number, 
+/**
+ * The best lines, best first (none in a position without moves).
+ */
+lines: Array<EvalLine>, 
+/**
+ * The search is over (the last frame).
+ */
+done: boolean, };
+
 export type SystemKind = "swiss" | "round_robin";
 
 export type NewTournament = { 

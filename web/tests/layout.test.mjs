@@ -84,6 +84,10 @@ test('every page fits a phone and a desktop, hides what it hides, and passes axe
       await clickMove(p, 'e1', 'c1');
       await p.waitForSelector('.feedback.refused');
     } },
+    { name: 'analysis', path: '/analysis', ready: 'cg-board', act: async p => {
+      await clickMove(p, 'e2', 'e4');
+      await p.waitForSelector('.moves-tree .move');
+    } },
     { name: 'tournaments', path: '/tournaments' },
     { name: 'tournament-organiser', path: `/tournament/${made.id}?token=${made.organiser_token}`, ready: 'table.pairings' },
     { name: 'tournament-public', path: `/tournament/${made.id}`, ready: 'table.pairings' },

@@ -80,6 +80,14 @@ codes! {
     TooManyMoves = "too_many_moves",
     /// A rules trial whose earlier move is not legal.
     BadTrialMove = "bad_trial_move",
+    /// An analysis of more moves than a request may hold.
+    AnalysisTooLong = "analysis_too_long",
+    /// A move of an analysis that is not legal where it is played.
+    BadAnalysisMove = "bad_analysis_move",
+    /// A PGN tag name other than letters, digits and `_`.
+    BadAnalysisTag = "bad_analysis_tag",
+    /// Variations nested deeper than PGN's writer follows.
+    VariationsTooDeep = "variations_too_deep",
     /// A takeback answer with no request standing.
     NoTakebackRequest = "no_takeback_request",
     /// Possible only after the game.

@@ -64,6 +64,10 @@ pub enum Priority {
     Play,
     /// An after-game analysis.
     Analysis,
+    /// A live evaluation on the analysis board: it waits behind the
+    /// analyses, and gives its slot up (stopped, with what it found so
+    /// far) to a computer's move that would otherwise wait.
+    Live,
 }
 
 /// Computer moves that may wait for each analysis that may: a refused
@@ -78,7 +82,7 @@ pub struct EnginePool {
     size: usize,
     max_waiting: usize,
     next_id: AtomicU64,
-    running: Arc<std::sync::Mutex<HashMap<u64, Stop>>>,
+    running: Arc<std::sync::Mutex<HashMap<u64, (Stop, Priority)>>>,
 }
 
 /// The slots and who waits for them, by priority (first come, first
@@ -134,7 +138,7 @@ fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// Removes a job from the running set when it ends, however it ends.
 struct Running {
     id: u64,
-    set: Arc<std::sync::Mutex<HashMap<u64, Stop>>>,
+    set: Arc<std::sync::Mutex<HashMap<u64, (Stop, Priority)>>>,
 }
 
 impl Drop for Running {
@@ -178,9 +182,12 @@ impl EnginePool {
                 armed: true,
             }));
         }
+        if priority == Priority::Play {
+            self.yield_a_live_slot();
+        }
         let (waiting, cap) = match priority {
             Priority::Play => (&mut q.play, self.max_waiting * PLAY_QUEUE_FACTOR),
-            Priority::Analysis => (&mut q.analysis, self.max_waiting),
+            Priority::Analysis | Priority::Live => (&mut q.analysis, self.max_waiting),
         };
         // Those who stopped waiting hold no place.
         waiting.retain(|w| !w.is_closed());
@@ -190,6 +197,18 @@ impl EnginePool {
         let (tx, rx) = oneshot::channel();
         waiting.push_back(tx);
         Ok(Err(rx))
+    }
+
+    /// Stops one running live evaluation not stopped yet, if any: its slot
+    /// goes to the first computer's move waiting when it returns.
+    fn yield_a_live_slot(&self) {
+        let running = lock(&self.running);
+        if let Some((stop, _)) = running
+            .values()
+            .find(|(stop, p)| *p == Priority::Live && !stop.is_stopped())
+        {
+            stop.stop();
+        }
     }
 
     /// Runs `job` on a blocking thread when a slot is free (the computer's
@@ -214,7 +233,7 @@ impl EnginePool {
             return Err(ApiError::ShuttingDown);
         }
         let id = self.next_id.fetch_add(1, Ordering::SeqCst);
-        lock(&self.running).insert(id, stop.clone());
+        lock(&self.running).insert(id, (stop.clone(), priority));
         let running = Running {
             id,
             set: Arc::clone(&self.running),
@@ -251,7 +270,7 @@ impl EnginePool {
             q.play.clear();
             q.analysis.clear();
         }
-        for stop in lock(&self.running).values() {
+        for (stop, _) in lock(&self.running).values() {
             stop.stop();
         }
         let drained = async {
@@ -320,6 +339,32 @@ mod tests {
             pool.run(Priority::Play, Stop::new(1), |_| 4).await,
             Err(ApiError::ShuttingDown)
         ));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_live_evaluation_gives_its_slot_to_a_computers_move() {
+        let pool = Arc::new(EnginePool::new(1, 1));
+        let live_stop = Stop::new(1);
+        let live = {
+            let (pool, stop) = (Arc::clone(&pool), live_stop.clone());
+            tokio::spawn(async move { pool.run(Priority::Live, stop, spin(7)).await })
+        };
+        until("the live evaluation runs", || pool.running() == 1).await;
+        // An analysis waits behind it, and does not stop it.
+        let analysis = {
+            let pool = Arc::clone(&pool);
+            tokio::spawn(async move { pool.run(Priority::Analysis, Stop::new(1), |_| 8).await })
+        };
+        until("the analysis waits", || pool.waiting() == (0, 1)).await;
+        assert!(!live_stop.is_stopped());
+        // A computer's move stops it and goes first.
+        assert!(matches!(
+            pool.run(Priority::Play, Stop::new(1), |_| 9).await,
+            Ok(9)
+        ));
+        assert!(live_stop.is_stopped());
+        assert!(matches!(live.await, Ok(Ok(7))));
+        assert!(matches!(analysis.await, Ok(Ok(8))));
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -46,6 +46,7 @@ pub mod games;
 pub mod inbox;
 pub mod limits;
 pub mod listen;
+pub mod live_eval;
 pub mod lobby;
 pub mod lobby_feed;
 pub mod new_game;

@@ -105,6 +105,7 @@ struct Inner {
     pool: Arc<EnginePool>,
     cpu: CpuPool,
     analyses: Arc<Analyses>,
+    live_evals: crate::live_eval::LiveEvals,
     limits: RateLimits,
     epoch: Instant,
     public_url: String,
@@ -146,6 +147,7 @@ impl AppState {
                     None => CpuPool::for_machine(),
                 },
                 analyses: Arc::new(Analyses::new(256)),
+                live_evals: crate::live_eval::LiveEvals::new(),
                 limits: RateLimits::new(options.rates),
                 epoch: Instant::now(),
                 public_url: options.public_url.trim_end_matches('/').to_string(),
@@ -227,6 +229,11 @@ impl AppState {
     /// The pool of CPU-heavy requests.
     pub fn cpu(&self) -> &CpuPool {
         &self.inner.cpu
+    }
+
+    /// The analysis board's live evaluations, by client.
+    pub fn live_evals(&self) -> &crate::live_eval::LiveEvals {
+        &self.inner.live_evals
     }
 
     /// The analyses.

@@ -22,6 +22,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "cpu",
             "engine_pool",
             "analysis",
+            "live_eval",
             "bus",
             "store",
             "games",

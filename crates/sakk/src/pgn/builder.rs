@@ -33,10 +33,46 @@ pub struct PgnMove {
     pub emt: Option<Duration>,
     /// `[%eval]`.
     pub eval: Option<Eval>,
+    /// Lines played instead of this move, from the position before it
+    /// (read only by [`GameBuilder::with_variations`]).
+    pub variations: Vec<Variation>,
 }
 
+impl PgnMove {
+    /// The move `mv` of `pos`, with nothing written around it.
+    pub fn new(pos: &Position, mv: Move) -> PgnMove {
+        PgnMove {
+            mv,
+            san: if mv.is_null() {
+                SanPlus::NULL
+            } else {
+                pos.san(mv)
+            },
+            nags: Vec::new(),
+            comments: Vec::new(),
+            clock: None,
+            emt: None,
+            eval: None,
+            variations: Vec::new(),
+        }
+    }
+}
+
+/// A variation: moves played instead of a move of the line it hangs from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// A comment before its first move.
+    pub comment: Option<String>,
+    /// Its moves; the first replaces the move the variation hangs from.
+    pub moves: Vec<PgnMove>,
+}
+
+/// Variations nested deeper than this are refused (a file of a million
+/// `(` is no game, and the writer follows the nesting).
+pub const MAX_VARIATION_DEPTH: usize = 32;
+
 /// A game read from PGN: its tags, start position, main line and result.
-/// Variations are skipped.
+/// Variations are skipped, unless read by [`GameBuilder::with_variations`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnGame {
     /// The tag pairs, in file order.
@@ -105,13 +141,9 @@ impl PgnGame {
                 comments.push("(=)".to_string());
             }
             pgn.moves.push(PgnMove {
-                mv: m,
-                san: pos.san(m),
-                nags: Vec::new(),
                 comments,
                 clock: clocks.and_then(|c| c.get(i).copied()),
-                emt: None,
-                eval: None,
+                ..PgnMove::new(pos, m)
             });
         }
         let result = game.outcome().map_or("*", |o| o.pgn_result());
@@ -133,6 +165,24 @@ pub struct GameBuilder {
     result: Option<String>,
     error: Option<PgnError>,
     tag_line: usize,
+    /// Read variations (else skip them).
+    variations: bool,
+    /// The lines a variation being read hangs from, outermost first.
+    stack: Vec<Frame>,
+    /// The position before the current line's last move.
+    before: Option<Position>,
+    /// The line of the last move read.
+    last_line: usize,
+}
+
+/// A line whose last move a variation being read replaces: its moves, the
+/// position after them and before the last, its leading comment.
+#[derive(Debug)]
+struct Frame {
+    moves: Vec<PgnMove>,
+    pos: Option<Position>,
+    before: Option<Position>,
+    comment: Option<String>,
 }
 
 impl GameBuilder {
@@ -141,6 +191,15 @@ impl GameBuilder {
         GameBuilder {
             game_number: 1,
             ..GameBuilder::default()
+        }
+    }
+
+    /// A builder that reads variations too, into [`PgnMove::variations`],
+    /// each move of them checked as the main line's are.
+    pub fn with_variations() -> GameBuilder {
+        GameBuilder {
+            variations: true,
+            ..GameBuilder::new()
         }
     }
 
@@ -351,6 +410,9 @@ impl Visitor for GameBuilder {
         self.result = None;
         self.error = None;
         self.tag_line = 0;
+        self.stack.clear();
+        self.before = None;
+        self.last_line = 0;
     }
 
     fn tag(&mut self, name: &str, value: &str) {
@@ -376,21 +438,19 @@ impl Visitor for GameBuilder {
         let Some(pos) = self.pos else {
             return;
         };
-        match read_san(&pos, san, self.moves.len()) {
+        self.last_line = line;
+        // The ply from the start: each line a variation hangs from counts
+        // up to the move the variation replaces.
+        let ply = self
+            .stack
+            .iter()
+            .map(|f| f.moves.len().saturating_sub(1))
+            .sum::<usize>()
+            + self.moves.len();
+        match read_san(&pos, san, ply) {
             Ok(m) => {
-                self.moves.push(PgnMove {
-                    mv: m,
-                    san: if m.is_null() {
-                        SanPlus::NULL
-                    } else {
-                        pos.san(m)
-                    },
-                    nags: Vec::new(),
-                    comments: Vec::new(),
-                    clock: None,
-                    emt: None,
-                    eval: None,
-                });
+                self.moves.push(PgnMove::new(&pos, m));
+                self.before = Some(pos);
                 let mut next = pos;
                 if m.is_null() {
                     next.play_null();
@@ -445,7 +505,50 @@ impl Visitor for GameBuilder {
     }
 
     fn begin_variation(&mut self) -> Skip {
-        Skip::Yes
+        if !self.variations || self.error.is_some() {
+            return Skip::Yes;
+        }
+        if self.moves.is_empty() || self.before.is_none() {
+            let line = self.last_line.max(self.tag_line).max(1);
+            self.fail(
+                line,
+                "a variation with no move before it to replace".to_string(),
+            );
+            return Skip::Yes;
+        }
+        if self.stack.len() >= MAX_VARIATION_DEPTH {
+            let line = self.last_line.max(1);
+            self.fail(
+                line,
+                format!("variations nested deeper than {MAX_VARIATION_DEPTH}"),
+            );
+            return Skip::Yes;
+        }
+        self.stack.push(Frame {
+            moves: std::mem::take(&mut self.moves),
+            pos: self.pos,
+            before: self.before,
+            comment: self.comment.take(),
+        });
+        self.pos = self.stack.last().and_then(|f| f.before);
+        self.before = None;
+        Skip::No
+    }
+
+    fn end_variation(&mut self) {
+        let Some(frame) = self.stack.pop() else {
+            return;
+        };
+        let variation = Variation {
+            comment: self.comment.take(),
+            moves: std::mem::replace(&mut self.moves, frame.moves),
+        };
+        self.pos = frame.pos;
+        self.before = frame.before;
+        self.comment = frame.comment;
+        if let (Some(m), false) = (self.moves.last_mut(), variation.moves.is_empty()) {
+            m.variations.push(variation);
+        }
     }
 
     fn outcome(&mut self, result: &str) {
@@ -453,6 +556,10 @@ impl Visitor for GameBuilder {
     }
 
     fn end_game(&mut self, line: usize) -> Result<PgnGame, PgnError> {
+        // A variation the text left open ends with the game.
+        while !self.stack.is_empty() {
+            self.end_variation();
+        }
         if self.start.is_none() {
             self.begin_movetext();
         }

@@ -22,7 +22,7 @@ mod reader;
 mod scan;
 mod writer;
 
-pub use builder::{Eval, GameBuilder, PgnGame, PgnMove};
+pub use builder::{Eval, GameBuilder, PgnGame, PgnMove, Variation, MAX_VARIATION_DEPTH};
 pub use check::{check_games, CheckedGame, Checker, ResultTag, ResultToken};
-pub use reader::{read_games, PgnError, Reader, Skip, Visitor};
+pub use reader::{read_games, read_games_with_variations, PgnError, Reader, Skip, Visitor};
 pub use writer::{civil_date, format_clock, format_date, write_game, ExportOptions};

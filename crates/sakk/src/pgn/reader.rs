@@ -539,8 +539,22 @@ fn parse_tag_line<V: Visitor>(line: &[u8], visitor: &mut V) {
 /// each item is a game or the error that stopped it (reading goes on with
 /// the next game).
 pub fn read_games<R: BufRead>(input: R) -> impl Iterator<Item = Result<super::PgnGame, PgnError>> {
+    read_games_with(input, super::GameBuilder::new())
+}
+
+/// [`read_games`], with each game's variations, comments and glyphs kept
+/// ([`GameBuilder::with_variations`](super::GameBuilder::with_variations)).
+pub fn read_games_with_variations<R: BufRead>(
+    input: R,
+) -> impl Iterator<Item = Result<super::PgnGame, PgnError>> {
+    read_games_with(input, super::GameBuilder::with_variations())
+}
+
+fn read_games_with<R: BufRead>(
+    input: R,
+    mut builder: super::GameBuilder,
+) -> impl Iterator<Item = Result<super::PgnGame, PgnError>> {
     let mut reader = Reader::new(input);
-    let mut builder = super::GameBuilder::new();
     std::iter::from_fn(move || {
         let number = reader.games() + 1;
         builder.set_game_number(number);

@@ -5,7 +5,7 @@
 use core::fmt::Write as _;
 use core::time::Duration;
 
-use super::builder::PgnGame;
+use super::builder::{PgnGame, PgnMove};
 use crate::san::Lang;
 
 /// How to write a game.
@@ -116,15 +116,45 @@ pub fn write_game(game: &PgnGame, options: &ExportOptions) -> String {
     if let Some(c) = &game.comment {
         tokens.push(format!("{{ {} }}", c.replace('}', ")")));
     }
-    let mut pos = game.start;
-    let mut need_number = true;
-    for m in &game.moves {
-        let number = pos.fullmoves();
-        if pos.turn().is_white() {
-            tokens.push(format!("{number}."));
-        } else if need_number {
-            tokens.push(format!("{number}..."));
+    write_line(&mut tokens, game.start, &game.moves, options);
+    tokens.push(result);
+
+    // Lines under 80 columns, broken between tokens (a long comment may be
+    // broken inside, at a space).
+    let mut line = String::new();
+    for token in tokens {
+        for word in split_long(&token) {
+            if !line.is_empty() && line.len() + 1 + word.len() > 79 {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&word);
         }
+    }
+    if !line.is_empty() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push('\n');
+    out
+}
+
+/// The tokens of `moves` played from `start`, each move's variations in
+/// parentheses after it (a move number wherever the reader needs one).
+fn write_line(
+    tokens: &mut Vec<String>,
+    start: crate::Position,
+    moves: &[PgnMove],
+    options: &ExportOptions,
+) {
+    let mut pos = start;
+    let mut need_number = true;
+    for m in moves {
+        push_number(tokens, &pos, need_number);
         tokens.push(m.san.display(options.lang).to_string());
         for nag in &m.nags {
             tokens.push(format!("${nag}"));
@@ -157,37 +187,35 @@ pub fn write_game(game: &PgnGame, options: &ExportOptions) -> String {
         if !commands.is_empty() {
             tokens.push(format!("{{ {} }}", commands.join(" ")));
         }
-        need_number = !m.comments.is_empty() || !commands.is_empty() || !m.nags.is_empty();
+        for variation in &m.variations {
+            tokens.push("(".to_string());
+            if let Some(c) = &variation.comment {
+                tokens.push(format!("{{ {} }}", c.replace('}', ")")));
+            }
+            write_line(tokens, pos, &variation.moves, options);
+            tokens.push(")".to_string());
+        }
+        need_number = !m.comments.is_empty()
+            || !commands.is_empty()
+            || !m.nags.is_empty()
+            || !m.variations.is_empty();
         if m.mv.is_null() {
             pos.play_null();
         } else {
             pos = pos.after_unchecked(m.mv);
         }
     }
-    tokens.push(result);
+}
 
-    // Lines under 80 columns, broken between tokens (a long comment may be
-    // broken inside, at a space).
-    let mut line = String::new();
-    for token in tokens {
-        for word in split_long(&token) {
-            if !line.is_empty() && line.len() + 1 + word.len() > 79 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&word);
-        }
+/// The move number before a move of `pos`: always before White's, before
+/// Black's where the reader lost the count.
+fn push_number(tokens: &mut Vec<String>, pos: &crate::Position, need: bool) {
+    let number = pos.fullmoves();
+    if pos.turn().is_white() {
+        tokens.push(format!("{number}."));
+    } else if need {
+        tokens.push(format!("{number}..."));
     }
-    if !line.is_empty() {
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out.push('\n');
-    out
 }
 
 /// A token that would not fit on a line is split at its spaces.

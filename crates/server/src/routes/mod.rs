@@ -23,6 +23,7 @@ use crate::state::AppState;
 mod accounts;
 mod actions;
 mod analysis;
+pub mod analysis_board;
 mod board;
 mod challenges;
 mod export;
@@ -325,6 +326,8 @@ pub fn router(state: AppState) -> Router {
         .route("/manifest.webmanifest", get(manifest::manifest))
         .route("/@/{name}", get(crate::assets::app))
         .route("/challenge/{id}", get(crate::assets::app))
+        .route("/analysis", get(crate::assets::app))
+        .route("/analysis/{*fen}", get(crate::assets::app))
         .route("/account", get(crate::assets::app))
         .route("/healthz", get(games::healthz))
         .route("/api/account", get(accounts::account))
@@ -419,6 +422,32 @@ pub fn router(state: AppState) -> Router {
             limited(s, Action, post(rules::try_action)),
         )
         .route("/api/rules/time-control", get(rules::time_control))
+        // The analysis board: its moves and its PGN read by the rules,
+        // its positions evaluated live.
+        .route(
+            "/api/analysis/moves",
+            limited(
+                s,
+                Action,
+                post(analysis_board::moves).layer(axum::extract::DefaultBodyLimit::max(
+                    analysis_board::ANALYSIS_BODY,
+                )),
+            ),
+        )
+        .route(
+            "/api/analysis/pgn",
+            limited(
+                s,
+                Action,
+                post(analysis_board::pgn).layer(axum::extract::DefaultBodyLimit::max(
+                    analysis_board::ANALYSIS_BODY,
+                )),
+            ),
+        )
+        .route(
+            "/api/analysis/eval",
+            limited(s, Action, get(analysis_board::eval)),
+        )
         .route("/api/rules/lessons/answers", get(answers::lessons))
         .route(
             "/api/games",
