@@ -9,8 +9,8 @@ challenge from one to the other accepted through the event stream
 (`challenge`, then `gameStart` on both), both players streaming the game
 (lichess's `gameFull` and `gameState`), moves, a draw offered and declined,
 a takeback asked and granted, a resignation, `gameFinish` on the stream,
-and `games.export` (PGN and JSON) with both names and the ratings. A
-second challenge is declined with a reason and a third canceled.
+and `games.export` (PGN and JSON) with both names and the ratings, the PGN
+imported back by `games.import_game`. A second challenge is declined with a reason and a third canceled.
 
 Usage: berserk_client.py SAKK_BINARY
 Exits non-zero on the first thing that is not as lichess would have it.
@@ -213,6 +213,11 @@ def play(base, anna_token, bela_token):
     check(mine[0]["players"]["black"]["ratingDiff"] == -242, "the listed game's rating change")
     as_pgn = "".join(bela.games.export_by_player("anna", as_pgn=True))
     check('[White "Anna"]' in as_pgn and '[Black "Bela"]' in as_pgn, "the account's games as PGN")
+
+    # The game's PGN imported back (lichess's /api/import, its form field).
+    imported = bela.games.import_game(pgn)
+    check(len(imported["id"]) == 8 and imported["url"].endswith("/analysis?import=" + imported["id"]),
+          f"games.import_game answers lichess's id and url: {imported}")
 
     # Declined with a reason, and canceled.
     second = anna.challenges.create("Bela", rated=False, clock_limit=600, clock_increment=0)

@@ -20,10 +20,10 @@ import { winChance } from './moves';
 import { navigate } from './nav';
 import { treeView, evalText } from './treeview';
 import {
-  addLine, makeMainLine, MOVE_GLYPHS, moveNumber, movesTo, pathTo, promote, remove,
+  addImported, addLine, makeMainLine, MOVE_GLYPHS, moveNumber, movesTo, pathTo, promote, remove,
   rootNode, toggleGlyph, toTreeLine, type Node,
 } from './tree';
-import type { EvalFrame, GameVariant, LineRead } from './types';
+import type { EvalFrame, GameVariant, ImportedGame, LineRead, TagPair } from './types';
 import type { Page } from './main';
 
 /** A FEN in an address: spaces as `_` (as lichess writes it). */
@@ -42,6 +42,8 @@ class AnalysisBoard {
   private root: Node | null = null;
   private current: Node | null = null;
   private variant: GameVariant = 'standard';
+  /** The tags of an imported game, written back with its PGN. */
+  private tags: TagPair[] = [];
   private orientation: 'white' | 'black' = 'white';
   private engineOn = localStorage.getItem('sakk.engine') !== 'off';
   private lines = Math.min(5, Math.max(1, Number(localStorage.getItem('sakk.engineLines') ?? '1') || 1));
@@ -102,10 +104,17 @@ class AnalysisBoard {
   private async load(): Promise<void> {
     const params = new URLSearchParams(location.search);
     const game = params.get('game');
+    const imported = params.get('import');
     let fen: string | undefined;
     let moves: string[] = [];
     let variant: GameVariant | undefined;
     try {
+      if (imported) {
+        const g = await api.imported(imported);
+        if (this.destroyed) return;
+        this.startImported(g);
+        return;
+      }
       if (game) {
         const s = await api.state(game);
         fen = s.initial_fen;
@@ -126,8 +135,20 @@ class AnalysisBoard {
     }
   }
 
+  private startImported(g: ImportedGame): void {
+    this.variant = g.variant;
+    this.tags = g.tags;
+    this.root = rootNode(g.start);
+    this.root.comment = g.line.comment ?? '';
+    // At the end of its main line, as a finished game opens.
+    this.current = addImported(this.root, g.line);
+    this.pgnText = '';
+    this.redraw();
+  }
+
   private start(read: LineRead): void {
     this.variant = read.variant;
+    this.tags = [];
     this.root = rootNode(read.start);
     this.current = addLine(this.root, read.plies);
     this.pgnText = '';
@@ -337,6 +358,7 @@ class AnalysisBoard {
         h('button#show-pgn', { type: 'button', onclick: () => void this.withPgn(() => undefined) }, 'PGN'),
         h('button#copy-pgn', { type: 'button', onclick: () => void this.withPgn(text => void navigator.clipboard?.writeText(text).catch(() => undefined)) }, tr.anCopyPgn),
         h('button#download-pgn', { type: 'button', onclick: () => void this.withPgn(text => this.download(text)) }, tr.anDownloadPgn),
+        h('a.button#to-import', { href: '/import', 'data-nav': '' }, tr.imTitle),
       ]),
       pgn,
     ]);
@@ -348,7 +370,7 @@ class AnalysisBoard {
     const root = this.root;
     if (!root) return;
     try {
-      this.pgnText = await api.treePgn({ fen: root.pos.fen, variant: this.variant, line: toTreeLine(root) });
+      this.pgnText = await api.treePgn({ fen: root.pos.fen, variant: this.variant, tags: this.tags, line: toTreeLine(root) });
       this.showError('');
     } catch (e) {
       this.showError(errorText(e));

@@ -43,6 +43,8 @@ import type {
   LineRead,
   LineRequest,
   TreeRequest,
+  ImportResult,
+  ImportedGame,
 } from './types';
 import { lang, t } from './i18n';
 
@@ -139,6 +141,10 @@ export const api = {
   readLine: (req: LineRequest) => call<LineRead>('POST', '/api/analysis/moves', undefined, req),
   /** An analysis tree written as PGN by the rules library. */
   treePgn: (req: TreeRequest) => send('POST', '/api/analysis/pgn', undefined, req),
+  /** Imports one PGN game or many (lichess's path): the games stored and those that were not. */
+  importPgn: (pgn: string) => call<ImportResult>('POST', '/api/import', undefined, { pgn }),
+  /** An imported game, as the analysis board opens it. */
+  imported: (id: string) => call<ImportedGame>('GET', `/api/import/${encodeURIComponent(id)}`),
   newTournament: (req: NewTournament) => call<TournamentCreated>('POST', '/api/tournaments', undefined, req),
   tournament: (id: string) => call<TournamentView>('GET', `/api/tournaments/${encodeURIComponent(id)}`),
   tournamentAction: (id: string, token: string, action: TournamentAction) =>

@@ -14,6 +14,7 @@ import { profilePage } from './profile';
 import { challengePage } from './challenge';
 import { playersPage } from './players';
 import { analysisPage } from './analysis';
+import { importPage } from './import';
 import { watchNotices } from './notices';
 import { navigate } from './nav';
 import { forgetOldSeats } from './seats';
@@ -68,6 +69,7 @@ function pageFor(path: string): Page {
   if (path === '/account') return accountPage;
   if (path === '/players') return playersPage;
   if (path === '/analysis' || path.startsWith('/analysis/')) return analysisPage;
+  if (path === '/import') return importPage;
   if (path.startsWith('/@/')) return profilePage(decodeURIComponent(path.slice(3)));
   if (path.startsWith('/challenge/')) return challengePage(decodeURIComponent(path.slice(11)));
   return homePage;

@@ -3,7 +3,7 @@
 // Only the shape lives here; the rules library reads every move
 // (`/api/analysis/moves`) and writes the PGN (`/api/analysis/pgn`).
 
-import type { BoardNode, BoardPly, MoveMarks, TreeLine, TreeMove } from './types';
+import type { BoardNode, BoardPly, ImportedLine, MoveMarks, TreeLine, TreeMove } from './types';
 
 /** A position of the tree. */
 export interface Node {
@@ -60,6 +60,21 @@ export function addChild(parent: Node, ply: BoardPly): Node {
 export function addLine(from: Node, plies: BoardPly[]): Node {
   let node = from;
   for (const p of plies) node = addChild(node, p);
+  return node;
+}
+
+/** Adds an imported game's line after `parent`: each move with its glyphs
+ * and comment, its variations as further children of the position before
+ * it; the last node of the line. */
+export function addImported(parent: Node, line: ImportedLine): Node {
+  let node = parent;
+  for (const m of line.moves) {
+    const before = node;
+    node = addChild(before, m);
+    node.nags = [...m.nags];
+    node.comment = m.comment ?? '';
+    for (const v of m.variations) addImported(before, v);
+  }
   return node;
 }
 

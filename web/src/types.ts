@@ -944,6 +944,159 @@ fen?: string,
  */
 variant?: GameVariant, };
 
+export type ImportRequest = { 
+/**
+ * One game or many, in PGN.
+ */
+pgn: string, };
+
+export type ImportedSummary = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Where it opens (the analysis board).
+ */
+url: string, 
+/**
+ * The `White` tag.
+ */
+white: string, 
+/**
+ * The `Black` tag.
+ */
+black: string, 
+/**
+ * The result.
+ */
+result: string, 
+/**
+ * The `Event` tag.
+ */
+event: string, 
+/**
+ * The `Date` tag.
+ */
+date: string, 
+/**
+ * Plies of its main line.
+ */
+plies: number, };
+
+export type MessageRef = { 
+/**
+ * The message's id (`rule-cannot-move-that-way`, `fen-invalid-piece`).
+ */
+id: string, 
+/**
+ * Its parameters.
+ */
+params: { [key in string]: string }, };
+
+export type ImportProblem = { 
+/**
+ * The game's number in the file, from 1.
+ */
+game: number, 
+/**
+ * The line, from 1.
+ */
+line: number, 
+/**
+ * The problem's message (`pgn-bad-move`, …) and its parameters
+ * (`move`: `12... Nf6`), whose `why` is `cause` in words.
+ */
+problem: MessageRef, 
+/**
+ * The move's refusal by the rules, or the FEN's reason.
+ */
+cause: MessageRef | null, };
+
+export type ImportResult = { 
+/**
+ * The first game imported (lichess's answer names one game).
+ */
+id: string, 
+/**
+ * Where it opens.
+ */
+url: string, 
+/**
+ * Every game imported, in the file's order.
+ */
+games: Array<ImportedSummary>, 
+/**
+ * The games that were not.
+ */
+problems: Array<ImportProblem>, };
+
+export type ImportedMove = { 
+/**
+ * Its annotation glyphs.
+ */
+nags: Array<number>, 
+/**
+ * Its comments, as one.
+ */
+comment: string | null, 
+/**
+ * Lines played instead of it.
+ */
+variations: Array<ImportedLine>, 
+/**
+ * The move (UCI).
+ */
+uci: string, 
+/**
+ * The move (SAN, English letters).
+ */
+san: string, 
+/**
+ * What the move did.
+ */
+marks: MoveMarks, 
+/**
+ * The position after it.
+ */
+node: BoardNode, };
+
+export type ImportedLine = { 
+/**
+ * A comment before its first move.
+ */
+comment: string | null, 
+/**
+ * Its moves.
+ */
+moves: Array<ImportedMove>, };
+
+export type ImportedGame = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Its tags, in the file's order.
+ */
+tags: Array<TagPair>, 
+/**
+ * Its variant.
+ */
+variant: GameVariant, 
+/**
+ * Its start position.
+ */
+start: BoardNode, 
+/**
+ * Its moves, with their variations.
+ */
+line: ImportedLine, 
+/**
+ * Its PGN.
+ */
+pgn: string, };
+
 export type EvalLine = { 
 /**
  * Centipawns from White's side (none when a mate is seen).

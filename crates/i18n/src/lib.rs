@@ -228,6 +228,38 @@ pub fn move_error(locale: Locale, e: &sakk::MoveInputError) -> String {
     tr(locale, &id("rule", e.code()), &e.args())
 }
 
+/// Why a FEN does not read, in words.
+pub fn fen_error(locale: Locale, e: &sakk::FenError) -> String {
+    tr(locale, &id("fen", e.code()), &e.args())
+}
+
+/// What stops a game of a PGN file from being read, in words: the
+/// problem's own message (`pgn-<code>`), with the move's refusal or the
+/// FEN's reason as its `why`.
+pub fn pgn_problem(locale: Locale, p: &sakk::pgn::PgnProblem) -> String {
+    use sakk::pgn::PgnProblem;
+    let mut args = p.args();
+    match p {
+        PgnProblem::Move { error, .. } => args.push(("why", move_error(locale, error))),
+        PgnProblem::BadFen(e) => args.push(("why", fen_error(locale, e))),
+        _ => {}
+    }
+    tr(locale, &p.code().replace('_', "-"), &args)
+}
+
+/// A PGN file's error in words: which game, which line, what.
+pub fn pgn_error(locale: Locale, e: &sakk::pgn::PgnError) -> String {
+    tr(
+        locale,
+        "error-bad-pgn",
+        &[
+            ("game", e.game.to_string()),
+            ("line", e.line.to_string()),
+            ("why", pgn_problem(locale, &e.problem)),
+        ],
+    )
+}
+
 /// How a game ends, in a word or two (`checkmate`, `matt`).
 pub fn termination(locale: Locale, t: sakk::Termination) -> String {
     tr(locale, &id("termination", t.code()), &[])

@@ -88,6 +88,14 @@ codes! {
     BadAnalysisTag = "bad_analysis_tag",
     /// Variations nested deeper than PGN's writer follows.
     VariationsTooDeep = "variations_too_deep",
+    /// A PGN game that does not read (which game, which line, why).
+    BadPgn = "bad_pgn",
+    /// An import of more games than one request reads.
+    TooManyGames = "too_many_games",
+    /// An import without a game.
+    NoPgnGame = "no_pgn_game",
+    /// No imported game of this id.
+    NoImport = "no_import",
     /// A takeback answer with no request standing.
     NoTakebackRequest = "no_takeback_request",
     /// Possible only after the game.

@@ -88,12 +88,12 @@ fn an_error_names_game_and_line_and_reading_resumes() {
     match &games[0] {
         Err(e) => {
             assert_eq!((e.game, e.line), (1, 3));
-            assert!(e.message.contains("Ke3"), "{e}");
+            assert!(e.message().contains("Ke3"), "{e}");
         }
         Ok(_) => panic!("illegal move accepted"),
     }
     assert!(games[1].is_ok());
-    assert!(matches!(&games[2], Err(e) if e.game == 3 && e.message.contains("FEN")));
+    assert!(matches!(&games[2], Err(e) if e.game == 3 && e.message().contains("FEN")));
     assert!(games[3].is_ok());
 }
 

@@ -84,7 +84,11 @@ fn an_illegal_move_in_a_variation_is_named() {
     };
     assert_eq!(e.game, 1);
     assert_eq!(e.line, 3);
-    assert!(e.message.contains("move 2. Nf6 (ply 3)"), "{}", e.message);
+    assert!(
+        e.message().contains("move 2. Nf6 (ply 3)"),
+        "{}",
+        e.message()
+    );
     // Without variations, the same text reads.
     assert!(matches!(read_games(text.as_bytes()).next(), Some(Ok(_))));
 }
@@ -95,7 +99,7 @@ fn a_variation_needs_a_move_before_it() {
     let Some(Err(e)) = read_games_with_variations(text.as_bytes()).next() else {
         panic!("read")
     };
-    assert!(e.message.contains("no move before it"), "{}", e.message);
+    assert!(e.message().contains("no move before it"), "{}", e.message());
 }
 
 #[test]
@@ -109,7 +113,7 @@ fn variations_nested_too_deep_are_refused_not_followed() {
     let Some(Err(e)) = read_games_with_variations(text.as_bytes()).next() else {
         panic!("read")
     };
-    assert!(e.message.contains("nested deeper"), "{}", e.message);
+    assert!(e.message().contains("nested deeper"), "{}", e.message());
     // As deep as allowed reads, and the next game is read too.
     let mut ok = String::from("[Event \"x\"]\n\n1. e4 ");
     for _ in 0..MAX_VARIATION_DEPTH {

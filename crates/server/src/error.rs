@@ -50,6 +50,10 @@ pub enum ApiError {
     /// names the catalogue's `fen-<reason>` message.
     #[error("bad FEN: {0}")]
     Fen(sakk::FenError),
+    /// A game of a PGN text that does not read (400 `bad_pgn`): which
+    /// game, which line, and the problem's own words (`pgn-<code>`).
+    #[error("bad PGN: {0}")]
+    Pgn(sakk::pgn::PgnError),
     /// A refusal with its own status: an account's (a name taken, 409; a
     /// wrong password, 401; a token's missing scope, 403; no such user,
     /// 404). Its code names the catalogue's `error-<code>` message.
@@ -278,6 +282,21 @@ impl ApiError {
                 sakk_i18n::id("rule", code),
                 args,
             ),
+            ApiError::Pgn(e) => {
+                let mut args = vec![
+                    ("game", e.game.to_string()),
+                    ("line", e.line.to_string()),
+                    ("problem", e.problem.code().to_string()),
+                    ("why", sakk_i18n::pgn_problem(Locale::English, &e.problem)),
+                ];
+                args.extend(e.problem.args());
+                (
+                    StatusCode::BAD_REQUEST,
+                    "bad_pgn",
+                    "error-bad-pgn".to_string(),
+                    args,
+                )
+            }
             ApiError::Fen(e) => {
                 let mut args = vec![("reason", e.code().to_string())];
                 args.extend(e.args());
@@ -373,9 +392,14 @@ impl ApiError {
                     id: None,
                     args: Vec::new(),
                     body,
+                    pgn: None,
                 },
             );
         }
+        let pgn = match &self {
+            ApiError::Pgn(e) => Some(e.clone()),
+            _ => None,
+        };
         let (status, code, id, args) = self.parts();
         let params: BTreeMap<String, String> = args
             .iter()
@@ -384,7 +408,10 @@ impl ApiError {
         let body = crate::wire::ErrorBody {
             error: code.to_string(),
             message: sakk_i18n::tr(Locale::English, &id, &args),
-            message_hu: sakk_i18n::tr(Locale::Hungarian, &id, &args),
+            message_hu: match &pgn {
+                Some(e) => sakk_i18n::pgn_error(Locale::Hungarian, e),
+                None => sakk_i18n::tr(Locale::Hungarian, &id, &args),
+            },
             params,
         };
         (
@@ -393,6 +420,7 @@ impl ApiError {
                 id: Some(id),
                 args,
                 body,
+                pgn,
             },
         )
     }
@@ -410,6 +438,9 @@ pub struct ErrorWords {
     args: Args,
     /// The body with its message in English.
     body: crate::wire::ErrorBody,
+    /// A PGN error, whose words nest the problem's own (said in the
+    /// language asked for, not in English).
+    pgn: Option<sakk::pgn::PgnError>,
 }
 
 impl ErrorWords {
@@ -418,6 +449,11 @@ impl ErrorWords {
         let mut body = self.body.clone();
         body.message = match (&self.id, locale) {
             (_, Locale::English) => body.message,
+            (_, locale) if self.pgn.is_some() => self
+                .pgn
+                .as_ref()
+                .map(|e| sakk_i18n::pgn_error(locale, e))
+                .unwrap_or_default(),
             (Some(id), locale) => sakk_i18n::tr(locale, id, &self.args),
             (None, Locale::Hungarian) => body.message_hu.clone(),
         };

@@ -29,6 +29,7 @@ pub use sakk_play::{codes, live, wire};
 
 pub mod accounts;
 pub mod analysis;
+pub mod analysis_board;
 pub mod assets;
 pub mod bus;
 pub mod challenges;
@@ -43,6 +44,7 @@ pub mod error;
 pub mod events;
 pub mod follow;
 pub mod games;
+pub mod imports;
 pub mod inbox;
 pub mod limits;
 pub mod listen;

@@ -47,6 +47,8 @@ const LAYERS: &[(&str, &[&str])] = &[
             "tournament",
             "accounts",
             "chat",
+            "analysis_board",
+            "imports",
         ],
     ),
     // The one front door of a game's requests.

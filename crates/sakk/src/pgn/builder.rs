@@ -2,6 +2,7 @@
 
 use core::time::Duration;
 
+use super::problem::{MoveAt, PgnProblem};
 use super::reader::{PgnError, Skip, Visitor};
 use crate::position::{CastlingMode, Position};
 use crate::san::{Lang, SanPlus};
@@ -208,12 +209,12 @@ impl GameBuilder {
         self.game_number = n;
     }
 
-    fn fail(&mut self, line: usize, message: String) {
+    fn fail(&mut self, line: usize, problem: PgnProblem) {
         if self.error.is_none() {
             self.error = Some(PgnError {
                 game: self.game_number,
                 line,
-                message,
+                problem,
             });
         }
     }
@@ -323,7 +324,7 @@ impl Variant {
 
 /// The start position a game's tags give (`Variant`, `FEN`), and the
 /// problem with them, if any (then the standard start position).
-pub(crate) fn start_position(tags: &[(String, String)]) -> (Position, Option<String>) {
+pub(crate) fn start_position(tags: &[(String, String)]) -> (Position, Option<PgnProblem>) {
     let tag = |name: &str| {
         tags.iter()
             .find(|(n, _)| n == name)
@@ -335,17 +336,16 @@ pub(crate) fn start_position(tags: &[(String, String)]) -> (Position, Option<Str
         Some(Variant::Chess960) => (CastlingMode::Chess960, None),
         Some(Variant::Unsupported) => (
             CastlingMode::Standard,
-            Some(format!(
-                "the variant {:?} is not supported: sakk reads standard chess and Chess960",
-                variant.unwrap_or_default()
-            )),
+            Some(PgnProblem::UnsupportedVariant {
+                variant: variant.unwrap_or_default().to_string(),
+            }),
         ),
     };
     let start = match tag("FEN") {
         Some(fen) => match Position::from_fen_with_mode(fen, mode) {
             Ok(p) => p,
             Err(e) => {
-                problem.get_or_insert_with(|| format!("bad FEN tag: {e}"));
+                problem.get_or_insert(PgnProblem::BadFen(e));
                 Position::new()
             }
         },
@@ -358,9 +358,9 @@ pub(crate) fn start_position(tags: &[(String, String)]) -> (Position, Option<Str
 /// letters as PGN's standard says, another language's when English gives
 /// no legal move, or a null move (`--` as lichess and pgn-extract write
 /// it, `Z0` as ChessBase, `0000`, `@@@@`: the side to move passes;
-/// [`Move::NULL`]). The error is the message a user reads.
+/// [`Move::NULL`]). The error says what is wrong with the move.
 #[inline(always)]
-pub(crate) fn read_san(pos: &Position, san: &str, ply: usize) -> Result<Move, String> {
+pub(crate) fn read_san(pos: &Position, san: &str, ply: usize) -> Result<Move, PgnProblem> {
     // The common case first, at the reader's speed: English SAN naming one
     // legal move, found without listing every legal move (no null move
     // reads as SAN).
@@ -373,28 +373,27 @@ pub(crate) fn read_san(pos: &Position, san: &str, ply: usize) -> Result<Move, St
 /// [`read_san`] when the move is no plain English SAN of a legal move: a
 /// null move, another language's letters, or an error to explain.
 #[cold]
-fn read_san_otherwise(pos: &Position, san: &str, ply: usize) -> Result<Move, String> {
-    let number = pos.fullmoves();
+fn read_san_otherwise(pos: &Position, san: &str, ply: usize) -> Result<Move, PgnProblem> {
+    let at = || MoveAt {
+        number: pos.fullmoves(),
+        black: !pos.turn().is_white(),
+        san: san.to_string(),
+        ply: ply + 1,
+    };
     if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
         if pos.is_check() {
-            return Err(format!(
-                "move {number}: a null move ({san}) while in check cannot be played"
-            ));
+            return Err(PgnProblem::NullMoveInCheck { at: at() });
         }
         return Ok(Move::NULL);
     }
     pos.read_move(san, Lang::English)
         .or_else(|e| pos.read_move_any(san).map_err(|_| e))
-        .map_err(|e| {
-            let dots = if pos.turn().is_white() { "." } else { "..." };
-            let why = if san.contains('@') {
-                "a piece drop (crazyhouse, bughouse) is no move of standard chess; \
-                 the game needs a Variant tag sakk does not read"
-                    .to_string()
+        .map_err(|error| {
+            if san.contains('@') {
+                PgnProblem::PieceDrop { at: at() }
             } else {
-                e.message_en()
-            };
-            format!("move {number}{dots} {san} (ply {}): {why}", ply + 1)
+                PgnProblem::Move { at: at(), error }
+            }
         })
 }
 
@@ -510,18 +509,12 @@ impl Visitor for GameBuilder {
         }
         if self.moves.is_empty() || self.before.is_none() {
             let line = self.last_line.max(self.tag_line).max(1);
-            self.fail(
-                line,
-                "a variation with no move before it to replace".to_string(),
-            );
+            self.fail(line, PgnProblem::VariationWithoutMove);
             return Skip::Yes;
         }
         if self.stack.len() >= MAX_VARIATION_DEPTH {
             let line = self.last_line.max(1);
-            self.fail(
-                line,
-                format!("variations nested deeper than {MAX_VARIATION_DEPTH}"),
-            );
+            self.fail(line, PgnProblem::VariationsTooDeep);
             return Skip::Yes;
         }
         self.stack.push(Frame {

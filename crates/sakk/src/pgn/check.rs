@@ -113,12 +113,12 @@ impl Checker {
         }
     }
 
-    fn fail(&mut self, line: usize, message: String) {
+    fn fail(&mut self, line: usize, problem: super::PgnProblem) {
         if self.error.is_none() {
             self.error = Some(PgnError {
                 game: self.game_number,
                 line,
-                message,
+                problem,
             });
         }
     }

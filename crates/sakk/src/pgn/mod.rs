@@ -18,11 +18,13 @@
 
 mod builder;
 mod check;
+mod problem;
 mod reader;
 mod scan;
 mod writer;
 
 pub use builder::{Eval, GameBuilder, PgnGame, PgnMove, Variation, MAX_VARIATION_DEPTH};
 pub use check::{check_games, CheckedGame, Checker, ResultTag, ResultToken};
+pub use problem::{MoveAt, PgnProblem};
 pub use reader::{read_games, read_games_with_variations, PgnError, Reader, Skip, Visitor};
 pub use writer::{civil_date, format_clock, format_date, write_game, ExportOptions};

@@ -64,7 +64,14 @@ pub struct PgnError {
     /// The line of the problem, from 1.
     pub line: usize,
     /// What is wrong.
-    pub message: String,
+    pub problem: super::PgnProblem,
+}
+
+impl PgnError {
+    /// What is wrong, in English.
+    pub fn message(&self) -> String {
+        self.problem.message_en()
+    }
 }
 
 impl fmt::Display for PgnError {
@@ -72,7 +79,9 @@ impl fmt::Display for PgnError {
         write!(
             f,
             "game {}, line {}: {}",
-            self.game, self.line, self.message
+            self.game,
+            self.line,
+            self.problem.message_en()
         )
     }
 }

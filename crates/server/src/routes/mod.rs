@@ -28,6 +28,7 @@ mod board;
 mod challenges;
 mod export;
 mod games;
+mod imports;
 mod lobby;
 mod people;
 #[cfg(test)]
@@ -430,7 +431,7 @@ pub fn router(state: AppState) -> Router {
                 s,
                 Action,
                 post(analysis_board::moves).layer(axum::extract::DefaultBodyLimit::max(
-                    analysis_board::ANALYSIS_BODY,
+                    crate::analysis_board::ANALYSIS_BODY,
                 )),
             ),
         )
@@ -440,10 +441,22 @@ pub fn router(state: AppState) -> Router {
                 s,
                 Action,
                 post(analysis_board::pgn).layer(axum::extract::DefaultBodyLimit::max(
-                    analysis_board::ANALYSIS_BODY,
+                    crate::analysis_board::ANALYSIS_BODY,
                 )),
             ),
         )
+        .route(
+            "/api/import",
+            limited(
+                s,
+                NewGame,
+                post(imports::create).layer(axum::extract::DefaultBodyLimit::max(
+                    crate::imports::IMPORT_BODY,
+                )),
+            ),
+        )
+        .route("/api/import/{id}", get(imports::show))
+        .route("/import", get(crate::assets::app))
         .route(
             "/api/analysis/eval",
             limited(s, Action, get(analysis_board::eval)),

@@ -18,6 +18,7 @@ use crate::wire::{Opponent, PgnResult, Side, Status, TerminationCode};
 
 mod accounts;
 mod challenges;
+mod imports;
 mod lobby;
 mod migrate;
 mod nodes;
@@ -29,6 +30,7 @@ mod writer;
 
 pub use accounts::{TokenRow, UserRow};
 pub use challenges::{ChallengeRow, GamesFilter};
+pub use imports::ImportRow;
 pub use lobby::{MemberRow, SeekColor, SeekRow};
 pub use nodes::Claim;
 pub use open_challenges::OpenChallengeRow;
