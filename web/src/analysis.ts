@@ -10,8 +10,8 @@ import type { Key } from '@lichess-org/chessground/types';
 import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { h, fill } from './dom';
-import { factName, lang, t, terminationText } from './i18n';
-import { api, errorText, readLines, ApiError } from './api';
+import { factName, lang, message, t, terminationText } from './i18n';
+import { api, errorText, isOver, readLines, ApiError } from './api';
 import { askPromotion } from './promotion';
 import { boardKeys } from './boardkeys';
 import { dests, isPromotion, pieceAt } from './chess';
@@ -48,9 +48,13 @@ class AnalysisBoard {
   private engineOn = localStorage.getItem('sakk.engine') !== 'off';
   private lines = Math.min(5, Math.max(1, Number(localStorage.getItem('sakk.engineLines') ?? '1') || 1));
   private frame: EvalFrame | null = null;
+  /** The position the frame is of. */
+  private frameFen = '';
   private engineError = '';
   private evalAbort: AbortController | null = null;
   private evalTimer = 0;
+  /** The position and settings of the evaluation on show. */
+  private evalKey = '';
   private pgnText = '';
   private error = '';
   private busy = false;
@@ -60,6 +64,9 @@ class AnalysisBoard {
     board: h('div.board.cg-wrap'),
     bar: h('div.eval-bar', { role: 'meter', 'aria-valuemin': '-1', 'aria-valuemax': '1' }, [h('div.eval-fill')]),
     engine: h('section.engine'),
+    depth: h('span.depth', { 'aria-live': 'off' }),
+    pvLines: h('ol.pv-lines', { hidden: true }),
+    announce: h('p.sr-only', { 'aria-live': 'polite' }),
     tree: h('section.tree'),
     tools: h('section.node-tools'),
     info: h('section.position-info', { 'aria-live': 'polite' }),
@@ -78,7 +85,9 @@ class AnalysisBoard {
         h('div.board-side', {}, [h('div.board-with-bar', {}, [this.el.bar, this.el.board]), this.el.promo]),
         h('div.panel', {}, [this.el.error, this.el.engine, this.el.info, this.el.tree, this.el.tools, this.el.export]),
       ]),
+      this.el.announce,
     ]);
+    this.buildEngine();
     this.cg = Chessground(this.el.board, {
       orientation: this.orientation,
       coordinates: true,
@@ -87,7 +96,7 @@ class AnalysisBoard {
       movable: { free: false, showDests: true, events: { after: (o, d) => void this.userMove(o, d) } },
       draggable: { enabled: true, showGhost: true },
     });
-    this.unkeys = boardKeys(this.el.board, () => this.cg ?? undefined, () => {});
+    this.unkeys = boardKeys(this.el.board, () => this.cg ?? undefined, text => (this.el.announce.textContent = text));
     document.addEventListener('keydown', this.onKey);
     await this.load();
   }
@@ -117,6 +126,8 @@ class AnalysisBoard {
       }
       if (game) {
         const s = await api.state(game);
+        // A game under way is not analysed (no engine for its players).
+        if (!isOver(s.status)) throw new ApiError(409, 'game_not_over', message(lang(), 'error-game-not-over'));
         fen = s.initial_fen;
         moves = s.moves ? s.moves.split(' ') : [];
         variant = s.rules.variant;
@@ -131,7 +142,10 @@ class AnalysisBoard {
       if (this.destroyed) return;
       this.showError(errorText(e));
       // The standard position, so that the board is still of use.
-      if (!this.root) this.start(await api.readLine({ moves: [] }));
+      if (!this.root) {
+        const standard = await api.readLine({ moves: [] }).catch(() => null);
+        if (standard && !this.destroyed && !this.root) this.start(standard);
+      }
     }
   }
 
@@ -157,7 +171,9 @@ class AnalysisBoard {
 
   private readonly onKey = (ev: KeyboardEvent): void => {
     const target = ev.target as HTMLElement | null;
-    if (target?.closest('input, textarea, select')) return;
+    // Not in a field, not on the board (its own arrows move its cursor),
+    // not with a modifier (Alt+← is the browser's back).
+    if (target?.closest('input, textarea, select, .cg-wrap') || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const c = this.current;
     if (!c) return;
     let next: Node | null = null;
@@ -203,7 +219,12 @@ class AnalysisBoard {
   /** Plays `moves` from `from` (read by the rules), then shows the last. */
   private async play(from: Node, moves: string[]): Promise<void> {
     const root = this.root;
-    if (!root || this.busy) return;
+    if (!root) return;
+    if (this.busy) {
+      // One move at a time: the board shows the tree again.
+      this.redraw();
+      return;
+    }
     this.busy = true;
     try {
       const read = await api.readLine({ fen: root.pos.fen, variant: this.variant, moves: [...movesTo(from), ...moves] });
@@ -245,11 +266,27 @@ class AnalysisBoard {
     });
     this.el.error.textContent = this.error;
     this.el.error.hidden = !this.error;
+    const focus = this.focusedControl();
     this.drawInfo();
     this.drawTree();
     this.drawTools();
     this.drawExport();
+    this.restoreFocus(focus);
     this.restartEval();
+  }
+
+  /** Which of the panel's controls has the focus (they are drawn anew). */
+  private focusedControl(): string {
+    const active = document.activeElement as HTMLElement | null;
+    if (!active || !this.host.contains(active) || active.closest('.cg-wrap')) return '';
+    if (active.classList.contains('move')) return '.moves-tree .move.active';
+    if (active.dataset.nag) return `.glyph[data-nag="${active.dataset.nag}"]`;
+    return active.id ? `#${active.id}` : '';
+  }
+
+  private restoreFocus(selector: string): void {
+    if (!selector) return;
+    (this.host.querySelector(selector) as HTMLElement | null)?.focus();
   }
 
   private drawInfo(): void {
@@ -358,7 +395,8 @@ class AnalysisBoard {
         h('button#show-pgn', { type: 'button', onclick: () => void this.withPgn(() => undefined) }, 'PGN'),
         h('button#copy-pgn', { type: 'button', onclick: () => void this.withPgn(text => void navigator.clipboard?.writeText(text).catch(() => undefined)) }, tr.anCopyPgn),
         h('button#download-pgn', { type: 'button', onclick: () => void this.withPgn(text => this.download(text)) }, tr.anDownloadPgn),
-        h('a.button#to-import', { href: '/import', 'data-nav': '' }, tr.imTitle),
+        h('a#to-editor.button', { href: `/editor/${node.pos.fen.replace(/ /g, '_')}`, 'data-nav': '' }, tr.edTitle),
+        h('a#to-import.button', { href: '/import', 'data-nav': '' }, tr.imTitle),
       ]),
       pgn,
     ]);
@@ -369,13 +407,17 @@ class AnalysisBoard {
   private async withPgn(use: (text: string) => void): Promise<void> {
     const root = this.root;
     if (!root) return;
+    let text: string;
     try {
-      this.pgnText = await api.treePgn({ fen: root.pos.fen, variant: this.variant, tags: this.tags, line: toTreeLine(root) });
-      this.showError('');
+      text = await api.treePgn({ fen: root.pos.fen, variant: this.variant, tags: this.tags, line: toTreeLine(root) });
     } catch (e) {
-      this.showError(errorText(e));
+      if (!this.destroyed) this.showError(errorText(e));
       return;
     }
+    // (Another tree by now: this text is not its PGN.)
+    if (this.destroyed || this.root !== root) return;
+    this.pgnText = text;
+    this.showError('');
     this.drawExport();
     use(this.pgnText);
   }
@@ -389,7 +431,9 @@ class AnalysisBoard {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
-  private drawEngine(): void {
+  /** The engine's controls, made once (a frame arriving must not close
+   * an open list or take the focus away). */
+  private buildEngine(): void {
     const tr = t();
     const toggle = h('input#engine-on', { type: 'checkbox', checked: this.engineOn }) as HTMLInputElement;
     toggle.addEventListener('change', () => {
@@ -407,40 +451,50 @@ class AnalysisBoard {
       localStorage.setItem('sakk.engineLines', String(this.lines));
       this.restartEval();
     });
-    const f = this.engineOn ? this.frame : null;
-    const node = this.current;
-    const fen = node?.pos.fen ?? '';
-    const status = !this.engineOn
-      ? ''
-      : this.engineError || (f ? `${tr.anDepth} ${f.depth}${f.done ? '' : '…'}` : '…');
     fill(this.el.engine, [
       h('div.engine-head', {}, [
         h('label.switch', {}, [toggle, h('span', {}, tr.anEngine)]),
         h('label', {}, [h('span', {}, tr.anLines), lines]),
-        h('span.depth', { 'aria-live': 'off' }, status),
+        this.el.depth,
       ]),
-      f
-        ? h(
-            'ol.pv-lines',
-            {},
-            f.lines.map(l =>
-              h('li.pv', {}, [
-                h('strong.score', {}, evalText(l)),
-                ' ',
-                h(
-                  'button.pv-play',
-                  {
-                    type: 'button',
-                    onclick: () => node && node.pos.fen === fen && l.pv[0] && void this.play(node, [l.pv[0]]),
-                  },
-                  pvText(l.san, fen),
-                ),
-              ]),
-            ),
-          )
-        : null,
+      this.el.pvLines,
     ]);
+  }
+
+  /** The engine's status and lines, updated in place. */
+  private drawEngine(): void {
+    const tr = t();
+    const f = this.engineOn ? this.frame : null;
+    const fen = this.current?.pos.fen ?? '';
+    this.el.depth.textContent = !this.engineOn
+      ? ''
+      : this.engineError || (f ? `${tr.anDepth} ${f.depth}${f.done ? '' : '…'}` : '…');
+    const lines = f?.lines ?? [];
+    const list = this.el.pvLines;
+    list.hidden = lines.length === 0;
+    while (list.children.length > lines.length) list.lastElementChild?.remove();
+    lines.forEach((l, i) => {
+      let li = list.children[i] as HTMLElement | undefined;
+      if (!li) {
+        li = h('li.pv', {}, [
+          h('strong.score'),
+          ' ',
+          h('button.pv-play', { type: 'button', onclick: () => this.playLine(i) }),
+        ]);
+        list.append(li);
+      }
+      const [score, , button] = Array.from(li.childNodes) as HTMLElement[];
+      score.textContent = evalText(l);
+      button.textContent = pvText(l.san, fen);
+    });
     this.drawBar();
+  }
+
+  /** Plays the first move of the engine's line `i`, in the position it is of. */
+  private playLine(i: number): void {
+    const node = this.current;
+    const first = this.frame?.lines[i]?.pv[0];
+    if (node && first && this.frameFen === node.pos.fen) void this.play(node, [first]);
   }
 
   private drawBar(): void {
@@ -467,6 +521,13 @@ class AnalysisBoard {
   /** Evaluates the position on show (after a short pause, so that
    * stepping through moves does not start a search for each). */
   private restartEval(): void {
+    // The same position and settings: the search under way goes on.
+    const key = `${this.current?.pos.fen}|${this.lines}|${this.engineOn}`;
+    if (key === this.evalKey && (this.evalAbort || this.frame?.done || this.engineError)) {
+      this.drawEngine();
+      return;
+    }
+    this.evalKey = key;
     this.stopEval();
     this.frame = null;
     this.engineError = '';
@@ -490,6 +551,7 @@ class AnalysisBoard {
         if (abort.signal.aborted || this.current !== node) return;
         try {
           this.frame = JSON.parse(line) as EvalFrame;
+          this.frameFen = node.pos.fen;
         } catch {
           return;
         }

@@ -15,6 +15,7 @@ import { challengePage } from './challenge';
 import { playersPage } from './players';
 import { analysisPage } from './analysis';
 import { importPage } from './import';
+import { editorPage } from './editor';
 import { watchNotices } from './notices';
 import { navigate } from './nav';
 import { forgetOldSeats } from './seats';
@@ -70,6 +71,7 @@ function pageFor(path: string): Page {
   if (path === '/players') return playersPage;
   if (path === '/analysis' || path.startsWith('/analysis/')) return analysisPage;
   if (path === '/import') return importPage;
+  if (path === '/editor' || path.startsWith('/editor/')) return editorPage;
   if (path.startsWith('/@/')) return profilePage(decodeURIComponent(path.slice(3)));
   if (path.startsWith('/challenge/')) return challengePage(decodeURIComponent(path.slice(11)));
   return homePage;

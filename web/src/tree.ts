@@ -70,9 +70,14 @@ export function addImported(parent: Node, line: ImportedLine): Node {
   let node = parent;
   for (const m of line.moves) {
     const before = node;
+    const known = before.children.length;
     node = addChild(before, m);
-    node.nags = [...m.nags];
-    node.comment = m.comment ?? '';
+    // (A variation that repeats a move already there follows it, and
+    // leaves its glyphs and comment as they are.)
+    if (before.children.length > known) {
+      node.nags = [...m.nags];
+      node.comment = m.comment ?? '';
+    }
     for (const v of m.variations) addImported(before, v);
   }
   return node;

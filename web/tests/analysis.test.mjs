@@ -88,7 +88,7 @@ test('the engine shows its lines live, as many as asked, and a line is played by
   await page.reload();
   await page.waitForSelector('cg-board');
   assert.equal(await page.isChecked('#engine-on'), false);
-  assert.equal(await page.locator('.pv-lines').count(), 0);
+  assert.equal(await page.locator('.pv-lines .pv').count(), 0);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -88,6 +88,8 @@ test('every page fits a phone and a desktop, hides what it hides, and passes axe
       await clickMove(p, 'e2', 'e4');
       await p.waitForSelector('.moves-tree .move');
     } },
+    { name: 'editor', path: '/editor', ready: '.verdict.legal' },
+    { name: 'import', path: '/import', ready: '#import-pgn' },
     { name: 'tournaments', path: '/tournaments' },
     { name: 'tournament-organiser', path: `/tournament/${made.id}?token=${made.organiser_token}`, ready: 'table.pairings' },
     { name: 'tournament-public', path: `/tournament/${made.id}`, ready: 'table.pairings' },

@@ -198,3 +198,19 @@ proptest! {
         prop_assert_eq!(again.start, start);
     }
 }
+
+#[test]
+fn a_tag_problem_is_reported_at_its_games_first_line() {
+    let text = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n[FEN \"bad\"]\n\n1. e4 *\n";
+    let games: Vec<_> = read_games(text.as_bytes()).collect();
+    let Err(e) = &games[1] else {
+        panic!("{:?}", games[1])
+    };
+    assert_eq!((e.game, e.line), (2, 5));
+    assert_eq!(e.problem.code(), "pgn_bad_fen");
+    let checked: Vec<_> = sakk::pgn::check_games(text.as_bytes()).collect();
+    let Err(e) = &checked[1] else {
+        panic!("{:?}", checked[1])
+    };
+    assert_eq!((e.game, e.line), (2, 5));
+}

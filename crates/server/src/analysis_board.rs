@@ -232,6 +232,13 @@ pub struct TreeRequest {
     pub line: TreeLine,
 }
 
+/// Whether `name` is a PGN tag's name: letters, digits and `_`, at most 64.
+pub fn is_tag_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 64
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
 /// Checks and converts a tree's line played from `pos`, counting its moves
 /// into `count`.
 fn pgn_line(
@@ -297,32 +304,34 @@ pub fn tree_pgn(request: &TreeRequest) -> Result<String, ApiError> {
     let mut count = 0;
     let line = pgn_line(start, &request.line, 0, &mut count)?;
     let mut game = PgnGame::new(start);
+    let mut result_tag = None;
     for tag in &request.tags {
-        let ok = !tag.name.is_empty()
-            && tag.name.len() <= 64
-            && tag
-                .name
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'_');
-        if !ok {
+        if !is_tag_name(&tag.name) {
             return Err(ApiError::bad_detail(
                 ErrorCode::BadAnalysisTag,
-                tag.name.clone(),
+                tag.name.chars().take(64).collect::<String>(),
             ));
         }
-        if matches!(tag.name.as_str(), "Result" | "FEN" | "SetUp") {
-            continue;
+        match tag.name.as_str() {
+            // The start position and the variant are the tree's own.
+            "FEN" | "SetUp" | "Variant" => {}
+            "Result" => result_tag = Some(tag.value.clone()),
+            name => game.set_tag(name, &tag.value),
         }
-        game.set_tag(&tag.name, &tag.value.replace(['\n', '\r'], " "));
     }
     let end = line
         .moves
         .iter()
         .fold(start, |p, m| p.after_unchecked(m.mv));
-    let result = Game::from_position(end)
-        .outcome()
-        .map_or("*", |o| o.pgn_result());
-    game.result = Some(result.to_string());
+    // The main line's end decides; else the result the game's tags gave
+    // (an imported game won on time or by resignation).
+    let result = match Game::from_position(end).outcome() {
+        Some(o) => o.pgn_result().to_string(),
+        None => result_tag
+            .filter(|r| matches!(r.as_str(), "1-0" | "0-1" | "1/2-1/2"))
+            .unwrap_or_else(|| "*".to_string()),
+    };
+    game.result = Some(result);
     game.comment = line.comment;
     game.moves = line.moves;
     Ok(sakk::pgn::write_game(&game, &ExportOptions::default()))
@@ -427,6 +436,24 @@ mod tests {
             panic!("{back:?}")
         };
         assert_eq!(back.moves[1].variations[0].moves.len(), 2);
+        // The tags' result stands where the line's end gives none; the
+        // variant is the tree's own.
+        let mut resigned = request.clone();
+        resigned.tags.push(TagPair {
+            name: "Result".to_string(),
+            value: "0-1".to_string(),
+        });
+        resigned.tags.push(TagPair {
+            name: "Variant".to_string(),
+            value: "Chess960".to_string(),
+        });
+        let text = tree_pgn(&resigned);
+        let Ok(text) = text else { panic!("{text:?}") };
+        assert!(
+            text.contains("[Result \"0-1\"]") && text.trim_end().ends_with("0-1"),
+            "{text}"
+        );
+        assert!(!text.contains("Variant"), "{text}");
         // A bad tag name and an illegal move in a variation are refused.
         let mut bad = request.clone();
         bad.tags[0].name = "Wh ite]".to_string();

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock, Weak};
 use std::time::Duration;
 
 use sakk_engine::search::Shared;
@@ -17,27 +17,62 @@ use tokio::sync::oneshot;
 use crate::error::ApiError;
 
 /// Stops one engine job: its search at once, and what it would do next.
+/// Its search table is made when the job first asks for it, so that a job
+/// waiting in the queue holds no table.
 #[derive(Clone)]
 pub struct Stop {
     cancelled: Arc<AtomicBool>,
-    search: Arc<Shared>,
+    search: Arc<OnceLock<Arc<Shared>>>,
+    hash_mb: usize,
+}
+
+/// A stop handle that does not keep its job's table alive: it stops the
+/// job while the job lives.
+#[derive(Clone)]
+pub struct WeakStop {
+    cancelled: Weak<AtomicBool>,
+    search: Weak<OnceLock<Arc<Shared>>>,
+}
+
+impl WeakStop {
+    /// Stops the job, if it still lives.
+    pub fn stop(&self) {
+        if let Some(cancelled) = self.cancelled.upgrade() {
+            cancelled.store(true, Ordering::SeqCst);
+        }
+        if let Some(search) = self.search.upgrade().as_deref().and_then(OnceLock::get) {
+            search.stop.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Whether the job still lives and has not been stopped.
+    pub fn is_live(&self) -> bool {
+        self.cancelled
+            .upgrade()
+            .is_some_and(|c| !c.load(Ordering::SeqCst))
+    }
 }
 
 impl Stop {
-    /// A stop handle with a search table of `hash_mb` MiB.
+    /// A stop handle with a search table of `hash_mb` MiB (made when first
+    /// asked for).
     pub fn new(hash_mb: usize) -> Stop {
         Stop {
             cancelled: Arc::new(AtomicBool::new(false)),
-            search: Arc::new(Shared::new(hash_mb)),
+            search: Arc::new(OnceLock::new()),
+            hash_mb,
         }
     }
 
     /// Stops the job.
     pub fn stop(&self) {
         // The flag first: a job that resets the search's own flag between
-        // searches reads this one after the reset.
+        // searches reads this one after the reset; a table made after this
+        // sees it (in `search`).
         self.cancelled.store(true, Ordering::SeqCst);
-        self.search.stop.store(true, Ordering::SeqCst);
+        if let Some(search) = self.search.get() {
+            search.stop.store(true, Ordering::SeqCst);
+        }
     }
 
     /// Whether [`Stop::stop`] was called.
@@ -45,9 +80,25 @@ impl Stop {
         self.cancelled.load(Ordering::SeqCst)
     }
 
-    /// The search's shared state (its table and its stop flag).
+    /// The search's shared state (its table and its stop flag), made now if
+    /// it was not yet.
     pub fn search(&self) -> Arc<Shared> {
-        Arc::clone(&self.search)
+        let search = self
+            .search
+            .get_or_init(|| Arc::new(Shared::new(self.hash_mb)));
+        // A stop that came before the table was made.
+        if self.is_stopped() {
+            search.stop.store(true, Ordering::SeqCst);
+        }
+        Arc::clone(search)
+    }
+
+    /// A handle that stops this job without keeping it alive.
+    pub fn downgrade(&self) -> WeakStop {
+        WeakStop {
+            cancelled: Arc::downgrade(&self.cancelled),
+            search: Arc::downgrade(&self.search),
+        }
     }
 
     /// The flag that [`Stop::stop`] sets.
@@ -69,6 +120,13 @@ pub enum Priority {
     /// far) to a computer's move that would otherwise wait.
     Live,
 }
+
+/// Live evaluations that may wait for each slot.
+const LIVE_QUEUE_FACTOR: usize = 4;
+
+/// How often a job waiting for a slot looks whether it was stopped (then
+/// it gives up its place).
+const STOPPED_WAITER_POLL: Duration = Duration::from_millis(100);
 
 /// Computer moves that may wait for each analysis that may: a refused
 /// move is tried again, so this only bounds the memory of a flood.
@@ -92,6 +150,7 @@ struct Queue {
     closed: bool,
     play: VecDeque<oneshot::Sender<Slot>>,
     analysis: VecDeque<oneshot::Sender<Slot>>,
+    live: VecDeque<oneshot::Sender<Slot>>,
 }
 
 /// The right to run one job. Dropped, it goes to the first waiter of the
@@ -111,7 +170,12 @@ impl Drop for Slot {
         }
         let mut q = lock(&self.queue);
         while !q.closed {
-            let Some(waiter) = q.play.pop_front().or_else(|| q.analysis.pop_front()) else {
+            let Some(waiter) = q
+                .play
+                .pop_front()
+                .or_else(|| q.analysis.pop_front())
+                .or_else(|| q.live.pop_front())
+            else {
                 break;
             };
             let slot = Slot {
@@ -159,6 +223,7 @@ impl EnginePool {
                 closed: false,
                 play: VecDeque::new(),
                 analysis: VecDeque::new(),
+                live: VecDeque::new(),
             })),
             freed: Arc::new(tokio::sync::Notify::new()),
             size,
@@ -187,7 +252,9 @@ impl EnginePool {
         }
         let (waiting, cap) = match priority {
             Priority::Play => (&mut q.play, self.max_waiting * PLAY_QUEUE_FACTOR),
-            Priority::Analysis | Priority::Live => (&mut q.analysis, self.max_waiting),
+            Priority::Analysis => (&mut q.analysis, self.max_waiting),
+            // A few: each is one client's view of a position, soon stale.
+            Priority::Live => (&mut q.live, self.size * LIVE_QUEUE_FACTOR),
         };
         // Those who stopped waiting hold no place.
         waiting.retain(|w| !w.is_closed());
@@ -227,7 +294,15 @@ impl EnginePool {
     ) -> Result<T, ApiError> {
         let slot = match self.take(priority)? {
             Ok(slot) => slot,
-            Err(waiting) => waiting.await.map_err(|_| ApiError::ShuttingDown)?,
+            Err(mut waiting) => loop {
+                // A job stopped while it waits gives its place up (its
+                // receiver dropped, the queue skips it).
+                match tokio::time::timeout(STOPPED_WAITER_POLL, &mut waiting).await {
+                    Ok(slot) => break slot.map_err(|_| ApiError::ShuttingDown)?,
+                    Err(_) if stop.is_stopped() => return Err(ApiError::ShuttingDown),
+                    Err(_) => {}
+                }
+            },
         };
         if lock(&self.queue).closed || stop.is_stopped() {
             return Err(ApiError::ShuttingDown);
@@ -252,12 +327,13 @@ impl EnginePool {
         lock(&self.running).len()
     }
 
-    /// Jobs waiting for a slot now, of each priority: (moves, analyses).
+    /// Jobs waiting for a slot now: (the computer's moves, the analyses and
+    /// live evaluations).
     pub fn waiting(&self) -> (usize, usize) {
         let q = lock(&self.queue);
         let count =
             |w: &VecDeque<oneshot::Sender<Slot>>| w.iter().filter(|w| !w.is_closed()).count();
-        (count(&q.play), count(&q.analysis))
+        (count(&q.play), count(&q.analysis) + count(&q.live))
     }
 
     /// Refuses new jobs and the waiting ones, stops the running ones, and
@@ -269,6 +345,7 @@ impl EnginePool {
             q.closed = true;
             q.play.clear();
             q.analysis.clear();
+            q.live.clear();
         }
         for (stop, _) in lock(&self.running).values() {
             stop.stop();
@@ -339,6 +416,38 @@ mod tests {
             pool.run(Priority::Play, Stop::new(1), |_| 4).await,
             Err(ApiError::ShuttingDown)
         ));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_job_stopped_while_it_waits_gives_its_place_up_and_holds_no_table() {
+        let pool = Arc::new(EnginePool::new(1, 1));
+        let hold = Stop::new(1);
+        let busy = {
+            let (pool, hold) = (Arc::clone(&pool), hold.clone());
+            tokio::spawn(async move { pool.run(Priority::Analysis, hold, spin(0)).await })
+        };
+        until("the slot is taken", || pool.running() == 1).await;
+        let waiter = Stop::new(64);
+        let weak = waiter.downgrade();
+        let queued = {
+            let (pool, waiter) = (Arc::clone(&pool), waiter.clone());
+            tokio::spawn(async move { pool.run(Priority::Live, waiter, |_| 1).await })
+        };
+        until("the live evaluation waits", || pool.waiting() == (0, 1)).await;
+        // No table while it waits.
+        assert!(waiter.search.get().is_none());
+        assert!(weak.is_live());
+        weak.stop();
+        assert!(matches!(queued.await, Ok(Err(ApiError::ShuttingDown))));
+        assert_eq!(pool.waiting(), (0, 0));
+        drop(waiter);
+        assert!(!weak.is_live());
+        // A stop before the table is made stops the search made after.
+        let early = Stop::new(1);
+        early.stop();
+        assert!(early.search().stop.load(Ordering::SeqCst));
+        hold.stop();
+        assert!(matches!(busy.await, Ok(Ok(0))));
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -14,7 +14,7 @@ use sakk::pgn::{
 };
 use sakk::Position;
 
-use crate::analysis_board::{node, BoardNode, BoardPly, TagPair, MAX_ANALYSIS_MOVES};
+use crate::analysis_board::{is_tag_name, node, BoardNode, BoardPly, TagPair, MAX_ANALYSIS_MOVES};
 use crate::codes::ErrorCode;
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -233,7 +233,7 @@ async fn store(
     let now = sakk_play::live::unix_ms();
     let mut rows = Vec::new();
     let mut problems = Vec::new();
-    for game in games {
+    for (number, game) in games.into_iter().enumerate() {
         let game = match game {
             Ok(g) => g,
             Err(e) => {
@@ -242,7 +242,16 @@ async fn store(
             }
         };
         if count(&game.moves) > MAX_ANALYSIS_MOVES {
-            return Err(ApiError::bad(ErrorCode::AnalysisTooLong));
+            problems.push(ImportProblem {
+                game: number + 1,
+                line: game.line,
+                problem: MessageRef {
+                    id: sakk_i18n::id("error", ErrorCode::AnalysisTooLong.as_str()),
+                    params: BTreeMap::new(),
+                },
+                cause: None,
+            });
+            continue;
         }
         let result = game
             .result
@@ -330,18 +339,20 @@ fn line_of(pos: Position, comment: Option<String>, moves: &[PgnMove]) -> Importe
 /// The imported game `pgn` (as stored) read for the analysis board.
 ///
 /// # Errors
-/// A stored text that no longer reads.
+/// A stored text that no longer reads (500: it read when it was stored).
 pub fn game_view(id: &str, pgn: &str) -> Result<ImportedGame, ApiError> {
     let game = match read_games_with_variations(pgn.as_bytes()).next() {
         Some(Ok(g)) => g,
-        Some(Err(e)) => return Err(ApiError::Pgn(e)),
-        None => return Err(ApiError::bad(ErrorCode::NoPgnGame)),
+        Some(Err(e)) => return Err(ApiError::Internal(format!("imported game {id}: {e}"))),
+        None => return Err(ApiError::Internal(format!("imported game {id}: no game"))),
     };
     Ok(ImportedGame {
         id: id.to_string(),
+        // (Only what PGN calls a tag: the analysis board writes them back.)
         tags: game
             .tags
             .iter()
+            .filter(|(name, _)| is_tag_name(name))
             .map(|(name, value)| TagPair {
                 name: name.clone(),
                 value: value.clone(),

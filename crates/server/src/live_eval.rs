@@ -16,7 +16,7 @@ use sakk_engine::time::TimeManager;
 use serde::Serialize;
 
 use crate::client::ClientKey;
-use crate::engine_pool::Stop;
+use crate::engine_pool::{Stop, WeakStop};
 
 /// The longest one live evaluation searches.
 pub const LIVE_LIMIT: Duration = Duration::from_secs(10);
@@ -64,10 +64,25 @@ pub struct EvalFrame {
     pub done: bool,
 }
 
-/// The live evaluations running, by client.
+impl EvalFrame {
+    /// The last frame of an evaluation stopped before it began.
+    pub fn stopped() -> EvalFrame {
+        EvalFrame {
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time_ms: 0,
+            lines: Vec::new(),
+            done: true,
+        }
+    }
+}
+
+/// The live evaluations running, by client (handles that do not keep an
+/// evaluation, or its table, alive once it is over).
 #[derive(Default)]
 pub struct LiveEvals {
-    running: std::sync::Mutex<HashMap<ClientKey, VecDeque<Stop>>>,
+    running: std::sync::Mutex<HashMap<ClientKey, VecDeque<WeakStop>>>,
 }
 
 impl LiveEvals {
@@ -86,7 +101,7 @@ impl LiveEvals {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         // Those already over hold no place.
         running.retain(|_, list| {
-            list.retain(|s| !s.is_stopped());
+            list.retain(WeakStop::is_live);
             !list.is_empty()
         });
         let list = running.entry(client).or_default();
@@ -95,7 +110,7 @@ impl LiveEvals {
                 old.stop();
             }
         }
-        list.push_back(stop.clone());
+        list.push_back(stop.downgrade());
         stop
     }
 }
@@ -142,8 +157,8 @@ fn eval_line(pos: &Position, score: i32, pv: &[Move]) -> EvalLine {
 
 /// Searches `pos` for its `lines` best lines (1 to [`MAX_LINES`]) for at
 /// most `limit`, until `stop` is stopped, calling `send` after each
-/// completed depth and once more, with `done`, at the end (blocking: run
-/// it in the engine pool).
+/// completed depth and always once more, with `done`, at the end
+/// (blocking: run it in the engine pool).
 pub fn evaluate(
     pos: &Position,
     lines: usize,
@@ -152,9 +167,6 @@ pub fn evaluate(
     send: &mut dyn FnMut(EvalFrame),
 ) {
     let shared = stop.search();
-    if stop.is_stopped() {
-        return;
-    }
     let mut searcher = Searcher::new(Arc::clone(&shared), true);
     let wanted = lines.clamp(1, MAX_LINES).min(pos.legal_moves().len());
     let mut depth_lines: Vec<(i32, Vec<Move>)> = Vec::new();
@@ -190,7 +202,8 @@ pub fn evaluate(
         ..Task::with_limits(Limits::default())
     };
     let started = std::time::Instant::now();
-    let outcome = if wanted == 0 {
+    // (Stopped before it began: the last frame at once, with no line.)
+    let outcome = if wanted == 0 || stop.is_stopped() {
         None
     } else {
         Some(searcher.think(pos, &[], task, &mut report))
@@ -283,9 +296,12 @@ mod tests {
         let d = evals.start(me);
         assert!(a.is_stopped());
         assert!(!b.is_stopped() && !c.is_stopped() && !d.is_stopped());
-        // One that ended frees its place.
+        // One that ended (stopped, or gone) frees its place.
         b.stop();
         let e = evals.start(me);
         assert!(!d.is_stopped() && !e.is_stopped());
+        drop(d);
+        let f = evals.start(me);
+        assert!(!e.is_stopped() && !f.is_stopped());
     }
 }

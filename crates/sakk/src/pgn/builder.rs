@@ -69,8 +69,10 @@ pub struct Variation {
 }
 
 /// Variations nested deeper than this are refused (a file of a million
-/// `(` is no game, and the writer follows the nesting).
-pub const MAX_VARIATION_DEPTH: usize = 32;
+/// `(` is no game, and the writer follows the nesting; a tree this deep
+/// still fits serde_json's nesting limit as the server's requests carry
+/// it, four levels of JSON a variation).
+pub const MAX_VARIATION_DEPTH: usize = 24;
 
 /// A game read from PGN: its tags, start position, main line and result.
 /// Variations are skipped, unless read by [`GameBuilder::with_variations`].
@@ -165,7 +167,6 @@ pub struct GameBuilder {
     comment: Option<String>,
     result: Option<String>,
     error: Option<PgnError>,
-    tag_line: usize,
     /// Read variations (else skip them).
     variations: bool,
     /// The lines a variation being read hangs from, outermost first.
@@ -408,7 +409,6 @@ impl Visitor for GameBuilder {
         self.comment = None;
         self.result = None;
         self.error = None;
-        self.tag_line = 0;
         self.stack.clear();
         self.before = None;
         self.last_line = 0;
@@ -421,7 +421,8 @@ impl Visitor for GameBuilder {
     fn begin_movetext(&mut self) {
         let (start, problem) = start_position(&self.tags);
         if let Some(problem) = problem {
-            self.fail(self.tag_line.max(1), problem);
+            // (Line 0: the game's first line, known at its end.)
+            self.fail(0, problem);
         }
         self.start = Some(start);
         self.pos = Some(start);
@@ -508,7 +509,7 @@ impl Visitor for GameBuilder {
             return Skip::Yes;
         }
         if self.moves.is_empty() || self.before.is_none() {
-            let line = self.last_line.max(self.tag_line).max(1);
+            let line = self.last_line;
             self.fail(line, PgnProblem::VariationWithoutMove);
             return Skip::Yes;
         }
@@ -556,7 +557,10 @@ impl Visitor for GameBuilder {
         if self.start.is_none() {
             self.begin_movetext();
         }
-        if let Some(e) = self.error.take() {
+        if let Some(mut e) = self.error.take() {
+            if e.line == 0 {
+                e.line = line;
+            }
             return Err(e);
         }
         Ok(PgnGame {

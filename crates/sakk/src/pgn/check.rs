@@ -151,7 +151,8 @@ impl Visitor for Checker {
     fn begin_movetext(&mut self) {
         let (start, problem) = start_position(&self.tags);
         if let Some(problem) = problem {
-            self.fail(1, problem);
+            // (Line 0: the game's first line, known at its end.)
+            self.fail(0, problem);
         }
         self.pos = Some(start);
     }
@@ -190,7 +191,10 @@ impl Visitor for Checker {
         if self.pos.is_none() {
             self.begin_movetext();
         }
-        if let Some(e) = self.error.take() {
+        if let Some(mut e) = self.error.take() {
+            if e.line == 0 {
+                e.line = line;
+            }
             return Err(e);
         }
         Ok(CheckedGame {

@@ -73,7 +73,12 @@ pub fn format_date(unix_seconds: i64) -> String {
 }
 
 fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+    // A tag pair is one line: a line break or another control character
+    // in a value becomes a space.
+    value
+        .replace(char::is_control, " ")
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
 }
 
 /// Writes a game in PGN export format.

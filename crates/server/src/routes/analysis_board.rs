@@ -97,9 +97,13 @@ pub(crate) async fn eval(
         }
     });
     // The first frame, or why there is none (the guard stops the search
-    // if the client leaves meanwhile).
+    // if the client leaves meanwhile). One stopped before it began (the
+    // same client's third) ends at once, with no line.
     let first = match rx.recv().await {
         Some(Ok(frame)) => frame,
+        Some(Err(_)) | None if guard.0.is_stopped() && !state.is_shutting_down() => {
+            EvalFrame::stopped()
+        }
         Some(Err(e)) => return Err(e),
         None => return Err(ApiError::ShuttingDown),
     };

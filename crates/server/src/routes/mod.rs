@@ -329,6 +329,8 @@ pub fn router(state: AppState) -> Router {
         .route("/challenge/{id}", get(crate::assets::app))
         .route("/analysis", get(crate::assets::app))
         .route("/analysis/{*fen}", get(crate::assets::app))
+        .route("/editor", get(crate::assets::app))
+        .route("/editor/{*fen}", get(crate::assets::app))
         .route("/account", get(crate::assets::app))
         .route("/healthz", get(games::healthz))
         .route("/api/account", get(accounts::account))
@@ -455,7 +457,7 @@ pub fn router(state: AppState) -> Router {
                 )),
             ),
         )
-        .route("/api/import/{id}", get(imports::show))
+        .route("/api/import/{id}", limited(s, Action, get(imports::show)))
         .route("/import", get(crate::assets::app))
         .route(
             "/api/analysis/eval",
