@@ -166,6 +166,11 @@ pub fn evaluate(
     stop: &Stop,
     send: &mut dyn FnMut(EvalFrame),
 ) {
+    // Stopped before it began (no table made): the last frame at once.
+    if stop.is_stopped() {
+        send(EvalFrame::stopped());
+        return;
+    }
     let shared = stop.search();
     let mut searcher = Searcher::new(Arc::clone(&shared), true);
     let wanted = lines.clamp(1, MAX_LINES).min(pos.legal_moves().len());
@@ -202,8 +207,7 @@ pub fn evaluate(
         ..Task::with_limits(Limits::default())
     };
     let started = std::time::Instant::now();
-    // (Stopped before it began: the last frame at once, with no line.)
-    let outcome = if wanted == 0 || stop.is_stopped() {
+    let outcome = if wanted == 0 {
         None
     } else {
         Some(searcher.think(pos, &[], task, &mut report))
@@ -278,6 +282,15 @@ mod tests {
         let out = frames("7k/5QQ1/8/8/8/8/8/K7 b - - 0 1", 5, LIVE_LIMIT);
         assert_eq!(out.len(), 1);
         assert!(out[0].done && out[0].lines.is_empty());
+    }
+
+    #[test]
+    fn a_stopped_evaluation_ends_at_once_with_no_line() {
+        let stop = Stop::new(1);
+        stop.stop();
+        let mut out = Vec::new();
+        evaluate(&Position::new(), 3, LIVE_LIMIT, &stop, &mut |f| out.push(f));
+        assert_eq!(out, vec![EvalFrame::stopped()]);
     }
 
     #[test]

@@ -359,9 +359,10 @@ pub(crate) fn start_position(tags: &[(String, String)]) -> (Position, Option<Pgn
 /// letters as PGN's standard says, another language's when English gives
 /// no legal move, or a null move (`--` as lichess and pgn-extract write
 /// it, `Z0` as ChessBase, `0000`, `@@@@`: the side to move passes;
-/// [`Move::NULL`]). The error says what is wrong with the move.
+/// [`Move::NULL`]). The error says what is wrong with the move (boxed: the
+/// reader's hot path returns a move in two words).
 #[inline(always)]
-pub(crate) fn read_san(pos: &Position, san: &str, ply: usize) -> Result<Move, PgnProblem> {
+pub(crate) fn read_san(pos: &Position, san: &str, ply: usize) -> Result<Move, Box<PgnProblem>> {
     // The common case first, at the reader's speed: English SAN naming one
     // legal move, found without listing every legal move (no null move
     // reads as SAN).
@@ -374,7 +375,7 @@ pub(crate) fn read_san(pos: &Position, san: &str, ply: usize) -> Result<Move, Pg
 /// [`read_san`] when the move is no plain English SAN of a legal move: a
 /// null move, another language's letters, or an error to explain.
 #[cold]
-fn read_san_otherwise(pos: &Position, san: &str, ply: usize) -> Result<Move, PgnProblem> {
+fn read_san_otherwise(pos: &Position, san: &str, ply: usize) -> Result<Move, Box<PgnProblem>> {
     let at = || MoveAt {
         number: pos.fullmoves(),
         black: !pos.turn().is_white(),
@@ -383,18 +384,18 @@ fn read_san_otherwise(pos: &Position, san: &str, ply: usize) -> Result<Move, Pgn
     };
     if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
         if pos.is_check() {
-            return Err(PgnProblem::NullMoveInCheck { at: at() });
+            return Err(Box::new(PgnProblem::NullMoveInCheck { at: at() }));
         }
         return Ok(Move::NULL);
     }
     pos.read_move(san, Lang::English)
         .or_else(|e| pos.read_move_any(san).map_err(|_| e))
         .map_err(|error| {
-            if san.contains('@') {
+            Box::new(if san.contains('@') {
                 PgnProblem::PieceDrop { at: at() }
             } else {
                 PgnProblem::Move { at: at(), error }
-            }
+            })
         })
 }
 
@@ -459,7 +460,7 @@ impl Visitor for GameBuilder {
                 }
                 self.pos = Some(next);
             }
-            Err(why) => self.fail(line, why),
+            Err(why) => self.fail(line, *why),
         }
     }
 

@@ -170,7 +170,7 @@ impl Visitor for Checker {
         match read_san(pos, san, self.plies) {
             Ok(m) if m.is_null() => pos.play_null(),
             Ok(m) => pos.play_inlined(m),
-            Err(why) => return self.fail(line, why),
+            Err(why) => return self.fail(line, *why),
         }
         self.plies += 1;
     }
