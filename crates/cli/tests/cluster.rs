@@ -378,6 +378,15 @@ fn a_worker_on_the_bus_plays_the_computer_s_moves() {
         Ok(c) => Proc(c),
         Err(e) => panic!("cannot start sakk worker: {e}"),
     };
+    // Listening on the bus before the first job is asked (else a node,
+    // hearing no worker, rightly plays the move itself).
+    let ready = eventually(Duration::from_secs(30), || {
+        std::fs::read_to_string(&worker_log)
+            .unwrap_or_default()
+            .contains("worker ready")
+            .then_some(())
+    });
+    assert!(ready.is_some(), "the worker never said it was ready");
     let (cid, human, _) = new_game(
         a1,
         r#"{"opponent": "computer", "color": "white", "level": 1}"#,

@@ -271,6 +271,10 @@ async fn store(
             pgn: write_game(&game, &ExportOptions::default()),
         });
     }
+    // Every game that read was too long: nothing to store, nothing to open.
+    if rows.is_empty() {
+        return Err(ApiError::bad(ErrorCode::AnalysisTooLong));
+    }
     state.store().insert_imports(&rows).await?;
     let games: Vec<ImportedSummary> = rows.iter().map(|r| summary(state, r)).collect();
     let (id, url) = games

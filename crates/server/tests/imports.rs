@@ -115,6 +115,24 @@ fn a_file_of_several_games_stores_those_that_read_and_names_the_other() {
 }
 
 #[test]
+fn a_game_too_long_to_open_is_named_and_alone_refused() {
+    let addr = start_server();
+    let mut long = String::from("[Event \"Long\"]\n[Result \"*\"]\n\n");
+    for n in 0..751 {
+        long.push_str(&format!("{}. Nf3 Nf6 {}. Ng1 Ng8 ", 2 * n + 1, 2 * n + 2));
+    }
+    long.push_str("*\n");
+    let both = format!("{SHORT}\n{long}");
+    let v = post_json(addr, "/api/import", &json!({ "pgn": both }), "en").json();
+    assert_eq!(v["games"].as_array().map(Vec::len), Some(1), "{v}");
+    assert_eq!(v["problems"][0]["game"], 2);
+    assert_eq!(v["problems"][0]["problem"]["id"], "error-analysis-too-long");
+    let alone = post_json(addr, "/api/import", &json!({ "pgn": long }), "en");
+    assert_eq!(alone.status, 400);
+    assert_eq!(alone.json()["error"], "analysis_too_long");
+}
+
+#[test]
 fn a_file_without_a_good_game_is_refused_in_the_askers_language() {
     let addr = start_server();
     let res = post_json(addr, "/api/import", &json!({ "pgn": BAD }), "hu");
