@@ -17,7 +17,7 @@ import { boardKeys } from './boardkeys';
 import { dests, isPromotion, pieceAt } from './chess';
 import { localSan } from './notation';
 import { winChance } from './moves';
-import { navigate } from './nav';
+import { fenOfPath, fenPath, navigate } from './nav';
 import { treeView, evalText } from './treeview';
 import {
   addImported, addLine, makeMainLine, MOVE_GLYPHS, moveNumber, movesTo, pathTo, promote, remove,
@@ -25,9 +25,6 @@ import {
 } from './tree';
 import type { EvalFrame, GameVariant, ImportedGame, LineRead, TagPair } from './types';
 import type { Page } from './main';
-
-/** A FEN in an address: spaces as `_` (as lichess writes it). */
-export const fenToPath = (fen: string): string => `/analysis/${fen.trim().replace(/ /g, '_')}`;
 
 /** The chessops position of a FEN, for the board's legal destinations. */
 function chessOf(fen: string): Chess | null {
@@ -132,8 +129,7 @@ class AnalysisBoard {
         moves = s.moves ? s.moves.split(' ') : [];
         variant = s.rules.variant;
       } else {
-        const path = decodeURIComponent(location.pathname.slice('/analysis'.length).replace(/^\//, ''));
-        if (path) fen = path.replace(/_/g, ' ');
+        fen = fenOfPath('/analysis');
       }
       const read = await api.readLine({ fen, variant, moves });
       if (this.destroyed) return;
@@ -386,7 +382,7 @@ class AnalysisBoard {
     if (!node) return;
     const tr = t();
     const fenInput = h('input#fen', { type: 'text', value: node.pos.fen, 'aria-label': tr.anFen, spellcheck: 'false' }) as HTMLInputElement;
-    fenInput.addEventListener('change', () => navigate(fenToPath(fenInput.value)));
+    fenInput.addEventListener('change', () => navigate(fenPath('/analysis', fenInput.value)));
     const pgn = h('textarea#pgn', { rows: 6, readonly: true, 'aria-label': 'PGN', hidden: !this.pgnText }) as HTMLTextAreaElement;
     pgn.value = this.pgnText;
     fill(this.el.export, [
@@ -395,7 +391,7 @@ class AnalysisBoard {
         h('button#show-pgn', { type: 'button', onclick: () => void this.withPgn(() => undefined) }, 'PGN'),
         h('button#copy-pgn', { type: 'button', onclick: () => void this.withPgn(text => void navigator.clipboard?.writeText(text).catch(() => undefined)) }, tr.anCopyPgn),
         h('button#download-pgn', { type: 'button', onclick: () => void this.withPgn(text => this.download(text)) }, tr.anDownloadPgn),
-        h('a#to-editor.button', { href: `/editor/${node.pos.fen.replace(/ /g, '_')}`, 'data-nav': '' }, tr.edTitle),
+        h('a#to-editor.button', { href: fenPath('/editor', node.pos.fen), 'data-nav': '' }, tr.edTitle),
         h('a#to-import.button', { href: '/import', 'data-nav': '' }, tr.imTitle),
       ]),
       pgn,

@@ -11,11 +11,10 @@ import { h, fill, labelled } from './dom';
 import { t } from './i18n';
 import { api, errorText } from './api';
 import { copyLinkRow } from './copylink';
-import { navigate } from './nav';
+import { fenOfPath, fenPath, navigate } from './nav';
 import { rememberSeat } from './seats';
 import { pieceEl } from './promotion';
 import { boardKeys } from './boardkeys';
-import { fenToPath } from './analysis';
 import type { Page } from './main';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -59,8 +58,7 @@ class Editor {
 
   mount(): void {
     const tr = t();
-    const fromPath = decodeURIComponent(location.pathname.slice('/editor'.length).replace(/^\//, '')).replace(/_/g, ' ');
-    const fen = fromPath || START;
+    const fen = fenOfPath('/editor') ?? START;
     fill(this.host, [
       h('h1', {}, tr.edTitle),
       h('div.editor', {}, [
@@ -258,7 +256,7 @@ class Editor {
     const off = !this.legal;
     fill(this.el.actions, [
       h('div.buttons', {}, [
-        h('a#editor-analyse.button', { href: off ? undefined : fenToPath(fen), 'data-nav': '', 'aria-disabled': String(off) }, tr.edAnalyse),
+        h('a#editor-analyse.button', { href: off ? undefined : fenPath('/analysis', fen), 'data-nav': '', 'aria-disabled': String(off) }, tr.edAnalyse),
         h('button#editor-computer', { type: 'button', disabled: off, onclick: () => void this.play('computer') }, tr.edComputer),
         h('button#editor-friend', { type: 'button', disabled: off, onclick: () => void this.play('friend') }, tr.edFriend),
         h('button#editor-copy', {

@@ -2,7 +2,7 @@
 // game stored on the server and opened in the analysis board; a game that
 // does not read named with its problem in the UI's language.
 
-import { h, fill, labelled } from './dom';
+import { h, fill, labelled, scrollX } from './dom';
 import { lang, message, t } from './i18n';
 import { api, errorText } from './api';
 import type { ImportProblem, ImportResult } from './types';
@@ -30,12 +30,13 @@ function results(r: ImportResult): HTMLElement {
   );
   return h('div.import-results', {}, [
     h('h2', {}, `${tr.imImported} (${r.games.length})`),
-    h('div.scroll-x', { tabindex: 0, role: 'region', 'aria-label': tr.imImported }, [
+    scrollX(
       h('table.games.imported', {}, [
         h('thead', {}, [h('tr', {}, ['#', tr.white, tr.black, tr.result, tr.imEvent, tr.date, ''].map(c => h('th', { scope: 'col' }, c)))]),
         h('tbody', {}, rows),
       ]),
-    ]),
+      tr.imImported,
+    ),
     r.problems.length
       ? h('section.import-problems', {}, [
           h('h2', {}, `${tr.imProblems} (${r.problems.length})`),
