@@ -219,6 +219,29 @@ def play(base, anna_token, bela_token):
     check(len(imported["id"]) == 8 and imported["url"].endswith("/analysis?import=" + imported["id"]),
           f"games.import_game answers lichess's id and url: {imported}")
 
+    # Correspondence: three days a move, Anna White; each one's list of
+    # games in play says whose turn it is.
+    corr = anna.challenges.create("Bela", rated=False, days=3, color="white")
+    check(corr["speed"] == "correspondence"
+          and corr["timeControl"] == {"type": "correspondence", "daysPerTurn": 3},
+          f"a challenge of days a move: {corr['timeControl']}")
+    bela_events.next("challenge")
+    bela.challenges.accept(corr["id"])
+    anna_events.next("gameStart")
+    corr_game = corr["id"]
+    full = next(iter(bela.board.stream_game_state(corr_game)))
+    check(full["type"] == "gameFull" and full.get("daysPerTurn") == 3 and full["clock"] is None,
+          "the correspondence game's gameFull: daysPerTurn, no clock")
+    anna.board.make_move(corr_game, "g1f3")
+    ongoing = {g["gameId"]: g for g in bela.games.get_ongoing(count=50)}
+    check(corr_game in ongoing and ongoing[corr_game]["isMyTurn"] is True
+          and ongoing[corr_game]["speed"] == "correspondence"
+          and 3 * 86400 - 120 <= ongoing[corr_game]["secondsLeft"] <= 3 * 86400,
+          f"games.get_ongoing: Bela's turn, three days left: {ongoing.get(corr_game)}")
+    theirs = {g["gameId"]: g for g in anna.games.get_ongoing()}
+    check(theirs[corr_game]["isMyTurn"] is False, "games.get_ongoing: Anna waits")
+    anna.board.abort_game(corr_game)
+
     # Declined with a reason, and canceled.
     second = anna.challenges.create("Bela", rated=False, clock_limit=600, clock_increment=0)
     bela_events.next("challenge")

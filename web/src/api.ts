@@ -10,6 +10,7 @@ import type {
   ChatView,
   Challenge,
   NewChallenge,
+  NowPlaying,
   GamePlayers,
   LobbyGame,
   RatingHistory,
@@ -181,6 +182,8 @@ export const api = {
     call<unknown>('POST', `/api/challenge/${encodeURIComponent(id)}/accept${color ? `?color=${color}` : ''}`),
   declineChallenge: (id: string, reason: string) => call<unknown>('POST', `/api/challenge/${encodeURIComponent(id)}/decline`, undefined, { reason }),
   cancelChallenge: (id: string) => call<unknown>('POST', `/api/challenge/${encodeURIComponent(id)}/cancel`),
+  /** The account's games in play, where it is its turn first (lichess's). */
+  playing: () => call<NowPlaying>('GET', '/api/account/playing?nb=50'),
   /** Whether these accounts are online and playing (lichess's). */
   statuses: (ids: string[]) => call<UserStatus[]>('GET', `/api/users/status?ids=${encodeURIComponent(ids.join(','))}`),
   /** The accounts whose names begin with `term`. */

@@ -9,6 +9,7 @@ import { h, fill } from './dom';
 import { lang, message, speedName, t } from './i18n';
 import { api, errorText, ApiError } from './api';
 import { navigate } from './nav';
+import { DAYS } from './control';
 import type { Page } from './main';
 import type { Account, AnyChallenge, Challenge, ChallengeStatus, LightUser, OpenChallenge, TimeControl } from './types';
 import { DECLINE_REASONS } from './types';
@@ -19,7 +20,8 @@ const POLL_MS = 1500;
 /** A challenge's terms in a line: `5+3 · Rated · Blitz`. */
 export function termsText(c: { timeControl: TimeControl; rated: boolean; speed: Challenge['speed'] }): string {
   const tr = t();
-  const clock = c.timeControl.type === 'clock' ? c.timeControl.show : tr.noClock;
+  const tc = c.timeControl;
+  const clock = tc.type === 'clock' ? tc.show : tc.type === 'correspondence' ? message(lang(), 'web-tc-days-short', { n: tc.daysPerTurn }) : tr.noClock;
   return `${clock} · ${c.rated ? tr.lobbyRated : tr.lobbyCasual} · ${speedName(c.speed)}`;
 }
 
@@ -48,13 +50,22 @@ export function challengeForm(name: string): HTMLElement {
     h('option', { value: 'white' }, tr.white),
     h('option', { value: 'black' }, tr.black),
   ]) as HTMLSelectElement;
+  // Days a move instead of a clock (none: the clock).
+  const days = h('select', { name: 'days' }, [
+    h('option', { value: '' }, tr.chalWithClock),
+    ...DAYS.map(d => h('option', { value: String(d) }, message(lang(), 'web-tc-days-short', { n: d }))),
+  ]) as HTMLSelectElement;
+  const clockFields = [h('label', {}, [tr.minutes, minutes]), h('label', {}, [tr.increment, increment])];
+  days.addEventListener('change', () => {
+    for (const f of clockFields) f.hidden = days.value !== '';
+  });
   const rated = h('input', { name: 'rated', type: 'checkbox', checked: true }) as HTMLInputElement;
   const err = h('p.error', { role: 'alert' });
   const form = h('form.challenge-form', {}, [
     h('h2', {}, tr.chalChallenge),
     h('div.fields', {}, [
-      h('label', {}, [tr.minutes, minutes]),
-      h('label', {}, [tr.increment, increment]),
+      h('label', {}, [tr.chalDays, days]),
+      ...clockFields,
       h('label', {}, [tr.color, color]),
       h('label.check', {}, [rated, tr.lobbyRated]),
     ]),
@@ -65,12 +76,10 @@ export function challengeForm(name: string): HTMLElement {
     ev.preventDefault();
     err.textContent = '';
     try {
-      const c = await api.challenge(name, {
-        rated: rated.checked,
-        'clock.limit': Math.round(Number(minutes.value) * 60),
-        'clock.increment': Number(increment.value),
-        color: color.value,
-      });
+      const terms = days.value
+        ? { days: Number(days.value) }
+        : { 'clock.limit': Math.round(Number(minutes.value) * 60), 'clock.increment': Number(increment.value) };
+      const c = await api.challenge(name, { rated: rated.checked, ...terms, color: color.value });
       navigate(`/challenge/${encodeURIComponent(c.id)}`);
     } catch (e) {
       err.textContent = errorText(e);

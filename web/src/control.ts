@@ -36,9 +36,11 @@ function delay(p: ClockPeriod): string {
   return message(lang(), id, { seconds: num(p.delay / 1000) });
 }
 
-/** A clock in words, in the UI's language; `null`: no clock. */
+/** A clock in words, in the UI's language (days a move too); `null`: no
+ * clock. */
 export function controlWords(clock: ClockInUse | null | undefined): string {
   const l = lang();
+  if (clock?.days) return message(l, 'web-tc-days', { n: clock.days });
   if (!clock || clock.periods.length === 0) return message(l, 'web-tc-unlimited');
   if (clock.sandclock) return message(l, 'web-tc-hourglass', { time: span(clock.periods[0].time) });
   const periods = clock.periods;
@@ -62,8 +64,10 @@ export function controlWords(clock: ClockInUse | null | undefined): string {
 
 /** A clock in a table's few characters: minutes + increment seconds, a
  * period's move count before a slash, periods after a `·` (`40/90+30 ·
- * 30+30`), an hourglass as `⧗ 3′`, a delay as `d5`/`b5`; `∞`: no clock. */
+ * 30+30`), an hourglass as `⧗ 3′`, a delay as `d5`/`b5`, days a move as
+ * `3 days`; `∞`: no clock. */
 export function controlShort(clock: ClockInUse | null | undefined): string {
+  if (clock?.days) return message(lang(), 'web-tc-days-short', { n: clock.days });
   if (!clock || clock.periods.length === 0) return '∞';
   const min = (ms: number) => num(ms / 60_000);
   if (clock.sandclock) return `⧗ ${min(clock.periods[0].time)}′`;
@@ -107,4 +111,22 @@ export function controlPreview(text: () => string | null, none: () => string): {
     }, 200);
   };
   return { el, refresh };
+}
+
+/** The days a move a correspondence game may give (lichess's). */
+export const DAYS = [1, 2, 3, 5, 7, 10, 14];
+
+/** A correspondence clock's time left: days and hours while a day or
+ * more is left, else as a clock shows it (`formatted`). */
+export function daysLeft(ms: number, formatted: (ms: number) => string): string {
+  const day = 24 * 3600 * 1000;
+  if (ms < day) return formatted(ms);
+  return message(lang(), 'web-clock-days', { days: Math.floor(ms / day), hours: Math.floor((ms % day) / 3_600_000) });
+}
+
+/** When a move is due, `ms` from now, in the UI's language. */
+export function deadlineText(ms: number): string {
+  const when = new Date(Date.now() + Math.max(0, ms));
+  const time = new Intl.DateTimeFormat(lang() === 'hu' ? 'hu-HU' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(when);
+  return message(lang(), 'web-corr-deadline', { time });
 }

@@ -6,7 +6,7 @@ import type { Key } from '@lichess-org/chessground/types';
 import { parseUci } from 'chessops/util';
 import { makeSan } from 'chessops/san';
 import { h, fill, type Child, scrollX } from './dom';
-import { controlWords, nextControlWords } from './control';
+import { controlWords, daysLeft, deadlineText, nextControlWords } from './control';
 import { factName, lang, message, namedMateName, outcomeText, t } from './i18n';
 import { askPromotion } from './promotion';
 import { boardKeys } from './boardkeys';
@@ -384,6 +384,8 @@ class GameView {
         h('span.captured', { title: tr.material, class: other(c) }, [captured, adv > 0 ? h('span.adv', {}, ` +${adv}`) : null]),
         h('small.next-control', {}, nextControlWords(c === 'white' ? s.wnext : s.bnext)),
         s.clock ? h('span.clock', { 'data-color': c, role: 'timer', 'aria-label': `${c === 'white' ? tr.white : tr.black}` }) : null,
+        // Days a move: when the side to move must have moved.
+        s.clock?.days ? h('small.deadline', { 'data-color': c }) : null,
       ];
     };
     const topColor = other(this.orientation);
@@ -411,7 +413,11 @@ class GameView {
         // The hourglass: the sand the other side loses falls to this side.
         ms += elapsed;
       }
-      el.textContent = formatClock(ms);
+      el.textContent = s.clock.days ? daysLeft(ms, formatClock) : formatClock(ms);
+      if (s.clock.days) {
+        const due = this.root.querySelector(`.deadline[data-color="${c}"]`);
+        if (due) due.textContent = running ? deadlineText(ms) : '';
+      }
       el.classList.toggle('running', running);
       el.classList.toggle('low', ms < low);
       if (running && ms < low && !this.lowWarned[c] && this.seats.includes(c)) {

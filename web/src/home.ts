@@ -3,11 +3,13 @@
 import { h, fill } from './dom';
 import { t } from './i18n';
 import { api, errorText, type ClockRequest, type CreateRequest } from './api';
-import { controlPreview, controlWords } from './control';
+import { controlPreview, controlWords, DAYS } from './control';
+import { lang, message } from './i18n';
 import { copyLinkRow } from './copylink';
 import { navigate } from './nav';
 import { rememberSeat } from './seats';
 import { lobbySection } from './lobby';
+import { playingSection } from './playing';
 import type { GameVariant } from './types';
 
 /** The time control presets, by category (minutes + seconds increment). */
@@ -85,6 +87,11 @@ export function homePage(root: HTMLElement): () => void {
           ...(cat === 'classical' ? [tcButton('40/90+30', '40/90+30')] : []),
         ]),
       ),
+      // Correspondence: days a move, each move within them.
+      h('div.tc-cat.days', {}, [
+        h('span.cat', {}, tr.correspondence),
+        ...DAYS.map(d => tcButton(`${d}d`, message(lang(), 'web-tc-days-short', { n: d }))),
+      ]),
       h('div.tc-cat', {}, [
         h('span.cat', {}, tr.tcOther),
         // The hourglass: 3 minutes that flow from one side to the other.
@@ -209,6 +216,7 @@ export function homePage(root: HTMLElement): () => void {
       const text = controlText();
       return text === null ? null : { text };
     }
+    if (/^\d+d$/.test(tc)) return { days: Number(tc.slice(0, -1)) };
     if (tc.includes('/')) return { preset: tc };
     if (tc.startsWith('*')) return { control: tc };
     const [m, i] = tc.split('+').map(Number);
@@ -274,6 +282,6 @@ export function homePage(root: HTMLElement): () => void {
 
   draw();
   const lobby = lobbySection();
-  fill(root, [h('div.home', {}, [form, result, lobby.el])]);
+  fill(root, [h('div.home', {}, [playingSection(), form, result, lobby.el])]);
   return lobby.destroy;
 }

@@ -66,6 +66,11 @@ periods: Array<ClockPeriod>,
  */
 sandclock: boolean, 
 /**
+ * Correspondence: days a move (then `periods` is empty and `initial`
+ * is the days in milliseconds); absent for a clock.
+ */
+days?: number, 
+/**
  * The PGN `TimeControl` tag's value.
  */
 pgn: string, };
@@ -168,7 +173,12 @@ control?: string,
  * preset's label, else minutes + seconds a move (`15+10`), periods
  * (`40/90+30:30+30`), delays (`5+0d3`).
  */
-text?: string, };
+text?: string, 
+/**
+ * Or correspondence: days a move (lichess's `days`), each move within
+ * that many days of the opponent's.
+ */
+days?: number, };
 
 export type GameVariant = "standard" | "chess960";
 
@@ -2123,7 +2133,11 @@ increment: number,
 /**
  * As shown: `5+3`.
  */
-show: string, } | { "type": "unlimited" };
+show: string, } | { "type": "correspondence", 
+/**
+ * The days.
+ */
+daysPerTurn: number, } | { "type": "unlimited" };
 
 export type PerfName = { 
 /**
@@ -2478,6 +2492,12 @@ winner?: string,
  * The reader's rating change, once rated.
  */
 ratingDiff?: number, };
+
+export type NowPlaying = { 
+/**
+ * The games.
+ */
+nowPlaying: Array<GameEvent>, };
 
 export type AccountEvent = { "type": "challenge", 
 /**

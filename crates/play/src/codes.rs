@@ -68,6 +68,8 @@ codes! {
     ClockControlWithFields = "clock_control_with_fields",
     /// Not a time control in PGN form.
     ClockBadControl = "clock_bad_control",
+    /// Days a move (correspondence) other than 1, 2, 3, 5, 7, 10 or 14.
+    ClockBadDays = "clock_bad_days",
     /// A clock shorter than the server allows.
     ClockTooShort = "clock_too_short",
     /// A clock's time out of range.
@@ -173,7 +175,7 @@ codes! {
     ChallengeYourself = "challenge_yourself",
     /// A variant the server does not play.
     VariantUnavailable = "variant_unavailable",
-    /// Days a move (correspondence), which the server does not play yet.
+    /// Days a move (correspondence) in the lobby, which takes clocks only.
     CorrespondenceUnavailable = "correspondence_unavailable",
     /// A rated game from a set-up position.
     RatedFromPosition = "rated_from_position",

@@ -116,8 +116,21 @@ pub fn initial_ms(control: &TimeControl) -> i64 {
 
 impl LiveGame {
     /// A game from its stored row and moves. The clock restarts for the side
-    /// to move at `now`: time while the server was down is not charged.
+    /// to move at `now`: time while the server was down is not charged,
+    /// except in a correspondence game (days a move), whose side to move
+    /// has until the stored deadline.
     pub fn restore(row: GameRow, moves: &[MoveRow], now: Duration) -> Result<LiveGame, String> {
+        LiveGame::restore_at(row, moves, now, unix_ms())
+    }
+
+    /// [`LiveGame::restore`] at `unix_now` (milliseconds since the Unix
+    /// epoch), which a correspondence game's deadline is measured from.
+    pub fn restore_at(
+        row: GameRow,
+        moves: &[MoveRow],
+        now: Duration,
+        unix_now: i64,
+    ) -> Result<LiveGame, String> {
         let rules: RulesSpec = serde_json::from_str(&row.rules).unwrap_or_default();
         let start = Position::from_fen_with_mode(&row.start_fen, rules.variant.castling_mode())
             .map_err(|e| e.to_string())?;
@@ -179,8 +192,16 @@ impl LiveGame {
                 c.set_remaining(Color::White, Duration::from_millis(w.max(0) as u64));
                 c.set_remaining(Color::Black, Duration::from_millis(b.max(0) as u64));
             }
-            if live.outcome.is_none() && live.game.moves().len() >= 2 {
-                let _ = c.start(live.game.turn(), now);
+            let turn = live.game.turn();
+            if let (TimeControl::Correspondence(_), Some(deadline)) =
+                (c.control(), live.row.deadline)
+            {
+                // Days a move run on while no server holds the game.
+                let left = u64::try_from(deadline.saturating_sub(unix_now)).unwrap_or(0);
+                c.set_remaining(turn, Duration::from_millis(left));
+            }
+            if live.outcome.is_none() && live.game.moves().len() >= timed_from(c.control()) {
+                let _ = c.start(turn, now);
             }
         }
         live.resume_pending();
@@ -333,7 +354,7 @@ impl LiveGame {
                 // The first moves are not timed, but they count towards
                 // the period.
                 c.count_move(mover);
-                if self.game.moves().len() >= 2 {
+                if self.game.moves().len() >= timed_from(c.control()) {
                     let _ = c.start(self.game.turn(), now);
                 }
             }
@@ -398,7 +419,7 @@ impl LiveGame {
                 fresh.set_remaining(Color::White, Duration::from_millis(w.max(0) as u64));
                 fresh.set_remaining(Color::Black, Duration::from_millis(b.max(0) as u64));
             }
-            if n >= 2 {
+            if n >= timed_from(fresh.control()) {
                 let _ = fresh.start(self.game.turn(), now);
             }
             *c = fresh;
@@ -439,8 +460,19 @@ impl LiveGame {
     pub fn touch_row(&mut self, now: Duration) {
         let (w, b) = self.times(now);
         let pending = self.pending();
+        let unix_now = unix_ms();
+        let deadline = self
+            .clock
+            .as_ref()
+            .filter(|c| matches!(c.control(), TimeControl::Correspondence(_)))
+            .filter(|_| self.outcome.is_none())
+            .and_then(|c| {
+                let side = c.running()?;
+                Some(unix_now.saturating_add(ms(c.remaining(side, now))))
+            });
         let row = &mut self.row;
-        row.updated_at = unix_ms();
+        row.updated_at = unix_now;
+        row.deadline = deadline;
         row.white_ms = w;
         row.black_ms = b;
         row.draw_offer = self.game.draw_offer().map(Side::from);
@@ -634,6 +666,16 @@ pub fn unix_ms() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
+/// The number of moves after which the clock starts: the first move of
+/// each side is not timed (as online play has it), but a correspondence
+/// game's days run from the first move on (the reply has its days).
+fn timed_from(control: &TimeControl) -> usize {
+    match control {
+        TimeControl::Correspondence(_) => 1,
+        _ => 2,
+    }
+}
+
 /// Sets a restored clock's move counters from the game's moves (each
 /// side's moves since the start position).
 fn set_moves(clock: &mut Clock, game: &Game) {
@@ -655,6 +697,123 @@ mod tests {
         if let Err(e) = game.play(m) {
             panic!("{uci}: {e}");
         }
+    }
+
+    const DAY_MS: u64 = 24 * 3600 * 1000;
+
+    fn at(ms: u64) -> Duration {
+        Duration::from_millis(ms)
+    }
+
+    /// A friend's game with `days` a move, as the server stores a new one.
+    fn correspondence(days: u32) -> LiveGame {
+        let clock = ClockSpec {
+            days: Some(days),
+            ..ClockSpec::default()
+        };
+        let row = GameRow {
+            id: "corr".to_string(),
+            opponent: Opponent::Friend,
+            start_fen: Position::new().fen(),
+            clock: serde_json::to_string(&clock).ok(),
+            rules: "{}".to_string(),
+            ..GameRow::default()
+        };
+        match LiveGame::restore(row, &[], Duration::ZERO) {
+            Ok(live) => live,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    fn play_at(live: &mut LiveGame, uci: &str, now: Duration) -> Option<MoveRow> {
+        let Ok(m) = live.game.position().parse_uci(uci) else {
+            panic!("{uci} is not a move here");
+        };
+        match live.apply_move(m, false, now) {
+            Ok(row) => row,
+            Err(e) => panic!("{uci}: {e}"),
+        }
+    }
+
+    #[test]
+    fn a_day_a_move_is_lost_on_time_only_after_the_day() {
+        let mut live = correspondence(1);
+        assert_eq!(live.clock_in_use.as_ref().and_then(|c| c.days), Some(1));
+        // White's first move is not timed; Black's day runs from it.
+        assert!(play_at(&mut live, "e2e4", at(5 * DAY_MS)).is_some());
+        assert_eq!(
+            live.times(at(5 * DAY_MS)),
+            (Some(DAY_MS as i64), Some(DAY_MS as i64))
+        );
+        assert!(live.row.deadline.is_some());
+        // Black answers a millisecond before the day is out.
+        let black_moved = 6 * DAY_MS - 1;
+        assert!(play_at(&mut live, "e7e5", at(black_moved)).is_some());
+        assert_eq!(live.times(at(black_moved)).1, Some(DAY_MS as i64));
+        // White's day: not lost a millisecond before its end ...
+        assert!(!live.check_flag(at(black_moved + DAY_MS - 1)));
+        assert!(!live.is_over());
+        assert_eq!(live.times(at(black_moved + DAY_MS - 1)).0, Some(1));
+        // ... lost once it is over.
+        assert!(live.check_flag(at(black_moved + DAY_MS)));
+        let outcome = live.outcome.map(|o| (o.termination, o.winner()));
+        assert_eq!(outcome, Some((Termination::Timeout, Some(Color::Black))));
+        live.touch_row(at(black_moved + DAY_MS));
+        assert_eq!(live.row.deadline, None);
+        assert!(live.pgn().contains("[TimeControl \"1/86400\"]"));
+    }
+
+    #[test]
+    fn a_restored_correspondence_game_counts_the_days_it_was_not_held() {
+        let mut live = correspondence(3);
+        assert!(play_at(&mut live, "d2d4", at(0)).is_some());
+        assert!(play_at(&mut live, "d7d5", at(1000)).is_some());
+        let Some(deadline) = live.row.deadline else {
+            panic!("no deadline stored");
+        };
+        let moves = vec![
+            MoveRow {
+                ply: 0,
+                uci: "d2d4".to_string(),
+                offer: false,
+                declared: false,
+                white_ms: live.clocks[0].0,
+                black_ms: live.clocks[0].1,
+            },
+            MoveRow {
+                ply: 1,
+                uci: "d7d5".to_string(),
+                offer: false,
+                declared: false,
+                white_ms: live.clocks[1].0,
+                black_ms: live.clocks[1].1,
+            },
+        ];
+        // Restored two days on, by a server whose own clock began anew:
+        // White has a day left.
+        let two_days_on = deadline - 3 * DAY_MS as i64 + 2 * DAY_MS as i64;
+        let restored = LiveGame::restore_at(live.row.clone(), &moves, at(7), two_days_on);
+        let Ok(mut restored) = restored else {
+            panic!("not restored");
+        };
+        assert_eq!(restored.times(at(7)).0, Some(DAY_MS as i64));
+        assert!(!restored.check_flag(at(7 + DAY_MS - 1)));
+        assert!(restored.check_flag(at(7 + DAY_MS)));
+        // Restored after the deadline: lost at once.
+        let late = LiveGame::restore_at(live.row.clone(), &moves, at(0), deadline + 5);
+        let Ok(mut late) = late else {
+            panic!("not restored");
+        };
+        assert!(late.check_flag(at(1)));
+        assert_eq!(late.outcome.and_then(|o| o.winner()), Some(Color::Black));
+        // A clock of minutes restarts where it stood, whatever the time.
+        let mut blitz = correspondence(1);
+        blitz.row.clock = Some(r#"{"limit":300,"increment":2}"#.to_string());
+        blitz.row.deadline = None;
+        let Ok(blitz) = LiveGame::restore_at(blitz.row, &moves, at(0), deadline * 2) else {
+            panic!("not restored");
+        };
+        assert_eq!(blitz.times(at(0)).0, Some(300_000));
     }
 
     #[test]

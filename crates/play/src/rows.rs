@@ -88,6 +88,10 @@ pub struct GameRow {
     pub white_rating: Option<i64>,
     /// Black's rating as the game began.
     pub black_rating: Option<i64>,
+    /// When the side to move loses on time, milliseconds since the Unix
+    /// epoch: kept for correspondence games (days a move), whose time runs
+    /// on while no server holds them.
+    pub deadline: Option<i64>,
 }
 
 impl GameRow {

@@ -84,7 +84,7 @@ impl Clock {
     pub fn new(control: TimeControl) -> Clock {
         let initial = match &control {
             TimeControl::Unlimited => Duration::ZERO,
-            TimeControl::Sandclock(t) => *t,
+            TimeControl::Sandclock(t) | TimeControl::Correspondence(t) => *t,
             TimeControl::Stages(s) => s.first().map_or(Duration::ZERO, |s| s.time),
         };
         Clock {
@@ -324,6 +324,11 @@ impl Clock {
             TimeControl::Sandclock(_) => {
                 self.remaining[!mover] += counted;
             }
+            // Days a move: the next move has them all again.
+            TimeControl::Correspondence(t) => {
+                self.remaining[mover] = *t;
+                self.moves[mover] += 1;
+            }
             TimeControl::Stages(_) => {
                 let stage = self.stage(mover).unwrap_or_default();
                 self.remaining[mover] += stage.increment;
@@ -489,6 +494,24 @@ mod tests {
         assert_eq!(c.press(ms(60_000)), Err(ClockError::Flagged(Color::White)));
         assert_eq!(c.flagged(), Some(Color::White));
         assert_eq!(c.remaining(Color::White, ms(70_000)), ms(0));
+    }
+
+    #[test]
+    fn days_a_move_are_given_afresh_after_each_move() {
+        const DAY: u64 = 24 * 3600 * 1000;
+        let mut c = clock("2d");
+        assert_eq!(c.remaining(Color::White, ms(0)), ms(2 * DAY));
+        assert_eq!(c.start(Color::White, ms(0)), Ok(()));
+        // White moves after a day and a half: the time left is not kept.
+        assert_eq!(c.press(ms(DAY * 3 / 2)), Ok(()));
+        assert_eq!(c.remaining(Color::White, ms(DAY * 3 / 2)), ms(2 * DAY));
+        assert_eq!(c.flag_deadline(), Some(ms(DAY * 3 / 2 + 2 * DAY)));
+        assert_eq!(c.remaining(Color::Black, ms(3 * DAY)), ms(DAY / 2));
+        assert_eq!(c.flag_at(ms(DAY * 7 / 2 - 1)), None);
+        assert_eq!(c.flag_at(ms(DAY * 7 / 2)), Some(Color::Black));
+        assert_eq!(c.moves(Color::White), 1);
+        assert_eq!(c.stage(Color::White), None);
+        assert_eq!(c.next_control(Color::White), None);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Time controls: sudden death, Fischer increment, Bronstein and simple
-//! delay, multi-stage, sandclock; read and written in PGN `TimeControl`
-//! syntax (`300+3`, `40/5400:1800+30`, `*60`) and in the human form
-//! (`5+3`, `90+30`); categories and the seed's presets.
+//! delay, multi-stage, sandclock, correspondence (days a move); read and
+//! written in PGN `TimeControl` syntax (`300+3`, `40/5400:1800+30`, `*60`,
+//! `1/259200`) and in the human form (`5+3`, `90+30`, `3d`); categories and
+//! the seed's presets.
 
 use core::fmt;
 use core::time::Duration;
@@ -51,6 +52,11 @@ pub enum TimeControl {
     Stages(Vec<Stage>),
     /// Sandclock (PGN `*60`): the time one side uses flows to the other.
     Sandclock(Duration),
+    /// Correspondence: each move within this time of the opponent's (whole
+    /// days, lichess's "days a move"); what a move leaves unused is not
+    /// kept. PGN `1/259200` (a move in three days, as chess.com writes
+    /// its daily games), human `3d`.
+    Correspondence(Duration),
 }
 
 /// The speed class of a time control, by the estimated duration
@@ -66,18 +72,22 @@ pub enum Category {
     Rapid,
     /// 25 minutes and more.
     Classical,
+    /// Days a move.
+    Correspondence,
     /// No clock.
     Unlimited,
 }
 
 impl Category {
-    /// `bullet`, `blitz`, `rapid`, `classical`, `unlimited`.
+    /// `bullet`, `blitz`, `rapid`, `classical`, `correspondence`,
+    /// `unlimited`.
     pub const fn code(self) -> &'static str {
         match self {
             Category::Bullet => "bullet",
             Category::Blitz => "blitz",
             Category::Rapid => "rapid",
             Category::Classical => "classical",
+            Category::Correspondence => "correspondence",
             Category::Unlimited => "unlimited",
         }
     }
@@ -97,6 +107,12 @@ pub enum TimeControlError {
     /// A number too large to be a time control.
     TooLarge,
 }
+
+/// The most days a move a correspondence control may give.
+pub const MAX_DAYS: u32 = 100;
+
+/// A day.
+const DAY: Duration = Duration::from_secs(24 * 3600);
 
 impl fmt::Display for TimeControlError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -210,6 +226,9 @@ impl TimeControl {
             }
             return Ok(TimeControl::Sandclock(t));
         }
+        if let Some(days) = text.strip_prefix("1/").and_then(whole_days) {
+            return TimeControl::days(days);
+        }
         let mut stages = Vec::new();
         for field in text.split(':') {
             stages.push(parse_stage(field, seconds, false)?);
@@ -218,11 +237,44 @@ impl TimeControl {
         Ok(TimeControl::Stages(stages))
     }
 
+    /// Correspondence: `days` whole days a move (1 to [`MAX_DAYS`]).
+    ///
+    /// ```
+    /// use sakk::TimeControl;
+    ///
+    /// let three = TimeControl::days(3).unwrap();
+    /// assert_eq!(three.to_pgn(), "1/259200");
+    /// assert_eq!(three.to_human(), "3d");
+    /// assert_eq!(TimeControl::from_pgn("1/259200"), Ok(three.clone()));
+    /// assert_eq!(TimeControl::from_human("3d"), Ok(three.clone()));
+    /// assert_eq!(three.days_per_move(), Some(3));
+    /// assert!(TimeControl::days(0).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`TimeControlError::Zero`] for none, [`TimeControlError::TooLarge`]
+    /// past [`MAX_DAYS`].
+    pub fn days(days: u32) -> Result<TimeControl, TimeControlError> {
+        match days {
+            0 => Err(TimeControlError::Zero),
+            d if d > MAX_DAYS => Err(TimeControlError::TooLarge),
+            d => Ok(TimeControl::Correspondence(DAY * d)),
+        }
+    }
+
+    /// The days a move of a correspondence control.
+    pub fn days_per_move(&self) -> Option<u32> {
+        match self {
+            TimeControl::Correspondence(t) => u32::try_from(t.as_secs() / DAY.as_secs()).ok(),
+            _ => None,
+        }
+    }
+
     /// Reads the human form: minutes and increment seconds (`5+3`,
     /// `90+30`, `0.5+0`, `10`), a delay as `5+0d3` (simple) or `5+0b3`
     /// (Bronstein), periods as `40/90+30:30+30` (40 moves in 90 minutes,
     /// then 30 minutes, +30 s a move; a last period with a move count
-    /// repeats). A PGN form with a `*` or `-` is read as PGN. Preset labels
+    /// repeats), days a move as `3d`. A PGN form with a `*` or `-` is read as PGN. Preset labels
     /// such as the seed's `40/90+30` are read with [`TimeControl::preset`].
     ///
     /// # Errors
@@ -234,6 +286,11 @@ impl TimeControl {
         }
         if text.starts_with('*') || text == "-" || text == "?" {
             return TimeControl::from_pgn(text);
+        }
+        if let Some(days) = text.strip_suffix('d') {
+            if !days.is_empty() && days.len() <= 4 && days.bytes().all(|b| b.is_ascii_digit()) {
+                return TimeControl::days(days.parse().map_err(|_| TimeControlError::Malformed)?);
+            }
         }
         let mut stages = Vec::new();
         for field in text.split(':') {
@@ -288,6 +345,7 @@ impl TimeControl {
                         f.write_str("*")?;
                         write_seconds(f, *t)
                     }
+                    TimeControl::Correspondence(t) => write!(f, "1/{}", t.as_secs()),
                     TimeControl::Stages(stages) => {
                         for (i, s) in stages.iter().enumerate() {
                             if i > 0 {
@@ -353,6 +411,7 @@ impl TimeControl {
         match self {
             TimeControl::Unlimited => "-".to_string(),
             TimeControl::Sandclock(_) => self.to_pgn(),
+            TimeControl::Correspondence(t) => format!("{}d", t.as_secs() / DAY.as_secs()),
             TimeControl::Stages(stages) => {
                 let mut out = String::new();
                 for (i, s) in stages.iter().enumerate() {
@@ -386,10 +445,11 @@ impl TimeControl {
         }
     }
 
-    /// The estimated duration per player, `initial + 40 × increment`.
+    /// The estimated duration per player, `initial + 40 × increment`
+    /// (none without a clock or with days a move).
     pub fn estimated(&self) -> Option<Duration> {
         match self {
-            TimeControl::Unlimited => None,
+            TimeControl::Unlimited | TimeControl::Correspondence(_) => None,
             TimeControl::Sandclock(t) => Some(*t),
             TimeControl::Stages(stages) => {
                 let first = stages.first()?;
@@ -400,6 +460,9 @@ impl TimeControl {
 
     /// The speed class.
     pub fn category(&self) -> Category {
+        if let TimeControl::Correspondence(_) = self {
+            return Category::Correspondence;
+        }
         match self.estimated() {
             None => Category::Unlimited,
             Some(d) if d < Duration::from_secs(180) => Category::Bullet,
@@ -418,6 +481,18 @@ fn human_number(x: f64) -> String {
     } else {
         s.to_string()
     }
+}
+
+/// The whole days in `text` seconds (`259200`: 3), if it is a positive
+/// multiple of a day.
+fn whole_days(text: &str) -> Option<u32> {
+    if text.is_empty() || text.len() > 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let secs: u64 = text.parse().ok()?;
+    (secs > 0 && secs % DAY.as_secs() == 0)
+        .then(|| u32::try_from(secs / DAY.as_secs()).ok())
+        .flatten()
 }
 
 fn parse_stage(
@@ -584,9 +659,40 @@ mod tests {
             "*60",
             "60+0.5",
             "40/7200",
+            "1/86400",
+            "1/1209600",
         ] {
             assert_eq!(pgn(s).to_pgn(), s);
         }
+        // A move in a whole number of days is correspondence (nothing
+        // carried over); a move an hour is a period that repeats.
+        assert_eq!(pgn("1/1209600").days_per_move(), Some(14));
+        assert_eq!(pgn("1/1209600").category(), Category::Correspondence);
+        assert_eq!(pgn("1/1209600").estimated(), None);
+        assert_eq!(pgn("1/3600").days_per_move(), None);
+        assert_eq!(
+            TimeControl::from_pgn("1/864000000"),
+            Err(TimeControlError::TooLarge)
+        );
+        for (human, days) in [("1d", Some(1)), ("14d", Some(14)), ("100d", Some(100))] {
+            assert_eq!(
+                TimeControl::from_human(human).map(|t| t.days_per_move()),
+                Ok(days)
+            );
+            assert_eq!(
+                TimeControl::from_human(human)
+                    .map(|t| t.to_human())
+                    .as_deref(),
+                Ok(human)
+            );
+        }
+        assert_eq!(TimeControl::from_human("0d"), Err(TimeControlError::Zero));
+        assert_eq!(
+            TimeControl::from_human("101d"),
+            Err(TimeControlError::TooLarge)
+        );
+        assert!(TimeControl::from_human("d").is_err());
+        assert!(TimeControl::from_human("3dd").is_err());
         assert_eq!(TimeControl::from_pgn("?"), Err(TimeControlError::Unknown));
         for bad in [
             "",

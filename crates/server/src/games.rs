@@ -234,8 +234,8 @@ impl Games {
 
     /// Drops from memory the games nobody watches (`watched`) or uses:
     /// finished ones after `retention.ended`, unfinished ones without a
-    /// running clock or engine after `retention.idle`. Returns how many it
-    /// dropped.
+    /// running clock (days a move do not count) or engine after
+    /// `retention.idle`. Returns how many it dropped.
     pub async fn sweep(&self, watched: impl Fn(&str) -> bool) -> usize {
         let now = unix_ms();
         let slots: Vec<Arc<Slot>> = self.map.read().await.values().cloned().collect();
@@ -254,11 +254,12 @@ impl Games {
             let keep_for = if g.live.is_over() {
                 self.retention.ended
             } else if g.engine.is_some()
-                || g.live
-                    .clock
-                    .as_ref()
-                    .and_then(sakk::Clock::running)
-                    .is_some()
+                || g.live.clock.as_ref().is_some_and(|c| {
+                    // Days a move run on in storage (the nodes end the
+                    // games whose deadline passes): such a game may leave.
+                    c.running().is_some()
+                        && !matches!(c.control(), sakk::TimeControl::Correspondence(_))
+                })
             {
                 continue;
             } else {

@@ -37,6 +37,7 @@ pub mod chat;
 pub mod client;
 pub mod cluster;
 pub mod command;
+pub mod correspondence;
 pub mod cpu;
 pub mod dispatch;
 pub mod engine_pool;
@@ -301,6 +302,10 @@ pub async fn serve_until(
         tokio::spawn(cluster::relay_account_events(state.clone()));
     }
     tokio::spawn(state.clone().housekeeping(Duration::from_secs(30)));
+    tokio::spawn(correspondence::watch_deadlines(
+        state.clone(),
+        Duration::from_secs(30),
+    ));
     on_ready(local);
     let app = router(state.clone());
     let timeouts = listen::Timeouts {

@@ -12,15 +12,29 @@ use crate::store::{Change, Commit, GameRow};
 use crate::wire::Variant;
 use crate::wire::{Opponent, Status};
 
-/// Checks a new game's clock: a preset alone, a control in PGN form or as
-/// a player types it alone (periods, a sandclock) whose first period or
-/// hourglass is at least `min`, or a starting time of at least `min` with an increment and a
-/// delay of at most a day; a delay names its kind, and a kind comes with a
-/// delay.
+/// Checks a new game's clock: days a move alone (one of [`DAYS`]), a
+/// preset alone, a control in PGN form or as a player types it alone
+/// (periods, a sandclock, days a move) whose first period or hourglass is
+/// at least `min`, or a starting time of at least `min` with an increment
+/// and a delay of at most a day; a delay names its kind, and a kind comes
+/// with a delay.
 ///
 /// # Errors
 /// [`ApiError::BadRequest`] with a `clock_*` code.
 pub fn check_clock(c: &ClockSpec, min: std::time::Duration) -> Result<sakk::TimeControl, ApiError> {
+    if let Some(days) = c.days {
+        if c.preset.is_some()
+            || c.limit.is_some()
+            || c.increment.is_some()
+            || c.delay.is_some()
+            || c.delay_kind.is_some()
+            || c.control.is_some()
+            || c.text.is_some()
+        {
+            return Err(ApiError::bad(ErrorCode::ClockControlWithFields));
+        }
+        return correspondence(days);
+    }
     if let Some(label) = &c.preset {
         if c.limit.is_some()
             || c.increment.is_some()
@@ -80,6 +94,9 @@ fn check_control(
     text: &str,
     min: std::time::Duration,
 ) -> Result<sakk::TimeControl, ApiError> {
+    if let Some(days) = control.days_per_move() {
+        return correspondence(days);
+    }
     let first = match &control {
         sakk::TimeControl::Sandclock(t) => Some(*t),
         other => other.first_stage().map(|s| s.time),
@@ -98,6 +115,20 @@ fn check_control(
         });
     }
     Ok(control)
+}
+
+/// The days a move a correspondence game may give (lichess's).
+pub const DAYS: [u32; 7] = [1, 2, 3, 5, 7, 10, 14];
+
+/// A correspondence control of `days` a move, one of [`DAYS`].
+///
+/// # Errors
+/// [`ApiError::BadRequest`] `clock_bad_days`.
+pub fn correspondence(days: u32) -> Result<sakk::TimeControl, ApiError> {
+    if !DAYS.contains(&days) {
+        return Err(ApiError::bad(ErrorCode::ClockBadDays));
+    }
+    sakk::TimeControl::days(days).map_err(|_| ApiError::bad(ErrorCode::ClockBadDays))
 }
 
 /// A game to create.

@@ -136,6 +136,7 @@ fn typescript() -> String {
         cw::StatusObject::decl(&cfg),
         cw::Opponent::decl(&cfg),
         cw::GameEvent::decl(&cfg),
+        cw::NowPlaying::decl(&cfg),
         cw::AccountEvent::decl(&cfg),
         cw::AiGame::decl(&cfg),
         crate::chat::Say::decl(&cfg),

@@ -113,9 +113,15 @@ fn what_a_challenge_cannot_be_is_refused() {
         ("/api/challenge/nobody", json!({}), 404, "no_such_user"),
         (
             "/api/challenge/bela",
-            json!({"days": 3}),
+            json!({"days": 4}),
             400,
-            "correspondence_unavailable",
+            "clock_bad_days",
+        ),
+        (
+            "/api/challenge/bela",
+            json!({"days": 3, "clock.limit": 300}),
+            400,
+            "clock_control_with_fields",
         ),
         (
             "/api/challenge/bela",
@@ -639,4 +645,113 @@ fn one_player_s_games_ending_together_are_each_rated() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     assert_eq!(games_rated, 6, "every win counted");
+}
+
+/// lichess's playing list of `who`: (game id, my turn, seconds left).
+fn playing(addr: SocketAddr, who: &str) -> Vec<(String, bool, i64)> {
+    let r = send(
+        addr,
+        "GET",
+        "/api/account/playing",
+        &[("authorization", who)],
+        None,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.json()["nowPlaying"]
+        .as_array()
+        .map(|games| {
+            games
+                .iter()
+                .map(|g| {
+                    (
+                        g["gameId"].as_str().unwrap_or("").to_string(),
+                        g["isMyTurn"].as_bool().unwrap_or(false),
+                        g["secondsLeft"].as_i64().unwrap_or(-1),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_challenge_of_days_a_move_makes_a_correspondence_game_listed_by_whose_turn() {
+    let (addr, _) = server();
+    let anna = account(addr, "anna", PLAY);
+    let bela = account(addr, "bela", PLAY);
+    let c = post(
+        addr,
+        "/api/challenge/bela",
+        &anna,
+        Some(json!({"rated": true, "days": 3, "color": "white"})),
+    );
+    assert_eq!(c.status, 200, "{}", c.body);
+    let shown = c.json();
+    assert_eq!(
+        shown["timeControl"],
+        json!({"type": "correspondence", "daysPerTurn": 3})
+    );
+    assert_eq!(shown["speed"], "correspondence");
+    assert_eq!(shown["perf"]["name"], "Correspondence");
+    let id = shown["id"].as_str().unwrap_or("").to_string();
+    let a = post(addr, &format!("/api/challenge/{id}/accept"), &bela, None);
+    assert_eq!(a.status, 200, "{}", a.body);
+
+    // A blitz game beside it, Bela to move there after Anna's first move.
+    let blitz = game(addr, &anna, &bela, false);
+    assert_ne!(blitz, id);
+    let moved = post(
+        addr,
+        &format!("/api/board/game/{blitz}/move/e2e4"),
+        &anna,
+        None,
+    );
+    assert_eq!(moved.status, 200, "{}", moved.body);
+
+    // The game's stream: no clock, lichess's daysPerTurn.
+    let seen = common::stream_lines(
+        addr,
+        &format!("/api/board/game/stream/{id}"),
+        &[("authorization", &bela)],
+    );
+    let full = common::seen_type(&seen, "gameFull");
+    assert_eq!(full["daysPerTurn"], 3, "{full}");
+    assert_eq!(full["clock"], Value::Null);
+    assert_eq!(full["speed"], "correspondence");
+    assert_eq!(full["rated"], true);
+
+    // Anna to move in the correspondence game: first in her list.
+    let three_days = 3 * 24 * 3600;
+    let list = playing(addr, &anna);
+    assert_eq!(list.len(), 2, "{list:?}");
+    assert_eq!(list[0], (id.clone(), true, three_days), "{list:?}");
+    assert!(!list[1].1, "{list:?}");
+    let moved = post(
+        addr,
+        &format!("/api/board/game/{id}/move/d2d4"),
+        &anna,
+        None,
+    );
+    assert_eq!(moved.status, 200, "{}", moved.body);
+    // Bela's turn in both: the correspondence game has days left, the
+    // blitz one minutes, so the blitz one comes first.
+    let list = playing(addr, &bela);
+    assert_eq!(list.len(), 2, "{list:?}");
+    assert!(list.iter().all(|g| g.1), "{list:?}");
+    assert_eq!(list[0].0, blitz, "{list:?}");
+    assert_eq!(list[1].0, id);
+    assert!(
+        (three_days - 60..=three_days).contains(&list[1].2),
+        "{list:?}"
+    );
+    assert!(playing(addr, &anna).iter().all(|g| !g.1));
+    // lichess's nb.
+    let r = send(
+        addr,
+        "GET",
+        "/api/account/playing?nb=1",
+        &[("authorization", &bela)],
+        None,
+    );
+    assert_eq!(r.json()["nowPlaying"].as_array().map(Vec::len), Some(1));
 }

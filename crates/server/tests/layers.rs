@@ -55,7 +55,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("dispatch", &["dispatch"]),
     // The services that reach games wherever they are, through dispatch:
     // challenges and what follows a game's end.
-    ("people", &["challenges", "follow", "lobby"]),
+    (
+        "people",
+        &["challenges", "follow", "lobby", "correspondence"],
+    ),
     // The transports.
     ("transports", &["routes", "listen"]),
     // The crate's root and its tests.

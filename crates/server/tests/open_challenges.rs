@@ -354,7 +354,7 @@ fn a_game_against_the_computer_begins_at_once_and_the_computer_answers() {
     for (body, code) in [
         (json!({}), "bad_level"),
         (json!({"level": 9}), "bad_level"),
-        (json!({"level": 3, "days": 2}), "correspondence_unavailable"),
+        (json!({"level": 3, "days": 4}), "clock_bad_days"),
         (json!({"level": 3, "color": "green"}), "bad_color"),
     ] {
         let r = post(addr, "/api/challenge/ai", &anna, Some(body.clone()));

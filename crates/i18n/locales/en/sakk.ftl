@@ -148,6 +148,7 @@ error-clock-preset-with-fields = Give a clock as a preset or as limit, increment
 error-clock-unknown-preset = There is no clock preset “{ $detail }”.
 error-clock-control-with-fields = A clock is a preset, a control, or a time with an increment or a delay: not a control together with other fields.
 error-clock-bad-control = This is not a time control. Typed, it is minutes + seconds a move (15+10, 40/90+30, 40/90+30:30+30); in PGN form, seconds (40/5400+30:1800+30, 300+3, *180): { $detail }
+error-clock-bad-days = Days a move are 1, 2, 3, 5, 7, 10 or 14.
 error-clock-too-short = A clock needs a starting time of at least { $seconds } seconds.
 error-clock-out-of-range = The clock's times must be between 0 and 86,400 seconds (a day).
 error-clock-delay-kind-missing = A delay needs its kind: delay_kind bronstein or simple.
@@ -204,7 +205,7 @@ error-session-only = This can be done only while logged in in the browser, not w
 error-no-such-challenge = There is no open challenge of that id for you (it may have been answered, canceled or have lapsed).
 error-challenge-yourself = You cannot challenge yourself.
 error-variant-unavailable = This server plays standard chess only.
-error-correspondence-unavailable = Games of days a move are not played on this server yet: give a clock (clock.limit, clock.increment), or none.
+error-correspondence-unavailable = The lobby takes games with a clock only: for days a move, challenge a player (days).
 error-rated-from-position = A game from a set-up position cannot be rated.
 error-rated-without-clock = A game without a clock cannot be rated.
 error-chat-text = A chat line has 1 to 140 characters, without line breaks, in the room "player" or "spectator".
@@ -394,6 +395,22 @@ web-tc-delay-simple = a { $seconds } s delay a move
 web-tc-delay-bronstein = a { $seconds } s Bronstein delay a move
 web-tc-hourglass = an hourglass of { $time }
 web-tc-unlimited = no clock
+web-tc-days = { $n ->
+    [one] one day a move
+   *[other] { $n } days a move
+}
+web-tc-days-short = { $n ->
+    [one] 1 day
+   *[other] { $n } days
+}
+web-clock-days = { $days }d { $hours }h
+web-corr-deadline = Move by { $time }
+web-correspondence = Correspondence
+web-chal-days = Days a move
+web-chal-with-clock = With a clock
+web-playing-title = Your games in play
+web-playing-your-turn = Your turn
+web-playing-waiting = Waiting for the opponent
 web-tc-other = Other
 web-tc-next = { $moves ->
     [one] { $moves } move to the time control, then +{ $time }

@@ -192,6 +192,11 @@ pub struct ClockInUse {
     pub periods: Vec<ClockPeriod>,
     /// A sandclock (hourglass): the time one side uses flows to the other.
     pub sandclock: bool,
+    /// Correspondence: days a move (then `periods` is empty and `initial`
+    /// is the days in milliseconds); absent for a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub days: Option<u32>,
     /// The PGN `TimeControl` tag's value.
     pub pgn: String,
 }
@@ -240,6 +245,18 @@ impl ClockInUse {
     pub fn of(control: &sakk::TimeControl) -> Option<ClockInUse> {
         let (periods, sandclock) = match control {
             sakk::TimeControl::Unlimited => return None,
+            sakk::TimeControl::Correspondence(t) => {
+                return Some(ClockInUse {
+                    initial: millis(*t),
+                    increment: 0,
+                    delay: 0,
+                    delay_kind: None,
+                    periods: Vec::new(),
+                    sandclock: false,
+                    days: control.days_per_move(),
+                    pgn: control.to_pgn(),
+                })
+            }
             sakk::TimeControl::Sandclock(t) => (
                 vec![ClockPeriod {
                     moves: None,
@@ -263,6 +280,7 @@ impl ClockInUse {
             delay_kind: first.delay_kind,
             periods,
             sandclock,
+            days: None,
             pgn: control.to_pgn(),
         })
     }

@@ -50,6 +50,11 @@ pub struct ClockSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub text: Option<String>,
+    /// Or correspondence: days a move (lichess's `days`), each move within
+    /// that many days of the opponent's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub days: Option<u32>,
 }
 
 impl ClockSpec {
@@ -65,6 +70,9 @@ impl ClockSpec {
         }
         if let Some(text) = &self.text {
             return TimeControl::from_typed(text).map_err(|e| e.to_string());
+        }
+        if let Some(days) = self.days {
+            return TimeControl::days(days).map_err(|e| e.to_string());
         }
         let secs = |x: Option<f64>, what: &str| {
             let x = x.unwrap_or(0.0);

@@ -7,7 +7,7 @@
 use super::{clock_speed, started, terms, wire};
 use crate::codes::ErrorCode;
 use crate::error::ApiError;
-use crate::live::{unix_ms, ClockSpec};
+use crate::live::unix_ms;
 use crate::new_game::{self, NewGame, Players};
 use crate::state::AppState;
 use crate::store::UserRow;
@@ -60,11 +60,7 @@ pub async fn play_ai(
             color,
             level: Some(level),
             start,
-            clock: terms.clock.map(|(limit, increment)| ClockSpec {
-                limit: Some(limit as f64),
-                increment: Some(increment as f64),
-                ..ClockSpec::default()
-            }),
+            clock: terms.clock.map(super::clock_spec),
             rules: crate::live::RulesSpec::default(),
             accounts: Some(Players {
                 white: white.0,

@@ -12,7 +12,7 @@ use crate::live::ClockSpec;
 use crate::new_game::{self, NewGame, Players};
 use crate::ops::{Answer, Caller, Op};
 use crate::state::AppState;
-use crate::store::{GameRow, Rated, Written};
+use crate::store::{Control, GameRow, Rated, Written};
 use crate::wire::Opponent;
 
 /// How often a game's rating is computed again when a player's rating
@@ -44,15 +44,30 @@ pub fn game_speed(clock: Option<&str>) -> Speed {
     }
 }
 
-/// The category of a clock: initial time and increment in seconds (none:
-/// correspondence).
-pub fn clock_speed(clock: Option<(i64, i64)>) -> Speed {
-    match clock {
-        Some((limit, increment)) => Speed::of_clock(
+/// The category of a clock (initial time and increment in seconds) or of
+/// days a move (correspondence, as no clock is).
+pub fn clock_speed(control: Option<Control>) -> Speed {
+    match control {
+        Some(Control::Clock { limit, increment }) => Speed::of_clock(
             u64::try_from(limit).unwrap_or(0),
             u64::try_from(increment).unwrap_or(0),
         ),
-        None => Speed::Correspondence,
+        Some(Control::Days(_)) | None => Speed::Correspondence,
+    }
+}
+
+/// A game's clock settings of a challenge's control.
+pub fn clock_spec(control: Control) -> ClockSpec {
+    match control {
+        Control::Clock { limit, increment } => ClockSpec {
+            limit: Some(limit as f64),
+            increment: Some(increment as f64),
+            ..ClockSpec::default()
+        },
+        Control::Days(days) => ClockSpec {
+            days: Some(u32::try_from(days).unwrap_or(0)),
+            ..ClockSpec::default()
+        },
     }
 }
 
@@ -68,8 +83,8 @@ pub struct Pairing<'a> {
     pub black: &'a str,
     /// Rated, or casual.
     pub rated: bool,
-    /// The clock's initial time and increment, seconds (none: no clock).
-    pub clock: Option<(i64, i64)>,
+    /// The clock or days a move (none: no clock).
+    pub clock: Option<Control>,
     /// The start position (none: the usual one).
     pub fen: Option<&'a str>,
 }
@@ -90,11 +105,7 @@ pub async fn begin(state: &AppState, p: Pairing<'_>) -> Result<String, ApiError>
         Some(fen) => sakk::Position::from_fen(fen)?,
         None => sakk::Position::new(),
     };
-    let clock = p.clock.map(|(limit, increment)| ClockSpec {
-        limit: Some(limit as f64),
-        increment: Some(increment as f64),
-        ..ClockSpec::default()
-    });
+    let clock = p.clock.map(clock_spec);
     let (id, _, _) = new_game::create(
         state,
         NewGame {

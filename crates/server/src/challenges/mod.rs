@@ -19,7 +19,8 @@ pub mod wire;
 
 pub use ai::play_ai;
 pub use games::{
-    begin, clock_speed, game_ended, game_event, game_speed, perf, rate, shown, started, Pairing,
+    begin, clock_spec, clock_speed, game_ended, game_event, game_speed, perf, rate, shown, started,
+    Pairing,
 };
 pub use open::{accept_open, cancel_open, create_open, view_open, Joined, OPEN_LIFETIME_MS};
 
@@ -30,7 +31,7 @@ use crate::codes::ErrorCode;
 use crate::error::ApiError;
 use crate::live::unix_ms;
 use crate::state::AppState;
-use crate::store::{ChallengeRow, OpenChallengeRow, SeekColor, UserRow};
+use crate::store::{ChallengeRow, Control, OpenChallengeRow, SeekColor, UserRow};
 use crate::wire::Side;
 
 /// How long a challenge waits for its answer (20 minutes).
@@ -69,10 +70,7 @@ async fn light_user(
 
 /// A challenge's category.
 fn speed_of(c: &ChallengeRow) -> Speed {
-    clock_speed(
-        c.clock_limit
-            .map(|limit| (limit, c.clock_increment.unwrap_or(0))),
-    )
+    clock_speed(c.control)
 }
 
 /// A challenge as lichess's API shows it.
@@ -94,7 +92,7 @@ pub async fn view(
     };
     let challenger = user(c.challenger.clone()).await?;
     let dest = user(c.dest_user.clone()).await?;
-    let time_control = time_control(c.clock_limit.map(|l| (l, c.clock_increment.unwrap_or(0))));
+    let time_control = time_control(c.control);
     let reason = c.decline_reason.clone();
     let status = wire::ChallengeStatus::of_stored(&c.status, c.expires_at, unix_ms());
     Ok(wire::Challenge {
@@ -152,10 +150,14 @@ pub async fn show(
     Ok(wire::AnyChallenge::Open(view_open(state, &c).await?))
 }
 
-/// A clock (initial time and increment, seconds) as a challenge shows it.
-fn time_control(clock: Option<(i64, i64)>) -> wire::TimeControl {
-    match clock {
-        Some((limit, increment)) => {
+/// A clock (initial time and increment, seconds) or days a move as a
+/// challenge shows it.
+fn time_control(control: Option<Control>) -> wire::TimeControl {
+    match control {
+        Some(Control::Days(days)) => wire::TimeControl::Correspondence {
+            days_per_turn: u32::try_from(days).unwrap_or(0),
+        },
+        Some(Control::Clock { limit, increment }) => {
             let limit = u32::try_from(limit).unwrap_or(0);
             let increment = u32::try_from(increment).unwrap_or(0);
             let minutes = show_minutes(limit);
@@ -257,8 +259,7 @@ pub async fn create(
         challenger: challenger.id.clone(),
         dest_user: dest.id.clone(),
         rated: req.rated,
-        clock_limit: terms.clock.map(|c| c.0),
-        clock_increment: terms.clock.map(|c| c.1),
+        control: terms.clock,
         color: terms.color,
         final_color,
         initial_fen: terms.fen,
@@ -374,9 +375,7 @@ async fn make_game(state: &AppState, c: &ChallengeRow) -> Result<String, ApiErro
             white,
             black,
             rated: c.rated,
-            clock: c
-                .clock_limit
-                .map(|limit| (limit, c.clock_increment.unwrap_or(0))),
+            clock: c.control,
             fen: c.initial_fen.as_deref(),
         },
     )

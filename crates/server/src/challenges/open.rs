@@ -80,7 +80,7 @@ pub async fn create_open(
         creator: creator.map(|u| u.id.clone()),
         name,
         rated: req.rated,
-        clock: terms.clock,
+        control: terms.clock,
         initial_fen: terms.fen,
         reserved,
         first: None,
@@ -123,7 +123,7 @@ pub async fn view_open(
     state: &AppState,
     c: &OpenChallengeRow,
 ) -> Result<wire::OpenChallenge, ApiError> {
-    let speed = clock_speed(c.clock);
+    let speed = clock_speed(c.control);
     let url = format!("{}/challenge/{}", state.public_url(), c.id);
     let challenger = match &c.first {
         Some((id, _)) => match state.store().user(id).await? {
@@ -144,7 +144,7 @@ pub async fn view_open(
         variant: wire::variant_of(c.initial_fen.as_deref()),
         rated: c.rated,
         speed,
-        time_control: super::time_control(c.clock),
+        time_control: super::time_control(c.control),
         color: "random",
         perf: wire::PerfName {
             name: wire::perf_name(speed),
@@ -237,7 +237,7 @@ pub async fn accept_open(
             white,
             black,
             rated: c.rated,
-            clock: c.clock,
+            clock: c.control,
             fen: c.initial_fen.as_deref(),
         },
     )

@@ -1,13 +1,14 @@
 //! The terms a challenge asks for (a named account's, an open one, the
 //! computer's), checked once for all three: the variant, the clock
-//! within lichess's bounds and the server's shortest, the colour, the
-//! start position.
+//! within lichess's bounds and the server's shortest (or days a move), the
+//! colour, the start position.
 
 use crate::codes::ErrorCode;
 use crate::error::ApiError;
 use crate::live::ClockSpec;
 use crate::new_game;
 use crate::state::AppState;
+use crate::store::Control;
 
 /// The longest clock a challenge may ask for: 3 hours, +3 minutes a move
 /// (lichess's bounds).
@@ -40,22 +41,20 @@ pub(super) struct Terms {
     pub color: String,
     /// The start position in our FEN (none: the usual one).
     pub fen: Option<String>,
-    /// The clock's initial time and increment, seconds (none: no clock).
-    pub clock: Option<(i64, i64)>,
+    /// The clock, or days a move (none: no clock).
+    pub clock: Option<Control>,
 }
 
 /// Checks what `asked` asks for.
 ///
 /// # Errors
-/// 400 for what cannot be played: a variant, days a move, a rated game
-/// from a position or without a clock, a bad colour, a clock out of
-/// bounds, a bad FEN or one where the game is already over.
+/// 400 for what cannot be played: a variant, days a move other than
+/// lichess's (or with a clock), a rated game from a position or without a
+/// clock, a bad colour, a clock out of bounds, a bad FEN or one where the
+/// game is already over.
 pub(super) fn check(state: &AppState, asked: Asked<'_>) -> Result<Terms, ApiError> {
     if asked.variant.is_some_and(|v| v != "standard") {
         return Err(ApiError::bad(ErrorCode::VariantUnavailable));
-    }
-    if asked.days.is_some() {
-        return Err(ApiError::bad(ErrorCode::CorrespondenceUnavailable));
     }
     let color = asked.color.unwrap_or("random").to_string();
     if !matches!(color.as_str(), "white" | "black" | "random") {
@@ -76,8 +75,15 @@ pub(super) fn check(state: &AppState, asked: Asked<'_>) -> Result<Terms, ApiErro
         }
     };
     let clock = match (asked.clock_limit, asked.clock_increment) {
-        (None, None) if asked.rated => return Err(ApiError::bad(ErrorCode::RatedWithoutClock)),
-        (None, None) => None,
+        (None, None) => match asked.days {
+            Some(days) => {
+                new_game::correspondence(days)?;
+                Some(Control::Days(i64::from(days)))
+            }
+            None if asked.rated => return Err(ApiError::bad(ErrorCode::RatedWithoutClock)),
+            None => None,
+        },
+        _ if asked.days.is_some() => return Err(ApiError::bad(ErrorCode::ClockControlWithFields)),
         (limit, increment) => {
             let (l, i) = (limit.unwrap_or(0), increment.unwrap_or(0));
             if l > MAX_LIMIT || i > MAX_INCREMENT {
@@ -89,7 +95,10 @@ pub(super) fn check(state: &AppState, asked: Asked<'_>) -> Result<Terms, ApiErro
                 ..ClockSpec::default()
             };
             new_game::check_clock(&spec, state.min_clock())?;
-            Some((i64::from(l), i64::from(i)))
+            Some(Control::Clock {
+                limit: i64::from(l),
+                increment: i64::from(i),
+            })
         }
     };
     Ok(Terms { color, fen, clock })

@@ -172,6 +172,12 @@ pub enum TimeControl {
         /// As shown: `5+3`.
         show: String,
     },
+    /// Days a move.
+    Correspondence {
+        /// The days.
+        #[serde(rename = "daysPerTurn")]
+        days_per_turn: u32,
+    },
     /// No clock.
     Unlimited,
 }
@@ -362,6 +368,16 @@ pub struct Opponent {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(type = "number", optional))]
     pub ai: Option<i64>,
+}
+
+/// lichess's `/api/account/playing`: the reader's games in play, those
+/// where it is their turn first.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct NowPlaying {
+    /// The games.
+    #[serde(rename = "nowPlaying")]
+    pub now_playing: Vec<GameEvent>,
 }
 
 /// lichess's status object in a game event.

@@ -113,7 +113,10 @@ async fn pair(state: &AppState, a: &MemberRow, b: &MemberRow) -> Result<String, 
             white: &white.user_id,
             black: &black.user_id,
             rated: true,
-            clock: Some((i64::from(pool.limit()), i64::from(pool.increment))),
+            clock: Some(crate::store::Control::Clock {
+                limit: i64::from(pool.limit()),
+                increment: i64::from(pool.increment),
+            }),
             fen: None,
         },
     )

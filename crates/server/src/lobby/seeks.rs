@@ -229,7 +229,10 @@ pub async fn accept(state: &AppState, user: &UserRow, id: &str) -> Result<LobbyG
             white,
             black,
             rated: seek.rated,
-            clock: Some((seek.clock_limit, seek.clock_increment)),
+            clock: Some(crate::store::Control::Clock {
+                limit: seek.clock_limit,
+                increment: seek.clock_increment,
+            }),
             fen: None,
         },
     )

@@ -111,17 +111,19 @@ impl Header {
     /// lichess's `gameFull` from ours.
     fn full(&self, ours: &Value) -> Value {
         let speed = game_speed(self.row.clock.as_deref());
-        let clock = self
+        let spec = self
             .row
             .clock
             .as_deref()
-            .and_then(|c| serde_json::from_str::<ClockSpec>(c).ok())
-            .map_or(Value::Null, |c| {
-                json!({
-                    "initial": (c.limit.unwrap_or(0.0) * 1000.0) as i64,
-                    "increment": (c.increment.unwrap_or(0.0) * 1000.0) as i64,
-                })
-            });
+            .and_then(|c| serde_json::from_str::<ClockSpec>(c).ok());
+        // Days a move: no clock, lichess's `daysPerTurn` instead.
+        let days = spec.as_ref().and_then(|c| c.days);
+        let clock = spec.filter(|c| c.days.is_none()).map_or(Value::Null, |c| {
+            json!({
+                "initial": (c.limit.unwrap_or(0.0) * 1000.0) as i64,
+                "increment": (c.increment.unwrap_or(0.0) * 1000.0) as i64,
+            })
+        });
         // Chess960's standard array (518) is no `startpos`: its castling
         // is written otherwise.
         let initial = if self.row.start_fen == sakk::Position::new().fen()
@@ -131,7 +133,7 @@ impl Header {
         } else {
             self.row.start_fen.clone()
         };
-        json!({
+        let mut full = json!({
             "type": "gameFull",
             "id": self.row.id,
             "variant": cw::variant_of_game(&self.row),
@@ -144,7 +146,11 @@ impl Header {
             "initialFen": initial,
             "clock": clock,
             "state": state_of(&ours["state"]),
-        })
+        });
+        if let Some(days) = days {
+            full["daysPerTurn"] = json!(days);
+        }
+        full
     }
 }
 

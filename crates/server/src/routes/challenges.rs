@@ -147,18 +147,22 @@ pub(crate) async fn cancel(
     Ok(ok())
 }
 
-/// lichess's `/api/account/playing`.
-#[derive(serde::Serialize)]
-pub(crate) struct Playing {
-    #[serde(rename = "nowPlaying")]
-    now_playing: Vec<wire::GameEvent>,
+/// The query of `/api/account/playing` (lichess's).
+#[derive(Debug, serde::Deserialize)]
+pub(crate) struct PlayingQuery {
+    /// How many games at most (1–50; lichess's default 9).
+    #[serde(default)]
+    nb: Option<usize>,
 }
 
-/// `GET /api/account/playing`: the account's games in play.
+/// `GET /api/account/playing?nb=9`: the account's games in play, those
+/// where it is the account's turn first, the least time left first (a
+/// correspondence player's list of moves to make), as lichess orders them.
 pub(crate) async fn playing(
     State(state): State<AppState>,
     Me(auth): Me,
-) -> Result<Json<Playing>, ApiError> {
+    Q(q): Q<PlayingQuery>,
+) -> Result<Json<wire::NowPlaying>, ApiError> {
     let user = &auth.user().id;
     let mut now_playing = Vec::new();
     for game in state.store().playing(user).await? {
@@ -166,7 +170,9 @@ pub(crate) async fn playing(
             now_playing.push(g);
         }
     }
-    Ok(Json(Playing { now_playing }))
+    now_playing.sort_by_key(|g| (!g.is_my_turn, g.seconds_left.unwrap_or(i64::MAX)));
+    now_playing.truncate(q.nb.unwrap_or(9).clamp(1, 50));
+    Ok(Json(wire::NowPlaying { now_playing }))
 }
 
 /// How often an idle event stream sends an empty line.

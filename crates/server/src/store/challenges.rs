@@ -26,6 +26,48 @@ pub struct GamesFilter {
     pub finished: Option<bool>,
 }
 
+/// The time a challenge asks for (stored as `clock_limit` and
+/// `clock_increment`, or `days`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// A clock.
+    Clock {
+        /// Initial time, seconds.
+        limit: i64,
+        /// Increment, seconds.
+        increment: i64,
+    },
+    /// Days a move (correspondence).
+    Days(i64),
+}
+
+impl Control {
+    /// The control in a row's columns: days, else a clock when a limit is
+    /// stored (an increment alone is none).
+    pub(super) fn read(r: &AnyRow) -> Result<Option<Control>, sqlx::Error> {
+        let days: Option<i64> = r.try_get("days")?;
+        let limit: Option<i64> = r.try_get("clock_limit")?;
+        let increment: Option<i64> = r.try_get("clock_increment")?;
+        Ok(match (days, limit) {
+            (Some(days), _) => Some(Control::Days(days)),
+            (None, Some(limit)) => Some(Control::Clock {
+                limit,
+                increment: increment.unwrap_or(0),
+            }),
+            (None, None) => None,
+        })
+    }
+
+    /// The columns `clock_limit`, `clock_increment` and `days` of `control`.
+    pub(super) fn columns(control: Option<Control>) -> (Option<i64>, Option<i64>, Option<i64>) {
+        match control {
+            Some(Control::Clock { limit, increment }) => (Some(limit), Some(increment), None),
+            Some(Control::Days(days)) => (None, None, Some(days)),
+            None => (None, None, None),
+        }
+    }
+}
+
 /// A challenge as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChallengeRow {
@@ -37,10 +79,8 @@ pub struct ChallengeRow {
     pub dest_user: String,
     /// Rated, or casual.
     pub rated: bool,
-    /// The clock's initial time in seconds (none: no clock).
-    pub clock_limit: Option<i64>,
-    /// The clock's increment in seconds.
-    pub clock_increment: Option<i64>,
+    /// The clock or days a move (none: no clock).
+    pub control: Option<Control>,
     /// The colour the challenger asked for: `white`, `black`, `random`.
     pub color: String,
     /// The challenger's colour, drawn when it was made: `white`, `black`.
@@ -65,8 +105,7 @@ fn challenge(r: &AnyRow) -> Result<ChallengeRow, sqlx::Error> {
         challenger: r.try_get("challenger")?,
         dest_user: r.try_get("dest_user")?,
         rated: r.try_get::<i64, _>("rated")? != 0,
-        clock_limit: r.try_get("clock_limit")?,
-        clock_increment: r.try_get("clock_increment")?,
+        control: Control::read(r)?,
         color: r.try_get("color")?,
         final_color: r.try_get("final_color")?,
         initial_fen: r.try_get("initial_fen")?,
@@ -85,17 +124,18 @@ impl Store {
     /// [`StoreError`]; then nothing was stored.
     pub async fn insert_challenge(&self, c: &ChallengeRow) -> Result<(), StoreError> {
         self.injected_failure()?;
+        let (limit, increment, days) = Control::columns(c.control);
         sqlx::query(
             "INSERT INTO challenges (id, challenger, dest_user, rated, clock_limit, clock_increment, \
-             color, final_color, initial_fen, status, decline_reason, game_id, created_at, expires_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+             color, final_color, initial_fen, status, decline_reason, game_id, created_at, expires_at, \
+             days) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
         )
         .bind(&c.id)
         .bind(&c.challenger)
         .bind(&c.dest_user)
         .bind(i64::from(c.rated))
-        .bind(c.clock_limit)
-        .bind(c.clock_increment)
+        .bind(limit)
+        .bind(increment)
         .bind(&c.color)
         .bind(&c.final_color)
         .bind(&c.initial_fen)
@@ -104,6 +144,7 @@ impl Store {
         .bind(&c.game_id)
         .bind(c.created_at)
         .bind(c.expires_at)
+        .bind(days)
         .execute(&self.pool)
         .await?;
         Ok(())

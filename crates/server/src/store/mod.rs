@@ -18,6 +18,7 @@ use crate::wire::{Opponent, PgnResult, Side, Status, TerminationCode};
 
 mod accounts;
 mod challenges;
+mod deadlines;
 mod imports;
 mod lobby;
 mod migrate;
@@ -29,7 +30,7 @@ mod tournaments;
 mod writer;
 
 pub use accounts::{TokenRow, UserRow};
-pub use challenges::{ChallengeRow, GamesFilter};
+pub use challenges::{ChallengeRow, Control, GamesFilter};
 pub use imports::ImportRow;
 pub use lobby::{MemberRow, SeekColor, SeekRow};
 pub use nodes::Claim;
@@ -346,6 +347,7 @@ impl Store {
             rated: r.try_get::<i64, _>("rated")? != 0,
             white_rating: r.try_get("white_rating")?,
             black_rating: r.try_get("black_rating")?,
+            deadline: r.try_get("deadline")?,
         })
     }
 

@@ -7,7 +7,7 @@
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::{SeekColor, Store, StoreError};
+use super::{Control, SeekColor, Store, StoreError};
 
 /// An open challenge as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,8 +20,8 @@ pub struct OpenChallengeRow {
     pub name: Option<String>,
     /// Rated, or casual.
     pub rated: bool,
-    /// The clock's initial time and increment, seconds (none: no clock).
-    pub clock: Option<(i64, i64)>,
+    /// The clock or days a move (none: no clock).
+    pub control: Option<Control>,
     /// The start position (none: the usual one).
     pub initial_fen: Option<String>,
     /// The accounts it is reserved for, White's and Black's.
@@ -40,15 +40,13 @@ pub struct OpenChallengeRow {
 
 fn open_challenge(r: &AnyRow) -> Result<OpenChallengeRow, sqlx::Error> {
     let pair = |a: Option<String>, b: Option<String>| a.zip(b);
-    let limit: Option<i64> = r.try_get("clock_limit")?;
-    let increment: Option<i64> = r.try_get("clock_increment")?;
     let first_color: Option<String> = r.try_get("first_color")?;
     Ok(OpenChallengeRow {
         id: r.try_get("id")?,
         creator: r.try_get("creator")?,
         name: r.try_get("name")?,
         rated: r.try_get::<i64, _>("rated")? != 0,
-        clock: limit.map(|l| (l, increment.unwrap_or(0))),
+        control: Control::read(r)?,
         initial_fen: r.try_get("initial_fen")?,
         reserved: pair(r.try_get("white_user")?, r.try_get("black_user")?),
         first: r.try_get::<Option<String>, _>("first_user")?.map(|user| {
@@ -72,18 +70,19 @@ impl Store {
     /// [`StoreError`]; then nothing was stored.
     pub async fn insert_open_challenge(&self, c: &OpenChallengeRow) -> Result<(), StoreError> {
         self.injected_failure()?;
+        let (limit, increment, days) = Control::columns(c.control);
         sqlx::query(
             "INSERT INTO open_challenges (id, creator, name, rated, clock_limit, clock_increment, \
              initial_fen, white_user, black_user, first_user, first_color, status, game_id, \
-             created_at, expires_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+             created_at, expires_at, days) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
         )
         .bind(&c.id)
         .bind(&c.creator)
         .bind(&c.name)
         .bind(i64::from(c.rated))
-        .bind(c.clock.map(|c| c.0))
-        .bind(c.clock.map(|c| c.1))
+        .bind(limit)
+        .bind(increment)
         .bind(&c.initial_fen)
         .bind(c.reserved.as_ref().map(|r| r.0.clone()))
         .bind(c.reserved.as_ref().map(|r| r.1.clone()))
@@ -93,6 +92,7 @@ impl Store {
         .bind(&c.game_id)
         .bind(c.created_at)
         .bind(c.expires_at)
+        .bind(days)
         .execute(&self.pool)
         .await?;
         Ok(())

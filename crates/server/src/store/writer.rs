@@ -443,9 +443,9 @@ pub(super) async fn insert_game(
         "INSERT INTO games (id, created_at, updated_at, opponent, white_token, black_token, human_color, level, \
          start_fen, clock, rules, status, result, termination, ended_by, white_ms, black_ms, draw_offer, rematch, version, \
          owner, owner_epoch, tournament, pending, commit_id, white_user, black_user, rated, \
-         white_rating, black_rating) \
+         white_rating, black_rating, deadline) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
-         $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)",
+         $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31)",
     )
     .bind(&g.id)
     .bind(g.created_at)
@@ -477,6 +477,7 @@ pub(super) async fn insert_game(
     .bind(i64::from(g.rated))
     .bind(g.white_rating)
     .bind(g.black_rating)
+    .bind(g.deadline)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -485,7 +486,7 @@ pub(super) async fn insert_game(
 /// The statement that writes `n` games' new states, each over the version
 /// it replaces (and in a cluster only while the node's fence holds).
 fn update_games_sql(to: Target<'_>, n: usize) -> String {
-    let params = n * 14;
+    let params = n * 15;
     let param = |i: usize| match to.ph {
         Placeholders::Numbered => format!("${}", params + i),
         Placeholders::Anonymous => "?".to_string(),
@@ -507,9 +508,9 @@ fn update_games_sql(to: Target<'_>, n: usize) -> String {
         "UPDATE games SET updated_at = v.column1, status = v.column2, result = v.column3, \
          termination = v.column4, ended_by = v.column5, white_ms = v.column6, black_ms = v.column7, \
          draw_offer = v.column8, rematch = v.column9, version = v.column10, pending = v.column13, \
-         commit_id = v.column14 \
+         commit_id = v.column14, deadline = v.column15 \
          FROM (VALUES {}) AS v WHERE games.id = v.column11 AND games.version = v.column12{fenced}",
-        values(to.ph, n, 14)
+        values(to.ph, n, 15)
     )
 }
 
@@ -530,7 +531,8 @@ fn bind_updates<'q>(mut query: Query<'q>, to: Target<'q>, games: &[&'q GameRow])
             .bind(&g.id)
             .bind(g.version - 1)
             .bind(super::pending_column(g.pending.as_ref()))
-            .bind(g.commit_id);
+            .bind(g.commit_id)
+            .bind(g.deadline);
     }
     if let Some((f, _)) = to.fence {
         query = query

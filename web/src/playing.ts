@@ -1,0 +1,50 @@
+// The signed-in player's games in play on the home page (lichess's
+// /api/account/playing, in its order): those where it is their turn first,
+// the least time left first — a correspondence player's list of moves to
+// make. Nothing shows without an account or without games.
+
+import { h, fill } from './dom';
+import { lang, message, speedName, t } from './i18n';
+import { api } from './api';
+import type { GameEvent } from './types';
+
+/** The time left in a list: days for days a move, else minutes. */
+function left(g: GameEvent): string {
+  const s = g.secondsLeft;
+  if (s === undefined) return '';
+  const day = 24 * 3600;
+  if (s >= day) return message(lang(), 'web-clock-days', { days: Math.floor(s / day), hours: Math.floor((s % day) / 3600) });
+  const two = (v: number) => String(v).padStart(2, '0');
+  return `${Math.floor(s / 3600)}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
+}
+
+/** The section, filled once the list is read. */
+export function playingSection(): HTMLElement {
+  const tr = t();
+  const el = h('section.playing', { 'aria-labelledby': 'playing-title', hidden: true });
+  const show = (games: GameEvent[]) => {
+    el.hidden = games.length === 0;
+    fill(el, [
+      h('h2#playing-title', {}, tr.playingTitle),
+      h(
+        'ul',
+        {},
+        games.map(g =>
+          h('li', { class: g.isMyTurn ? 'my-turn' : 'their-turn', 'data-game': g.gameId }, [
+            h('a', { href: `/game/${encodeURIComponent(g.gameId)}`, 'data-nav': '' }, [
+              h('span.opponent', {}, g.opponent.username),
+              h('span.speed', {}, speedName(g.speed)),
+              h('strong.turn', {}, g.isMyTurn ? tr.playingYourTurn : tr.playingWaiting),
+              h('span.left', {}, g.isMyTurn ? left(g) : ''),
+            ]),
+          ]),
+        ),
+      ),
+    ]);
+  };
+  void api
+    .playing()
+    .then(p => show(p.nowPlaying))
+    .catch(() => undefined);
+  return el;
+}
