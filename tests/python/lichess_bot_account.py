@@ -13,7 +13,8 @@ mate in one, else the best capture, else a seeded random move. The human,
 through the Board API, plays seeded random moves and resigns at move 60.
 Then lichess's `/api/bot/online`, `/api/users/status`, the game's export
 (`[BlackTitle "BOT"]`) and the refusals a BOT meets (the Board API) are
-checked.
+checked; and a rated Chess960 challenge is seen, accepted and played from
+its drawn start, and rated in Chess960's own category.
 
 Usage: lichess_bot_account.py SAKK_BINARY [--seed S]
 """
@@ -107,8 +108,13 @@ def play_side(api, path_api, game_id, color, rng, resign_at=None):
     full = next_event(events, {"gameFull"})
     state = full["state"]
     initial = full["initialFen"]
+    # Chess960: its start position, castling as the king onto its rook.
+    chess960 = full["variant"]["key"] == "chess960"
     while True:
-        board = chess.Board() if initial == "startpos" else chess.Board(initial)
+        if initial == "startpos":
+            board = chess.Board(chess960=chess960)
+        else:
+            board = chess.Board(initial, chess960=chess960)
         for uci in state["moves"].split():
             board.push_uci(uci)
         if state["status"] in OVER:
@@ -215,6 +221,45 @@ def run(base, human_token, bot_token, seed):
     board = chess.pgn.read_game(__import__("io").StringIO(pgn))
     check(board is not None and len(list(board.mainline_moves())) == plies,
           "python-chess reads the exported game, every move")
+
+    # A Chess960 challenge, rated: the bot sees its variant, accepts, and
+    # plays it from the start drawn for it, castling king onto rook.
+    challenge = human.json("POST", "/api/challenge/sakkbot",
+                           {"rated": True, "clock.limit": 300, "clock.increment": 2,
+                            "color": "white", "variant": "chess960"})
+    seen = next_event(events, {"challenge"})["challenge"]
+    check(seen["id"] == challenge["id"] and seen["variant"]["key"] == "chess960"
+          and seen["perf"]["name"] == "Chess960", "the bot sees a Chess960 challenge")
+    check(bot.json("POST", f"/api/challenge/{seen['id']}/accept") == {"ok": True},
+          "the bot accepts the Chess960 challenge")
+    start = next_event(events, {"gameStart"})["game"]
+    game_id = start["id"]
+    check(start["variant"]["key"] == "chess960" and start["perf"] == "chess960",
+          "gameStart of a Chess960 game")
+
+    def human_960():
+        results["human960"] = play_side(human, "board", game_id, "white",
+                                        random.Random(seed + 2), resign_at=40)
+
+    thread = threading.Thread(target=human_960, daemon=True)
+    thread.start()
+    full, final = play_side(bot, "bot", game_id, "black", random.Random(seed + 3))
+    thread.join(timeout=60)
+    check(full["variant"]["key"] == "chess960" and full["initialFen"] == seen["initialFen"],
+          "gameFull of the Chess960 game: its variant and the start drawn for it")
+    check(final["status"] in OVER, f"the Chess960 game ended: {final['status']}")
+    plies = len(final["moves"].split())
+    print(f"the Chess960 game: {plies} plies, {final['status']}, winner {final.get('winner')}")
+    next_event(events, {"gameFinish"})
+    status, pgn = human.request("GET", f"/game/export/{game_id}")
+    check(status == 200 and '[Variant "Chess960"]' in pgn, "the export says Chess960")
+    game = chess.pgn.read_game(__import__("io").StringIO(pgn))
+    check(game is not None and game.board().chess960
+          and len(list(game.mainline_moves())) == plies,
+          "python-chess reads the exported Chess960 game, every move")
+    bot_now = human.json("GET", "/api/user/sakkbot")
+    check(bot_now["perfs"]["chess960"]["games"] == 1 and bot_now["perfs"]["blitz"]["games"] == 0,
+          "rated in Chess960's category")
 
 
 if __name__ == "__main__":

@@ -18,11 +18,12 @@ import { DECLINE_REASONS } from './types';
 const POLL_MS = 1500;
 
 /** A challenge's terms in a line: `5+3 · Rated · Blitz`. */
-export function termsText(c: { timeControl: TimeControl; rated: boolean; speed: Challenge['speed'] }): string {
+export function termsText(c: { timeControl: TimeControl; rated: boolean; speed: Challenge['speed']; variant?: { key: string } }): string {
   const tr = t();
+  const variant = c.variant?.key === 'chess960' ? ` · ${tr.variantChess960}` : '';
   const tc = c.timeControl;
   const clock = tc.type === 'clock' ? tc.show : tc.type === 'correspondence' ? message(lang(), 'web-tc-days-short', { n: tc.daysPerTurn }) : tr.noClock;
-  return `${clock} · ${c.rated ? tr.lobbyRated : tr.lobbyCasual} · ${speedName(c.speed)}`;
+  return `${clock} · ${c.rated ? tr.lobbyRated : tr.lobbyCasual} · ${speedName(c.speed)}${variant}`;
 }
 
 /** A player's name and rating (`?` while provisional). */
@@ -59,6 +60,10 @@ export function challengeForm(name: string): HTMLElement {
   days.addEventListener('change', () => {
     for (const f of clockFields) f.hidden = days.value !== '';
   });
+  const variant = h('select', { name: 'variant' }, [
+    h('option', { value: 'standard' }, tr.variantStandard),
+    h('option', { value: 'chess960' }, tr.variantChess960),
+  ]) as HTMLSelectElement;
   const rated = h('input', { name: 'rated', type: 'checkbox', checked: true }) as HTMLInputElement;
   const err = h('p.error', { role: 'alert' });
   const form = h('form.challenge-form', {}, [
@@ -67,6 +72,7 @@ export function challengeForm(name: string): HTMLElement {
       h('label', {}, [tr.chalDays, days]),
       ...clockFields,
       h('label', {}, [tr.color, color]),
+      h('label', {}, [tr.variant, variant]),
       h('label.check', {}, [rated, tr.lobbyRated]),
     ]),
     err,
@@ -79,7 +85,7 @@ export function challengeForm(name: string): HTMLElement {
       const terms = days.value
         ? { days: Number(days.value) }
         : { 'clock.limit': Math.round(Number(minutes.value) * 60), 'clock.increment': Number(increment.value) };
-      const c = await api.challenge(name, { rated: rated.checked, ...terms, color: color.value });
+      const c = await api.challenge(name, { rated: rated.checked, ...terms, color: color.value, variant: variant.value });
       navigate(`/challenge/${encodeURIComponent(c.id)}`);
     } catch (e) {
       err.textContent = errorText(e);

@@ -573,8 +573,8 @@ export function namedMateName(m: NamedMate): string {
   return names[m];
 }
 
-/** The rating categories, fastest first. */
-export const SPEEDS: Speed[] = ['ultraBullet', 'bullet', 'blitz', 'rapid', 'classical', 'correspondence'];
+/** The rating categories, fastest first, then Chess960's own. */
+export const SPEEDS: Speed[] = ['ultraBullet', 'bullet', 'blitz', 'rapid', 'classical', 'correspondence', 'chess960'];
 
 /** A rating category's name in the UI's language. */
 export function speedName(speed: Speed): string {
@@ -586,6 +586,7 @@ export function speedName(speed: Speed): string {
     rapid: tr.rapid,
     classical: tr.classical,
     correspondence: tr.accCorrespondence,
+    chess960: tr.variantChess960,
   };
   return names[speed];
 }

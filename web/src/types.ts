@@ -2081,7 +2081,7 @@ gameId: string,
  */
 url: string, };
 
-export type Speed = "ultraBullet" | "bullet" | "blitz" | "rapid" | "classical" | "correspondence";
+export type Speed = "ultraBullet" | "bullet" | "blitz" | "rapid" | "classical" | "correspondence" | "chess960";
 
 export type ChallengeStatus = "created" | "accepted" | "declined" | "canceled" | "expired";
 

@@ -77,6 +77,27 @@ test('a challenge shows at once to the one challenged, and Accept starts the gam
   await bela.context().close();
 });
 
+test('a Chess960 challenge from the form: its terms say so, and the game begins in Chess960', async () => {
+  const anna = await person('Hedi');
+  const bela = await person('Ivan');
+  await anna.goto(`${ctx.server.url}/@/Ivan`);
+  await anna.waitForSelector('form.challenge-form');
+  await anna.selectOption('.challenge-form select[name=variant]', 'chess960');
+  await anna.uncheck('.challenge-form input[name=rated]');
+  await anna.click('.challenge-form button[type=submit]');
+  await anna.waitForURL(/\/challenge\//);
+  assert.match(await anna.locator('.challenge p.terms').textContent(), /5\+3 · Casual · Blitz · Chess960/);
+  await bela.locator('#notices .notice').waitFor();
+  await bela.click('#notices .notice button.accept');
+  await bela.waitForURL(/\/game\//);
+  await anna.waitForURL(/\/game\//);
+  await anna.waitForFunction(() => /^Chess960 · /.test(document.querySelector('p.control')?.textContent ?? ''));
+  assert.deepEqual(anna.errors, []);
+  assert.deepEqual(bela.errors, []);
+  await anna.context().close();
+  await bela.context().close();
+});
+
 test('declined with a reason, the challenger reads it; a canceled one leaves the notices', async () => {
   const anna = await person('Cili');
   const bela = await person('Dani');

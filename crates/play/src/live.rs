@@ -118,7 +118,8 @@ impl LiveGame {
     /// A game from its stored row and moves. The clock restarts for the side
     /// to move at `now`: time while the server was down is not charged,
     /// except in a correspondence game (days a move), whose side to move
-    /// has until the stored deadline.
+    /// has until the stored deadline (unless it is the computer, which
+    /// answers as soon as a server holds the game).
     pub fn restore(row: GameRow, moves: &[MoveRow], now: Duration) -> Result<LiveGame, String> {
         LiveGame::restore_at(row, moves, now, unix_ms())
     }
@@ -186,15 +187,18 @@ impl LiveGame {
         } else {
             live.outcome = live.game.outcome();
         }
+        let turn = live.game.turn();
+        // The computer answers as soon as a server holds the game: the time
+        // with none is not charged to it.
+        let charged = live.computer_color() != Some(turn);
         if let Some(c) = live.clock.as_mut() {
             set_moves(c, &live.game);
             if let (Some(w), Some(b)) = (live.row.white_ms, live.row.black_ms) {
                 c.set_remaining(Color::White, Duration::from_millis(w.max(0) as u64));
                 c.set_remaining(Color::Black, Duration::from_millis(b.max(0) as u64));
             }
-            let turn = live.game.turn();
-            if let (TimeControl::Correspondence(_), Some(deadline)) =
-                (c.control(), live.row.deadline)
+            if let (TimeControl::Correspondence(_), Some(deadline), true) =
+                (c.control(), live.row.deadline, charged)
             {
                 // Days a move run on while no server holds the game.
                 let left = u64::try_from(deadline.saturating_sub(unix_now)).unwrap_or(0);
@@ -761,6 +765,38 @@ mod tests {
         live.touch_row(at(black_moved + DAY_MS));
         assert_eq!(live.row.deadline, None);
         assert!(live.pgn().contains("[TimeControl \"1/86400\"]"));
+    }
+
+    #[test]
+    fn the_computer_is_not_charged_the_days_no_server_held_its_game() {
+        let mut live = correspondence(1);
+        live.row.opponent = Opponent::Computer;
+        live.row.human_color = Some(Side::White);
+        assert!(play_at(&mut live, "e2e4", at(0)).is_some());
+        let Some(deadline) = live.row.deadline else {
+            panic!("no deadline stored");
+        };
+        let moves = [MoveRow {
+            ply: 0,
+            uci: "e2e4".to_string(),
+            offer: false,
+            declared: false,
+            white_ms: live.clocks[0].0,
+            black_ms: live.clocks[0].1,
+        }];
+        // Two days after its deadline, the computer still has its day.
+        let late = deadline + 2 * DAY_MS as i64;
+        let Ok(mut restored) = LiveGame::restore_at(live.row.clone(), &moves, at(0), late) else {
+            panic!("not restored");
+        };
+        assert!(!restored.check_flag(at(1)));
+        assert_eq!(restored.times(at(0)).1, Some(DAY_MS as i64));
+        // A person to move is charged.
+        live.row.human_color = Some(Side::Black);
+        let Ok(mut person) = LiveGame::restore_at(live.row.clone(), &moves, at(0), late) else {
+            panic!("not restored");
+        };
+        assert!(person.check_flag(at(1)));
     }
 
     #[test]

@@ -7,9 +7,10 @@
 
 use crate::glicko::{Glicko, GlickoError, Score};
 
-/// A game's speed category: what its rating counts towards. A clock's
-/// category is read from its estimated duration, the initial time plus
-/// forty increments (lichess's rule).
+/// A game's rating category (lichess's perf type): its speed — a
+/// clock's category read from its estimated duration, the initial time
+/// plus forty increments (lichess's rule) — or, for a variant, the
+/// variant's own category across speeds (Chess960).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(
     feature = "serde",
@@ -29,17 +30,20 @@ pub enum Speed {
     Classical,
     /// Days a move, or a clock of 6 hours or more.
     Correspondence,
+    /// Chess960 at any speed (lichess keeps one rating for it).
+    Chess960,
 }
 
 impl Speed {
-    /// Every category, fastest first.
-    pub const ALL: [Speed; 6] = [
+    /// Every category, fastest first, then the variants'.
+    pub const ALL: [Speed; 7] = [
         Speed::UltraBullet,
         Speed::Bullet,
         Speed::Blitz,
         Speed::Rapid,
         Speed::Classical,
         Speed::Correspondence,
+        Speed::Chess960,
     ];
 
     /// The category of a clock of `initial_secs` and `increment_secs` a
@@ -67,6 +71,7 @@ impl Speed {
             Speed::Rapid => "rapid",
             Speed::Classical => "classical",
             Speed::Correspondence => "correspondence",
+            Speed::Chess960 => "chess960",
         }
     }
 

@@ -84,7 +84,8 @@ impl Clock {
     pub fn new(control: TimeControl) -> Clock {
         let initial = match &control {
             TimeControl::Unlimited => Duration::ZERO,
-            TimeControl::Sandclock(t) | TimeControl::Correspondence(t) => *t,
+            TimeControl::Sandclock(t) => *t,
+            TimeControl::Correspondence(_) => control.per_move().unwrap_or_default(),
             TimeControl::Stages(s) => s.first().map_or(Duration::ZERO, |s| s.time),
         };
         Clock {
@@ -325,8 +326,8 @@ impl Clock {
                 self.remaining[!mover] += counted;
             }
             // Days a move: the next move has them all again.
-            TimeControl::Correspondence(t) => {
-                self.remaining[mover] = *t;
+            TimeControl::Correspondence(_) => {
+                self.remaining[mover] = self.control.per_move().unwrap_or_default();
                 self.moves[mover] += 1;
             }
             TimeControl::Stages(_) => {

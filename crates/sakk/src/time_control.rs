@@ -52,11 +52,12 @@ pub enum TimeControl {
     Stages(Vec<Stage>),
     /// Sandclock (PGN `*60`): the time one side uses flows to the other.
     Sandclock(Duration),
-    /// Correspondence: each move within this time of the opponent's (whole
-    /// days, lichess's "days a move"); what a move leaves unused is not
-    /// kept. PGN `1/259200` (a move in three days, as chess.com writes
-    /// its daily games), human `3d`.
-    Correspondence(Duration),
+    /// Correspondence: each move within this many days of the opponent's
+    /// (lichess's "days a move", 1 to [`MAX_DAYS`]); what a move leaves
+    /// unused is not kept. PGN `1/259200` (a move in three days, as
+    /// chess.com writes its daily games), human `3d`. Made by
+    /// [`TimeControl::days`].
+    Correspondence(u32),
 }
 
 /// The speed class of a time control, by the estimated duration
@@ -258,16 +259,21 @@ impl TimeControl {
         match days {
             0 => Err(TimeControlError::Zero),
             d if d > MAX_DAYS => Err(TimeControlError::TooLarge),
-            d => Ok(TimeControl::Correspondence(DAY * d)),
+            d => Ok(TimeControl::Correspondence(d)),
         }
     }
 
     /// The days a move of a correspondence control.
     pub fn days_per_move(&self) -> Option<u32> {
         match self {
-            TimeControl::Correspondence(t) => u32::try_from(t.as_secs() / DAY.as_secs()).ok(),
+            TimeControl::Correspondence(days) => Some(*days),
             _ => None,
         }
+    }
+
+    /// The time a move of a correspondence control may take.
+    pub fn per_move(&self) -> Option<Duration> {
+        self.days_per_move().map(|days| DAY * days)
     }
 
     /// Reads the human form: minutes and increment seconds (`5+3`,
@@ -345,7 +351,9 @@ impl TimeControl {
                         f.write_str("*")?;
                         write_seconds(f, *t)
                     }
-                    TimeControl::Correspondence(t) => write!(f, "1/{}", t.as_secs()),
+                    TimeControl::Correspondence(days) => {
+                        write!(f, "1/{}", u64::from(*days) * DAY.as_secs())
+                    }
                     TimeControl::Stages(stages) => {
                         for (i, s) in stages.iter().enumerate() {
                             if i > 0 {
@@ -411,7 +419,7 @@ impl TimeControl {
         match self {
             TimeControl::Unlimited => "-".to_string(),
             TimeControl::Sandclock(_) => self.to_pgn(),
-            TimeControl::Correspondence(t) => format!("{}d", t.as_secs() / DAY.as_secs()),
+            TimeControl::Correspondence(days) => format!("{days}d"),
             TimeControl::Stages(stages) => {
                 let mut out = String::new();
                 for (i, s) in stages.iter().enumerate() {

@@ -125,7 +125,7 @@ fn what_a_challenge_cannot_be_is_refused() {
         ),
         (
             "/api/challenge/bela",
-            json!({"variant": "chess960"}),
+            json!({"variant": "atomic"}),
             400,
             "variant_unavailable",
         ),
@@ -754,4 +754,86 @@ fn a_challenge_of_days_a_move_makes_a_correspondence_game_listed_by_whose_turn()
         None,
     );
     assert_eq!(r.json()["nowPlaying"].as_array().map(Vec::len), Some(1));
+}
+
+#[test]
+fn a_chess960_challenge_begins_from_its_drawn_start_and_is_rated_as_chess960() {
+    let (addr, _) = server();
+    let anna = account(addr, "anna", PLAY);
+    let bela = account(addr, "bela", PLAY);
+    let c = post(
+        addr,
+        "/api/challenge/bela",
+        &anna,
+        Some(
+            json!({"rated": true, "clock.limit": 300, "clock.increment": 3,
+                    "color": "white", "variant": "chess960"}),
+        ),
+    );
+    assert_eq!(c.status, 200, "{}", c.body);
+    let shown = c.json();
+    assert_eq!(shown["variant"]["key"], "chess960", "{shown}");
+    assert_eq!(shown["speed"], "blitz");
+    assert_eq!(shown["perf"]["name"], "Chess960");
+    // One of the 960 start positions, drawn when the challenge was made.
+    let start = shown["initialFen"].as_str().unwrap_or("").to_string();
+    let back_rank = start.split('/').next().unwrap_or("");
+    assert_eq!(back_rank.len(), 8, "{start}");
+    assert!(back_rank.chars().all(|c| "rnbqk".contains(c)), "{start}");
+    let id = shown["id"].as_str().unwrap_or("").to_string();
+    let a = post(addr, &format!("/api/challenge/{id}/accept"), &bela, None);
+    assert_eq!(a.status, 200, "{}", a.body);
+    let state = send(addr, "GET", &format!("/api/games/{id}"), &[], None).json();
+    assert_eq!(state["rules"]["variant"], "chess960", "{state}");
+    assert_eq!(state["initial_fen"], start.as_str());
+    for (who, uci) in [(&anna, "a2a3"), (&bela, "a7a6")] {
+        let r = post(addr, &format!("/api/board/game/{id}/move/{uci}"), who, None);
+        assert_eq!(r.status, 200, "{uci}: {}", r.body);
+    }
+    let r = post(addr, &format!("/api/board/game/{id}/resign"), &anna, None);
+    assert_eq!(r.status, 200, "{}", r.body);
+    // Rated in Chess960's own category, not in blitz.
+    let mut bela_now = Value::Null;
+    for _ in 0..100 {
+        bela_now = send(addr, "GET", "/api/user/bela", &[], None).json();
+        if bela_now["perfs"]["chess960"]["games"] == 1 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(bela_now["perfs"]["chess960"]["games"], 1, "{bela_now}");
+    assert!(bela_now["perfs"]["chess960"]["rating"].as_i64() > Some(1500));
+    assert_eq!(bela_now["perfs"]["blitz"]["games"], 0);
+    let export = send(
+        addr,
+        "GET",
+        &format!("/game/export/{id}"),
+        &[("accept", "application/json")],
+        None,
+    )
+    .json();
+    assert_eq!(
+        (&export["variant"], &export["speed"], &export["perf"]),
+        (&json!("chess960"), &json!("blitz"), &json!("chess960")),
+        "{export}"
+    );
+    // Rated only from one of the 960 start positions; a position of
+    // Chess960 casual.
+    let moved = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let r = post(
+        addr,
+        "/api/challenge/bela",
+        &anna,
+        Some(json!({"rated": true, "variant": "chess960", "fen": moved,
+                    "clock.limit": 300, "clock.increment": 3})),
+    );
+    assert_eq!((r.status, error(&r).as_str()), (400, "rated_from_position"));
+    let r = post(
+        addr,
+        "/api/challenge/bela",
+        &anna,
+        Some(json!({"variant": "chess960", "fen": moved, "clock.limit": 300})),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["variant"]["key"], "chess960");
 }

@@ -103,7 +103,10 @@ async fn a_game_of_days_a_move_ends_on_time_only_after_its_deadline_even_unheld(
     )
     .await;
     let (fresh, _) = app_with(&url, Rates::unlimited()).await;
-    assert_eq!(sakk_server::correspondence::end_overdue(&fresh).await, 0);
+    assert_eq!(
+        sakk_server::correspondence::end_overdue(&fresh, &mut Default::default()).await,
+        0
+    );
     let v = call(&fresh, "GET", &game, None, None).await.2;
     let left = v["wtime"].as_i64().unwrap_or_default();
     assert!(
@@ -122,7 +125,10 @@ async fn a_game_of_days_a_move_ends_on_time_only_after_its_deadline_even_unheld(
     )
     .await;
     let (after, _) = app_with(&url, Rates::unlimited()).await;
-    assert_eq!(sakk_server::correspondence::end_overdue(&after).await, 1);
+    assert_eq!(
+        sakk_server::correspondence::end_overdue(&after, &mut Default::default()).await,
+        1
+    );
     let mut v = Value::Null;
     for _ in 0..100 {
         v = call(&after, "GET", &game, None, None).await.2;
@@ -134,7 +140,10 @@ async fn a_game_of_days_a_move_ends_on_time_only_after_its_deadline_even_unheld(
     assert_eq!(v["status"], "outoftime", "{v}");
     assert_eq!(v["winner"], "black");
     assert_eq!(deadline(&url, &id).await, None);
-    assert_eq!(sakk_server::correspondence::end_overdue(&after).await, 0);
+    assert_eq!(
+        sakk_server::correspondence::end_overdue(&after, &mut Default::default()).await,
+        0
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

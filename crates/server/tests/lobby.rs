@@ -469,8 +469,8 @@ fn a_rated_lobby_game_shows_on_the_players_pages() {
     assert_eq!(points[0][3], user["perfs"]["blitz"]["rating"], "{history}");
     assert_eq!(
         history.as_array().map(Vec::len),
-        Some(6),
-        "every category listed"
+        Some(7),
+        "every category listed (the speeds and Chess960)"
     );
     assert_eq!(
         send(addr, "GET", "/api/user/nobody/rating-history", &[], None).status,

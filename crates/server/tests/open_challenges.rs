@@ -224,7 +224,7 @@ fn a_reserved_one_refuses_a_third_and_its_creator_may_cancel() {
         (json!({"users": "anna,nobody"}), 404, "no_such_user"),
         (json!({"expiresAt": 1}), 400, "bad_expiry"),
         (json!({"rated": true}), 400, "rated_without_clock"),
-        (json!({"variant": "chess960"}), 400, "variant_unavailable"),
+        (json!({"variant": "atomic"}), 400, "variant_unavailable"),
         (json!({"fen": "8/8/8/8/8/8/8/8 w - - 0 1"}), 400, "bad_fen"),
     ] {
         let r = post(addr, "/api/challenge/open", "", Some(body.clone()));
@@ -367,4 +367,49 @@ fn a_game_against_the_computer_begins_at_once_and_the_computer_answers() {
     }
     let anonymous = post(addr, "/api/challenge/ai", "", Some(json!({"level": 1})));
     assert_eq!(anonymous.status, 401);
+}
+
+#[test]
+fn an_open_chess960_challenge_and_the_computer_in_chess960_keep_their_start() {
+    let addr = server();
+    let anna = common::account_token(addr, "anna", PLAY);
+    let bela = common::account_token(addr, "bela", PLAY);
+    let made = post(
+        addr,
+        "/api/challenge/open",
+        "",
+        Some(json!({"variant": "chess960", "clock.limit": 600, "clock.increment": 5})),
+    );
+    assert_eq!(made.status, 200, "{}", made.body);
+    let c = made.json();
+    assert_eq!(c["variant"]["key"], "chess960", "{c}");
+    assert_eq!(c["perf"]["name"], "Chess960");
+    let start = c["initialFen"].as_str().unwrap_or("").to_string();
+    let id = c["id"].as_str().unwrap_or("").to_string();
+    assert_eq!(accept(addr, &id, &anna, "white").status, 200);
+    let joined = accept(addr, &id, &bela, "");
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    let game = playing(addr, &anna);
+    assert_eq!(game.len(), 1, "{game:?}");
+    assert_eq!(game[0]["variant"]["key"], "chess960");
+    assert_eq!(game[0]["perf"], "chess960");
+    let game_id = game[0]["gameId"].as_str().unwrap_or("").to_string();
+    let state = get(addr, &format!("/api/games/{game_id}"), "").json();
+    assert_eq!(state["rules"]["variant"], "chess960", "{state}");
+    assert_eq!(state["initial_fen"], start.as_str());
+
+    // The computer, in Chess960 from the standard array (518): castling
+    // is the king onto its rook there.
+    let ai = post(
+        addr,
+        "/api/challenge/ai",
+        &anna,
+        Some(json!({"level": 1, "variant": "chess960", "color": "white",
+                    "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"})),
+    );
+    assert_eq!(ai.status, 201, "{}", ai.body);
+    assert_eq!(ai.json()["variant"]["key"], "chess960", "{}", ai.body);
+    let ai_id = ai.json()["id"].as_str().unwrap_or("").to_string();
+    let state = get(addr, &format!("/api/games/{ai_id}"), "").json();
+    assert_eq!(state["rules"]["variant"], "chess960", "{state}");
 }

@@ -245,9 +245,9 @@ impl ClockInUse {
     pub fn of(control: &sakk::TimeControl) -> Option<ClockInUse> {
         let (periods, sandclock) = match control {
             sakk::TimeControl::Unlimited => return None,
-            sakk::TimeControl::Correspondence(t) => {
+            sakk::TimeControl::Correspondence(_) => {
                 return Some(ClockInUse {
-                    initial: millis(*t),
+                    initial: millis(control.per_move().unwrap_or_default()),
                     increment: 0,
                     delay: 0,
                     delay_kind: None,
@@ -304,6 +304,7 @@ macro_rules! stored_names {
 stored_names!(Side { White => "white", Black => "black" });
 stored_names!(Opponent { Local => "local", Friend => "friend", Computer => "computer" });
 stored_names!(Status { Created => "created", Started => "started", Ended => "ended" });
+stored_names!(Variant { Standard => "standard", Chess960 => "chess960" });
 
 /// An opening's code and name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -41,10 +41,12 @@ pub async fn play_ai(
     )?;
     let color = terms::draw_color(&terms.color)?;
     let start = match &terms.fen {
-        Some(fen) => sakk::Position::from_fen(fen)?,
+        Some(fen) => sakk::Position::from_fen_with_mode(fen, terms.variant.castling_mode())?,
         None => sakk::Position::new(),
     };
-    let rating = super::perf(state, &user.id, clock_speed(terms.clock))
+    let speed = clock_speed(terms.clock);
+    let perf = super::perf_of(terms.variant, speed);
+    let rating = super::perf(state, &user.id, perf)
         .await
         .map(|p| i64::from(p.int_rating()))?;
     let (white, black) = match color {
@@ -72,13 +74,12 @@ pub async fn play_ai(
     )
     .await?;
     started(state, &id, &[&user.id]).await?;
-    let speed = clock_speed(terms.clock);
     Ok(wire::AiGame {
         full_id: id.clone(),
         id,
-        variant: wire::variant_of(terms.fen.as_deref()),
+        variant: wire::variant_of_challenge(terms.variant, terms.fen.as_deref()),
         speed,
-        perf: speed,
+        perf,
         rated: false,
         fen,
         turns: 0,

@@ -44,6 +44,21 @@ pub fn game_speed(clock: Option<&str>) -> Speed {
     }
 }
 
+/// A game's rating category (lichess's perf): Chess960's own, else its
+/// speed.
+pub fn game_perf(row: &GameRow) -> Speed {
+    perf_of(row.variant(), game_speed(row.clock.as_deref()))
+}
+
+/// The rating category of a game of `variant` at `speed`: Chess960's own
+/// at any speed.
+pub fn perf_of(variant: crate::wire::Variant, speed: Speed) -> Speed {
+    match variant {
+        crate::wire::Variant::Chess960 => Speed::Chess960,
+        crate::wire::Variant::Standard => speed,
+    }
+}
+
 /// The category of a clock (initial time and increment in seconds) or of
 /// days a move (correspondence, as no clock is).
 pub fn clock_speed(control: Option<Control>) -> Speed {
@@ -87,6 +102,8 @@ pub struct Pairing<'a> {
     pub clock: Option<Control>,
     /// The start position (none: the usual one).
     pub fen: Option<&'a str>,
+    /// The variant (a Chess960 start position is read as Chess960).
+    pub variant: crate::wire::Variant,
 }
 
 /// Makes the game of a pairing (a challenge accepted, a seek accepted, a
@@ -95,14 +112,14 @@ pub struct Pairing<'a> {
 /// # Errors
 /// A bad position or clock; 503 when the database cannot take it.
 pub async fn begin(state: &AppState, p: Pairing<'_>) -> Result<String, ApiError> {
-    let speed = clock_speed(p.clock);
+    let speed = perf_of(p.variant, clock_speed(p.clock));
     let rating = |perf: Perf| i64::from(perf.int_rating());
     let ratings = (
         rating(perf(state, p.white, speed).await?),
         rating(perf(state, p.black, speed).await?),
     );
     let start = match p.fen {
-        Some(fen) => sakk::Position::from_fen(fen)?,
+        Some(fen) => sakk::Position::from_fen_with_mode(fen, p.variant.castling_mode())?,
         None => sakk::Position::new(),
     };
     let clock = p.clock.map(clock_spec);
@@ -244,7 +261,7 @@ async fn event_of(
         },
         variant: wire::variant_of_game(row),
         speed,
-        perf: speed,
+        perf: game_perf(row),
         rated: row.rated,
         has_moved: plies > usize::from(black),
         opponent,
@@ -304,7 +321,7 @@ pub async fn rate(state: &AppState, game_id: &str) -> Result<Option<GameRow>, Ap
         _ => None,
     };
     if let (true, Some(score), true) = (row.rated, score, moves.len() >= 2) {
-        let speed = game_speed(row.clock.as_deref());
+        let speed = game_perf(&row);
         // Rated as of the game's end (a catch-up after an outage counts no
         // more days between games than there were).
         let at = row.updated_at;

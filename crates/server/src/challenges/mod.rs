@@ -19,8 +19,8 @@ pub mod wire;
 
 pub use ai::play_ai;
 pub use games::{
-    begin, clock_spec, clock_speed, game_ended, game_event, game_speed, perf, rate, shown, started,
-    Pairing,
+    begin, clock_spec, clock_speed, game_ended, game_event, game_perf, game_speed, perf, perf_of,
+    rate, shown, started, Pairing,
 };
 pub use open::{accept_open, cancel_open, create_open, view_open, Joined, OPEN_LIFETIME_MS};
 
@@ -36,6 +36,17 @@ use crate::wire::Side;
 
 /// How long a challenge waits for its answer (20 minutes).
 pub const LIFETIME_MS: i64 = 20 * 60 * 1000;
+
+/// How long a challenge waits for its answer: [`LIFETIME_MS`], or for days
+/// a move (a correspondence player answers in days too) a day more than
+/// a move may take.
+fn lifetime(control: Option<Control>) -> i64 {
+    const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+    match control {
+        Some(Control::Days(days)) => (days + 1) * DAY_MS,
+        _ => LIFETIME_MS,
+    }
+}
 
 fn refused(status: StatusCode, code: ErrorCode) -> ApiError {
     ApiError::Refused {
@@ -68,9 +79,9 @@ async fn light_user(
     })
 }
 
-/// A challenge's category.
-fn speed_of(c: &ChallengeRow) -> Speed {
-    clock_speed(c.control)
+/// A challenge's rating category (Chess960's own, else its speed).
+fn perf_of_challenge(c: &ChallengeRow) -> Speed {
+    perf_of(c.variant, clock_speed(c.control))
 }
 
 /// A challenge as lichess's API shows it.
@@ -82,7 +93,8 @@ pub async fn view(
     c: &ChallengeRow,
     direction: Option<&'static str>,
 ) -> Result<wire::Challenge, ApiError> {
-    let speed = speed_of(c);
+    let speed = clock_speed(c.control);
+    let perf = perf_of_challenge(c);
     let user = |id: String| async move {
         state
             .store()
@@ -99,9 +111,9 @@ pub async fn view(
         id: c.id.clone(),
         url: format!("{}/challenge/{}", state.public_url(), c.id),
         status,
-        challenger: light_user(state, &challenger, speed).await?,
-        dest_user: light_user(state, &dest, speed).await?,
-        variant: wire::variant_of(c.initial_fen.as_deref()),
+        challenger: light_user(state, &challenger, perf).await?,
+        dest_user: light_user(state, &dest, perf).await?,
+        variant: wire::variant_of_challenge(c.variant, c.initial_fen.as_deref()),
         rated: c.rated,
         speed,
         time_control,
@@ -112,7 +124,7 @@ pub async fn view(
             Side::White
         },
         perf: wire::PerfName {
-            name: wire::perf_name(speed),
+            name: wire::perf_name(perf),
         },
         initial_fen: c.initial_fen.clone(),
         direction,
@@ -263,11 +275,12 @@ pub async fn create(
         color: terms.color,
         final_color,
         initial_fen: terms.fen,
+        variant: terms.variant,
         status: "created".to_string(),
         decline_reason: None,
         game_id: None,
         created_at: now,
-        expires_at: now + LIFETIME_MS,
+        expires_at: now + lifetime(terms.clock),
     };
     state.store().insert_challenge(&row).await?;
     let shown = view(state, &row, None).await?;
@@ -377,6 +390,7 @@ async fn make_game(state: &AppState, c: &ChallengeRow) -> Result<String, ApiErro
             rated: c.rated,
             clock: c.control,
             fen: c.initial_fen.as_deref(),
+            variant: c.variant,
         },
     )
     .await
@@ -501,5 +515,18 @@ mod tests {
         ] {
             assert_eq!(show_minutes(limit), shown);
         }
+    }
+
+    #[test]
+    fn a_challenge_of_days_a_move_waits_a_day_longer_than_a_move() {
+        const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+        assert_eq!(lifetime(Some(Control::Days(3))), 4 * DAY_MS);
+        assert_eq!(lifetime(Some(Control::Days(14))), 15 * DAY_MS);
+        let blitz = Control::Clock {
+            limit: 300,
+            increment: 3,
+        };
+        assert_eq!(lifetime(Some(blitz)), LIFETIME_MS);
+        assert_eq!(lifetime(None), LIFETIME_MS);
     }
 }

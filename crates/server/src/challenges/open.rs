@@ -11,7 +11,9 @@
 
 use axum::http::StatusCode;
 
-use super::{begin, clock_speed, light_user, no_such_challenge, started, terms, wire, Pairing};
+use super::{
+    begin, clock_speed, light_user, no_such_challenge, perf_of, started, terms, wire, Pairing,
+};
 use crate::codes::ErrorCode;
 use crate::error::ApiError;
 use crate::live::unix_ms;
@@ -82,6 +84,7 @@ pub async fn create_open(
         rated: req.rated,
         control: terms.clock,
         initial_fen: terms.fen,
+        variant: terms.variant,
         reserved,
         first: None,
         status: "created".to_string(),
@@ -124,10 +127,11 @@ pub async fn view_open(
     c: &OpenChallengeRow,
 ) -> Result<wire::OpenChallenge, ApiError> {
     let speed = clock_speed(c.control);
+    let perf = perf_of(c.variant, speed);
     let url = format!("{}/challenge/{}", state.public_url(), c.id);
     let challenger = match &c.first {
         Some((id, _)) => match state.store().user(id).await? {
-            Some(user) => Some(light_user(state, &user, speed).await?),
+            Some(user) => Some(light_user(state, &user, perf).await?),
             None => None,
         },
         None => None,
@@ -141,13 +145,13 @@ pub async fn view_open(
         status,
         challenger,
         dest_user: None,
-        variant: wire::variant_of(c.initial_fen.as_deref()),
+        variant: wire::variant_of_challenge(c.variant, c.initial_fen.as_deref()),
         rated: c.rated,
         speed,
         time_control: super::time_control(c.control),
         color: "random",
         perf: wire::PerfName {
-            name: wire::perf_name(speed),
+            name: wire::perf_name(perf),
         },
         initial_fen: c.initial_fen.clone(),
         name: c.name.clone(),
@@ -239,6 +243,7 @@ pub async fn accept_open(
             rated: c.rated,
             clock: c.control,
             fen: c.initial_fen.as_deref(),
+            variant: c.variant,
         },
     )
     .await;

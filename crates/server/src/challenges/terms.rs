@@ -1,5 +1,6 @@
 //! The terms a challenge asks for (a named account's, an open one, the
-//! computer's), checked once for all three: the variant, the clock
+//! computer's), checked once for all three: the variant (standard or
+//! Chess960, whose start position is drawn when the challenge is made), the clock
 //! within lichess's bounds and the server's shortest (or days a move), the
 //! colour, the start position.
 
@@ -9,6 +10,7 @@ use crate::live::ClockSpec;
 use crate::new_game;
 use crate::state::AppState;
 use crate::store::Control;
+use crate::wire::Variant;
 
 /// The longest clock a challenge may ask for: 3 hours, +3 minutes a move
 /// (lichess's bounds).
@@ -39,8 +41,11 @@ pub(super) struct Asked<'a> {
 pub(super) struct Terms {
     /// The colour asked for: `white`, `black` or `random`.
     pub color: String,
-    /// The start position in our FEN (none: the usual one).
+    /// The start position in our FEN (none: the usual one; in Chess960,
+    /// the one asked for or drawn now).
     pub fen: Option<String>,
+    /// Standard chess or Chess960.
+    pub variant: Variant,
     /// The clock, or days a move (none: no clock).
     pub clock: Option<Control>,
 }
@@ -48,30 +53,44 @@ pub(super) struct Terms {
 /// Checks what `asked` asks for.
 ///
 /// # Errors
-/// 400 for what cannot be played: a variant, days a move other than
+/// 400 for what cannot be played: a variant other than standard chess
+/// and Chess960, days a move other than
 /// lichess's (or with a clock), a rated game from a position or without a
 /// clock, a bad colour, a clock out of bounds, a bad FEN or one where the
 /// game is already over.
 pub(super) fn check(state: &AppState, asked: Asked<'_>) -> Result<Terms, ApiError> {
-    if asked.variant.is_some_and(|v| v != "standard") {
-        return Err(ApiError::bad(ErrorCode::VariantUnavailable));
-    }
+    let variant = match asked.variant.map(str::trim) {
+        None | Some("" | "standard" | "fromPosition") => Variant::Standard,
+        Some("chess960") => Variant::Chess960,
+        Some(_) => return Err(ApiError::bad(ErrorCode::VariantUnavailable)),
+    };
     let color = asked.color.unwrap_or("random").to_string();
     if !matches!(color.as_str(), "white" | "black" | "random") {
         return Err(ApiError::bad(ErrorCode::BadColor));
     }
-    let fen = match asked.fen.map(str::trim).filter(|f| !f.is_empty()) {
-        None => None,
-        Some(_) if asked.rated => return Err(ApiError::bad(ErrorCode::RatedFromPosition)),
-        Some(text) => {
-            let position = sakk::Position::from_fen(text)?;
-            if let Some(over) = sakk::Game::from_position(position).outcome() {
-                return Err(ApiError::BadRequest {
-                    code: ErrorCode::PositionOver,
-                    args: vec![("termination", over.termination.code().to_string())],
-                });
+    let typed = asked.fen.map(str::trim).filter(|f| !f.is_empty());
+    let fen = match (variant, typed) {
+        (Variant::Standard, None) => None,
+        (Variant::Standard, Some(_)) if asked.rated => {
+            return Err(ApiError::bad(ErrorCode::RatedFromPosition))
+        }
+        (Variant::Standard, Some(text)) => Some(playable(sakk::Position::from_fen(text)?)?),
+        // Chess960 without a position: one of the 960 drawn now, the same
+        // for both players whenever the game begins.
+        (Variant::Chess960, None) => {
+            let drawn = crate::security::random_u64()? % u64::from(sakk::CHESS960_POSITIONS);
+            let number = u16::try_from(drawn).unwrap_or(sakk::STANDARD_CHESS960_NUMBER);
+            let start = sakk::Position::chess960(number)
+                .ok_or_else(|| ApiError::bad(ErrorCode::BadChess960))?;
+            Some(start.fen())
+        }
+        (Variant::Chess960, Some(text)) => {
+            let position = sakk::Position::from_fen_with_mode(text, sakk::CastlingMode::Chess960)?;
+            // Rated only from one of the 960 start positions.
+            if asked.rated && position.chess960_number().is_none() {
+                return Err(ApiError::bad(ErrorCode::RatedFromPosition));
             }
-            Some(position.fen())
+            Some(playable(position)?)
         }
     };
     let clock = match (asked.clock_limit, asked.clock_increment) {
@@ -101,7 +120,26 @@ pub(super) fn check(state: &AppState, asked: Asked<'_>) -> Result<Terms, ApiErro
             })
         }
     };
-    Ok(Terms { color, fen, clock })
+    Ok(Terms {
+        color,
+        fen,
+        variant,
+        clock,
+    })
+}
+
+/// The FEN of a start position where the game is not already over.
+///
+/// # Errors
+/// 400 `position_over`, with how it ended.
+fn playable(position: sakk::Position) -> Result<String, ApiError> {
+    if let Some(over) = sakk::Game::from_position(position).outcome() {
+        return Err(ApiError::BadRequest {
+            code: ErrorCode::PositionOver,
+            args: vec![("termination", over.termination.code().to_string())],
+        });
+    }
+    Ok(position.fen())
 }
 
 /// The colour a side gets: the one asked for, or drawn at random.

@@ -149,13 +149,19 @@ pub fn variant_of(fen: Option<&str>) -> Variant {
     }
 }
 
+/// The variant of a challenge of `variant` from `fen`: Chess960, else as
+/// [`variant_of`] its start position.
+pub fn variant_of_challenge(variant: crate::wire::Variant, fen: Option<&str>) -> Variant {
+    match variant {
+        crate::wire::Variant::Chess960 => CHESS960,
+        crate::wire::Variant::Standard => variant_of(fen),
+    }
+}
+
 /// The variant of a stored game: Chess960, else as [`variant_of`] its
 /// start position.
 pub fn variant_of_game(row: &crate::store::GameRow) -> Variant {
-    match row.variant() {
-        crate::wire::Variant::Chess960 => CHESS960,
-        crate::wire::Variant::Standard => variant_of(Some(&row.start_fen)),
-    }
+    variant_of_challenge(row.variant(), Some(&row.start_fen))
 }
 
 /// A challenge's time control.
@@ -199,6 +205,7 @@ pub fn perf_name(speed: Speed) -> &'static str {
         Speed::Rapid => "Rapid",
         Speed::Classical => "Classical",
         Speed::Correspondence => "Correspondence",
+        Speed::Chess960 => "Chess960",
     }
 }
 

@@ -117,6 +117,7 @@ async fn pair(state: &AppState, a: &MemberRow, b: &MemberRow) -> Result<String, 
                 limit: i64::from(pool.limit()),
                 increment: i64::from(pool.increment),
             }),
+            variant: crate::wire::Variant::Standard,
             fen: None,
         },
     )

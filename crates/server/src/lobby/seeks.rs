@@ -233,6 +233,7 @@ pub async fn accept(state: &AppState, user: &UserRow, id: &str) -> Result<LobbyG
                 limit: seek.clock_limit,
                 increment: seek.clock_increment,
             }),
+            variant: crate::wire::Variant::Standard,
             fen: None,
         },
     )

@@ -21,7 +21,7 @@ use super::challenges::{ok, Ok as Done};
 use super::watch::{full, relay};
 use super::{P, Q};
 use crate::accounts::{Auth, Scope};
-use crate::challenges::{game_speed, wire as cw, RATINGS};
+use crate::challenges::{game_perf, game_speed, wire as cw, RATINGS};
 use crate::codes::ErrorCode;
 use crate::command::{parse_answer, Command};
 use crate::dispatch::dispatch;
@@ -111,19 +111,24 @@ impl Header {
     /// lichess's `gameFull` from ours.
     fn full(&self, ours: &Value) -> Value {
         let speed = game_speed(self.row.clock.as_deref());
-        let spec = self
+        // The clock as the server reads it, however it was written (a
+        // preset, a typed control, fields).
+        let control = self
             .row
             .clock
             .as_deref()
-            .and_then(|c| serde_json::from_str::<ClockSpec>(c).ok());
+            .and_then(|c| serde_json::from_str::<ClockSpec>(c).ok())
+            .and_then(|c| c.time_control().ok());
         // Days a move: no clock, lichess's `daysPerTurn` instead.
-        let days = spec.as_ref().and_then(|c| c.days);
-        let clock = spec.filter(|c| c.days.is_none()).map_or(Value::Null, |c| {
-            json!({
-                "initial": (c.limit.unwrap_or(0.0) * 1000.0) as i64,
-                "increment": (c.increment.unwrap_or(0.0) * 1000.0) as i64,
-            })
-        });
+        let days = control.as_ref().and_then(sakk::TimeControl::days_per_move);
+        let clock = control
+            .as_ref()
+            .and_then(crate::wire::ClockInUse::of)
+            .filter(|_| days.is_none())
+            .map_or(
+                Value::Null,
+                |c| json!({ "initial": c.initial, "increment": c.increment }),
+            );
         // Chess960's standard array (518) is no `startpos`: its castling
         // is written otherwise.
         let initial = if self.row.start_fen == sakk::Position::new().fen()
@@ -138,7 +143,7 @@ impl Header {
             "id": self.row.id,
             "variant": cw::variant_of_game(&self.row),
             "speed": speed,
-            "perf": {"name": cw::perf_name(speed)},
+            "perf": {"name": cw::perf_name(game_perf(&self.row))},
             "rated": self.row.rated,
             "createdAt": self.row.created_at,
             "white": self.player(&self.white, self.row.white_rating),

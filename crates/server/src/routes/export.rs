@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use super::board::state_of;
 use super::{P, Q};
-use crate::challenges::{game_speed, wire as cw};
+use crate::challenges::{game_perf, game_speed, wire as cw};
 use crate::dispatch::dispatch;
 use crate::error::ApiError;
 use crate::ops::{Answer, Caller, Op};
@@ -86,7 +86,7 @@ async fn as_json(state: &AppState, row: &GameRow) -> Result<Value, ApiError> {
         "rated": row.rated,
         "variant": cw::variant_of_game(row).key,
         "speed": speed,
-        "perf": speed,
+        "perf": game_perf(row),
         "createdAt": row.created_at,
         "lastMoveAt": row.updated_at,
         "status": state_of(&shown)["status"],
@@ -120,10 +120,12 @@ async fn as_pgn(state: &AppState, row: &GameRow) -> Result<String, ApiError> {
     if let Some(event) = crate::tournament::event_of_game(state, row.tournament.as_deref()).await? {
         crate::tournament::tag_online_game(&mut pgn, &event, id);
     }
-    let speed = game_speed(row.clock.as_deref());
     if white.is_some() && black.is_some() {
         let kind = if row.rated { "Rated" } else { "Casual" };
-        pgn.set_tag("Event", &format!("{kind} {} game", cw::perf_name(speed)));
+        pgn.set_tag(
+            "Event",
+            &format!("{kind} {} game", cw::perf_name(game_perf(row))),
+        );
     }
     let sides = [
         ("White", &white, row.white_rating, diffs.map(|d| d.0)),
@@ -248,7 +250,7 @@ async fn filtered(state: &AppState, user: &str, q: &UserGames) -> Result<Vec<Gam
     let rows = state.store().games_of(user, &filter, MAX_SCANNED).await?;
     Ok(rows
         .into_iter()
-        .filter(|r| speeds.contains(&game_speed(r.clock.as_deref())))
+        .filter(|r| speeds.contains(&game_perf(r)))
         .take(max as usize)
         .collect())
 }

@@ -7,6 +7,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{Store, StoreError};
+use crate::wire::Variant;
 
 /// Which of an account's games to list (lichess's `/api/games/user`
 /// filters that the database answers; none set: all).
@@ -68,6 +69,20 @@ impl Control {
     }
 }
 
+/// A challenge's variant as stored (`variant`: NULL for standard).
+pub(super) fn variant_column(r: &AnyRow) -> Result<Variant, sqlx::Error> {
+    let stored: Option<String> = r.try_get("variant")?;
+    Ok(stored
+        .as_deref()
+        .and_then(Variant::parse)
+        .unwrap_or_default())
+}
+
+/// The `variant` column of `variant` (NULL for standard).
+pub(super) fn variant_value(variant: Variant) -> Option<&'static str> {
+    (!variant.is_standard()).then(|| variant.as_str())
+}
+
 /// A challenge as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChallengeRow {
@@ -87,6 +102,8 @@ pub struct ChallengeRow {
     pub final_color: String,
     /// The start position (none: the usual one).
     pub initial_fen: Option<String>,
+    /// Standard chess or Chess960 (its start position is `initial_fen`).
+    pub variant: Variant,
     /// `created`, `accepted`, `declined`, `canceled`, `expired`.
     pub status: String,
     /// lichess's key of the reason it was declined.
@@ -109,6 +126,7 @@ fn challenge(r: &AnyRow) -> Result<ChallengeRow, sqlx::Error> {
         color: r.try_get("color")?,
         final_color: r.try_get("final_color")?,
         initial_fen: r.try_get("initial_fen")?,
+        variant: variant_column(r)?,
         status: r.try_get("status")?,
         decline_reason: r.try_get("decline_reason")?,
         game_id: r.try_get("game_id")?,
@@ -128,7 +146,7 @@ impl Store {
         sqlx::query(
             "INSERT INTO challenges (id, challenger, dest_user, rated, clock_limit, clock_increment, \
              color, final_color, initial_fen, status, decline_reason, game_id, created_at, expires_at, \
-             days) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+             days, variant) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
         )
         .bind(&c.id)
         .bind(&c.challenger)
@@ -145,6 +163,7 @@ impl Store {
         .bind(c.created_at)
         .bind(c.expires_at)
         .bind(days)
+        .bind(variant_value(c.variant))
         .execute(&self.pool)
         .await?;
         Ok(())

@@ -1,4 +1,4 @@
-//! Correspondence deadlines as stored (the migration `0017_deadline.sql`):
+//! Correspondence deadlines as stored (the migration `0017_correspondence.sql`):
 //! the games whose side to move has run out of days, found by any node.
 
 use sqlx::Row;

@@ -24,6 +24,8 @@ pub struct OpenChallengeRow {
     pub control: Option<Control>,
     /// The start position (none: the usual one).
     pub initial_fen: Option<String>,
+    /// Standard chess or Chess960 (its start position is `initial_fen`).
+    pub variant: crate::wire::Variant,
     /// The accounts it is reserved for, White's and Black's.
     pub reserved: Option<(String, String)>,
     /// The first account that joined, and the colour it asked for.
@@ -48,6 +50,7 @@ fn open_challenge(r: &AnyRow) -> Result<OpenChallengeRow, sqlx::Error> {
         rated: r.try_get::<i64, _>("rated")? != 0,
         control: Control::read(r)?,
         initial_fen: r.try_get("initial_fen")?,
+        variant: super::challenges::variant_column(r)?,
         reserved: pair(r.try_get("white_user")?, r.try_get("black_user")?),
         first: r.try_get::<Option<String>, _>("first_user")?.map(|user| {
             let color = first_color
@@ -74,8 +77,8 @@ impl Store {
         sqlx::query(
             "INSERT INTO open_challenges (id, creator, name, rated, clock_limit, clock_increment, \
              initial_fen, white_user, black_user, first_user, first_color, status, game_id, \
-             created_at, expires_at, days) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+             created_at, expires_at, days, variant) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
         )
         .bind(&c.id)
         .bind(&c.creator)
@@ -93,6 +96,7 @@ impl Store {
         .bind(c.created_at)
         .bind(c.expires_at)
         .bind(days)
+        .bind(super::challenges::variant_value(c.variant))
         .execute(&self.pool)
         .await?;
         Ok(())
