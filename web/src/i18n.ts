@@ -325,6 +325,7 @@ const KEYS = [
   'tourOpen',
   'tourNotFound',
   'tourOnline',
+  'tourChess960',
   'tourOnlineMode',
   'tourRules2017',
   'tourTiebreakRules2024',

@@ -154,6 +154,11 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       return h('section.tour-pairings', { 'data-section': 'pairings' }, [
         h('div.section-head', {}, [h('h2', {}, round ? `${tr.tourPairings} — ${roundName(round.number)}` : tr.tourPairings), v.rounds.length > 1 ? pick : null, printButton('pairings')]),
         round && v.details.rounds[round.number - 1] ? h('p.round-start', {}, roundStartText(v.details.rounds[round.number - 1])) : null,
+        // A Chess960 round: the start position every board sets up (White's
+        // back rank, Black's the mirror).
+        round?.chess960
+          ? h('p.round-chess960', {}, message(lang(), 'web-tour-round-start960', { number: round.chess960.number, rank: round.chess960.fen.split('/')[7].split(' ')[0] }))
+          : null,
         ...body,
       ]);
     }

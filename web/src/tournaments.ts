@@ -28,6 +28,7 @@ export function tournamentsPage(root: HTMLElement): void {
   tc.addEventListener('input', preview.refresh);
   const noDraw = h('input#tour-no-draw', { type: 'number', min: 1, max: 200 });
   const online = h('input#tour-online', { type: 'checkbox' });
+  const chess960 = h('input#tour-chess960', { type: 'checkbox' });
   const trf = h('input#tour-trf', { type: 'file', accept: '.trf,.txt,text/plain' });
   const roundsRow = h('label', {}, [h('span', {}, tr.tourRounds), rounds]);
   const doubleRow = h('label.check', { hidden: true }, [double, h('span', {}, tr.tourDouble)]);
@@ -52,6 +53,7 @@ export function tournamentsPage(root: HTMLElement): void {
     preview.el,
     h('label', {}, [h('span', {}, tr.tourNoDrawBefore), noDraw]),
     h('label.check', {}, [online, h('span', {}, tr.tourOnline)]),
+    h('label.check', {}, [chess960, h('span', {}, tr.tourChess960)]),
     detailsBox,
     h('label', {}, [h('span', {}, tr.tourImport), trf]),
     submit,
@@ -93,6 +95,7 @@ export function tournamentsPage(root: HTMLElement): void {
       ...(timeControl ? { time_control: timeControl } : {}),
       ...(noDraw.value ? { no_draw_before: Number(noDraw.value) } : {}),
       ...(online.checked ? { online: true } : {}),
+      ...(chess960.checked ? { chess960: true } : {}),
       ...(text !== undefined ? { trf: text } : {}),
     };
     const given = details.read();

@@ -1188,6 +1188,10 @@ no_draw_before?: number,
  */
 online?: boolean, 
 /**
+ * Chess960: each round begins from one start position drawn for it.
+ */
+chess960?: boolean, 
+/**
  * A tournament begun elsewhere, to be continued here: its TRF (players
  * by their starting ranks, the rounds played; `XXR` gives the rounds
  * when `rounds` does not, `012` the name when `name` is empty).
@@ -1409,6 +1413,16 @@ player: number,
  */
 kind: ByeCode, };
 
+export type Chess960Start = { 
+/**
+ * Its number, 0–959 (Scharnagl's; 518 is the standard array).
+ */
+number: number, 
+/**
+ * Its FEN.
+ */
+fen: string, };
+
 export type RoundView = { 
 /**
  * The round number, from 1.
@@ -1421,7 +1435,12 @@ boards: Array<BoardView>,
 /**
  * The byes.
  */
-byes: Array<ByeView>, };
+byes: Array<ByeView>, 
+/**
+ * In a Chess960 tournament, the round's start position: its number
+ * and FEN, the same on every board.
+ */
+chess960?: Chess960Start, };
 
 export type StandingView = { 
 /**
@@ -1598,6 +1617,10 @@ control: ClockInUse | null,
  * No draw offers before this move.
  */
 no_draw_before: number | null, 
+/**
+ * Chess960: each round begins from one start position drawn for it.
+ */
+chess960: boolean, 
 /**
  * Where and when, and who directs.
  */

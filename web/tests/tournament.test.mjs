@@ -244,6 +244,36 @@ test('two players who must not meet are kept apart', async () => {
   await org.context().close();
 });
 
+test('a Chess960 tournament: each round shows the start position drawn for it', async () => {
+  const { server, browser } = ctx;
+  const org = await newPage(browser, `${server.url}/tournaments`, 'en', { bypassCSP: true });
+  await org.fill('#tour-name', 'Fischer Random');
+  await org.selectOption('#tour-system', 'swiss');
+  await org.fill('#tour-rounds', '2');
+  await org.check('#tour-chess960');
+  await org.click('#tour-create');
+  await org.waitForSelector('.tournament h1');
+  for (const [name, rating] of PLAYERS.slice(0, 2)) {
+    const before = await version(org);
+    await org.fill('#player-name', name);
+    await org.fill('#player-rating', rating);
+    await org.click('#add-player');
+    await versionAtLeast(org, before + 1);
+  }
+  await org.click('#pair-round');
+  await org.waitForSelector('table.pairings tbody tr');
+  const line = await org.locator('p.round-chess960').textContent();
+  const m = /^Chess960 position No\. (\d+): ([KQRBN]{8})$/.exec(line);
+  assert.ok(m && Number(m[1]) < 960, line);
+  // The back rank as the server drew it.
+  const id = new URL(org.url()).pathname.split('/').pop();
+  const shown = await (await fetch(`${server.url}/api/tournaments/${id}`)).json();
+  assert.equal(shown.rounds[0].chess960.number, Number(m[1]));
+  assert.ok(shown.rounds[0].chess960.fen.includes(`/${m[2]} w `), shown.rounds[0].chess960.fen);
+  assert.deepEqual(org.errors, []);
+  await org.context().close();
+});
+
 /** Opens a player's link; resolves to their tournament page. */
 async function playerPage(browser, url) {
   const page = await newPage(browser, url);

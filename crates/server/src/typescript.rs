@@ -83,6 +83,7 @@ fn typescript() -> String {
         crate::tournament::wire::PlayerView::decl(&cfg),
         crate::tournament::wire::BoardView::decl(&cfg),
         crate::tournament::wire::ByeView::decl(&cfg),
+        crate::tournament::wire::Chess960Start::decl(&cfg),
         crate::tournament::wire::RoundView::decl(&cfg),
         crate::tournament::wire::StandingView::decl(&cfg),
         crate::tournament::wire::CrossCell::decl(&cfg),

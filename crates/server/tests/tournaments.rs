@@ -763,3 +763,62 @@ async fn a_tournament_begun_elsewhere_goes_on_from_its_trf() {
     assert_eq!(refused["error"], "bad_trf");
     assert_eq!(refused["params"]["line"], "2");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chess960_tournament_begins_each_round_from_one_drawn_start() {
+    let url = database();
+    let (state, _) = app_with(&url, Rates::unlimited()).await;
+    let (id, token) = new_tournament(
+        &state,
+        json!({"name": "Fischer Random", "system": "swiss", "rounds": 2, "online": true,
+               "time_control": "600+5", "chess960": true}),
+    )
+    .await;
+    for (name, rating) in [("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)] {
+        ok(
+            &state,
+            &id,
+            &token,
+            json!({"type": "add_player", "name": name, "rating": rating}),
+        )
+        .await;
+    }
+    let view = ok(&state, &id, &token, json!({"type": "pair_round"})).await;
+    assert_eq!(view["chess960"], true, "{view}");
+    let start = &view["rounds"][0]["chess960"];
+    let number = start["number"].as_u64().unwrap_or(960);
+    assert!(number < 960, "{view}");
+    let fen = start["fen"].as_str().unwrap_or_default().to_string();
+    let drawn = sakk::Position::chess960(u16::try_from(number).unwrap_or(0)).map(|p| p.fen());
+    assert_eq!(Some(fen.clone()), drawn);
+    // Every board of the round from that start, in Chess960.
+    let boards = view["rounds"][0]["boards"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(boards.len(), 2);
+    for b in &boards {
+        let game = b["game"].as_str().unwrap_or_default();
+        let (_, _, shown) = call(&state, "GET", &format!("/api/games/{game}"), None, None).await;
+        assert_eq!(shown["rules"]["variant"], "chess960", "{shown}");
+        assert_eq!(shown["initial_fen"], fen.as_str(), "{shown}");
+    }
+    // A standard tournament's rounds have none.
+    let (plain, plain_token) = new_tournament(
+        &state,
+        json!({"name": "Standard", "system": "swiss", "rounds": 2}),
+    )
+    .await;
+    for name in ["A", "B"] {
+        ok(
+            &state,
+            &plain,
+            &plain_token,
+            json!({"type": "add_player", "name": name}),
+        )
+        .await;
+    }
+    let view = ok(&state, &plain, &plain_token, json!({"type": "pair_round"})).await;
+    assert_eq!(view["chess960"], false);
+    assert!(view["rounds"][0]["chess960"].is_null(), "{view}");
+}

@@ -100,6 +100,7 @@ fn settings(req: NewTournament, file: Option<&Tournament>) -> Result<Settings, A
     s.time_control = req.time_control;
     s.no_draw_before = req.no_draw_before;
     s.online = req.online.unwrap_or(false);
+    s.chess960 = req.chess960.unwrap_or(false);
     if let Some(details) = req.details {
         s.details = details.try_into()?;
     }
@@ -394,6 +395,13 @@ pub async fn apply(
             apply()
         };
         done?;
+        if pairs && event.settings.chess960 {
+            // One start position for the whole round, drawn now.
+            let drawn = crate::security::random_u64()? % u64::from(sakk::CHESS960_POSITIONS);
+            if let Some(round) = event.rounds.last_mut() {
+                round.chess960 = u16::try_from(drawn).ok();
+            }
+        }
         if adds {
             let player = u16::try_from(event.players.len().saturating_sub(1)).unwrap_or(u16::MAX);
             secrets

@@ -15,7 +15,7 @@ use crate::live::{initial_ms, unix_ms, ClockSpec, RulesSpec};
 use crate::new_game::check_clock;
 use crate::state::AppState;
 use crate::store::GameRow;
-use crate::wire::{Opponent, Status};
+use crate::wire::{Opponent, Status, Variant};
 
 /// The clock of the tournament's games and its control, checked (none
 /// without a time control).
@@ -52,15 +52,20 @@ pub fn games_for_last_round(
     let clock = clock(state, event)?;
     let initial = clock.as_ref().map(|(_, control)| initial_ms(control));
     let spec = clock.map(|(spec, _)| spec);
-    let rules = RulesSpec {
-        touch_move: false,
-        no_draw_offer_before: event.settings.no_draw_before.map_or(0, u32::from),
-        ..RulesSpec::default()
-    };
     let now = unix_ms();
     let mut rows = Vec::new();
     let Some(round) = event.rounds.last_mut() else {
         return Ok(rows);
+    };
+    // A Chess960 round: every board from the round's start position.
+    let (start_fen, variant) = match round.chess960.and_then(sakk::Position::chess960) {
+        Some(start) => (start.fen(), Variant::Chess960),
+        None => (sakk::STARTING_FEN.to_string(), Variant::Standard),
+    };
+    let rules = RulesSpec {
+        touch_move: false,
+        no_draw_offer_before: event.settings.no_draw_before.map_or(0, u32::from),
+        variant,
     };
     for board in round.boards.iter_mut().filter(|b| b.result.is_none()) {
         let seat = |p: u16| {
@@ -76,7 +81,7 @@ pub fn games_for_last_round(
             opponent: Opponent::Friend,
             white_token: seat(board.white)?,
             black_token: seat(board.black)?,
-            start_fen: sakk::STARTING_FEN.to_string(),
+            start_fen: start_fen.clone(),
             clock: spec.as_ref().and_then(|c| serde_json::to_string(c).ok()),
             rules: serde_json::to_string(&rules).map_err(|e| ApiError::Internal(e.to_string()))?,
             status: Status::Created,

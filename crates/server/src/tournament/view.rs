@@ -88,6 +88,12 @@ pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
                     kind: b.kind.into(),
                 })
                 .collect(),
+            chess960: round.chess960.and_then(|number| {
+                sakk::Position::chess960(number).map(|p| super::wire::Chess960Start {
+                    number,
+                    fen: p.fen(),
+                })
+            }),
         })
         .collect();
     let tiebreaks = &event.settings.tiebreaks;
@@ -161,6 +167,7 @@ pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
             .as_ref()
             .and_then(crate::wire::ClockInUse::of),
         no_draw_before: event.settings.no_draw_before,
+        chess960: event.settings.chess960,
         details: (&event.settings.details).into(),
         tiebreaks: tiebreaks.iter().map(|t| t.code()).collect(),
         players,

@@ -53,6 +53,10 @@ pub struct NewTournament {
     #[serde(default)]
     #[cfg_attr(test, ts(optional))]
     pub online: Option<bool>,
+    /// Chess960: each round begins from one start position drawn for it.
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub chess960: Option<bool>,
     /// A tournament begun elsewhere, to be continued here: its TRF (players
     /// by their starting ranks, the rounds played; `XXR` gives the rounds
     /// when `rounds` does not, `012` the name when `name` is empty).
@@ -504,6 +508,21 @@ pub struct RoundView {
     pub boards: Vec<BoardView>,
     /// The byes.
     pub byes: Vec<ByeView>,
+    /// In a Chess960 tournament, the round's start position: its number
+    /// and FEN, the same on every board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub chess960: Option<Chess960Start>,
+}
+
+/// A Chess960 start position, as a round shows it.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Chess960Start {
+    /// Its number, 0–959 (Scharnagl's; 518 is the standard array).
+    pub number: u16,
+    /// Its FEN.
+    pub fen: String,
 }
 
 /// A line of the standings.
@@ -584,6 +603,8 @@ pub struct TournamentView {
     pub control: Option<crate::wire::ClockInUse>,
     /// No draw offers before this move.
     pub no_draw_before: Option<u16>,
+    /// Chess960: each round begins from one start position drawn for it.
+    pub chess960: bool,
     /// Where and when, and who directs.
     pub details: DetailsView,
     /// The tie-breaks' FIDE codes, in order.

@@ -72,6 +72,7 @@ impl Event {
         let mut out = Round {
             boards: Vec::new(),
             byes: Vec::new(),
+            chess960: None,
         };
         for pair in pairs {
             match (by_rank(pair.white), pair.black.and_then(by_rank)) {

@@ -214,6 +214,14 @@ pub struct Round {
     pub boards: Vec<Board>,
     /// Who has no board, and why.
     pub byes: Vec<Bye>,
+    /// In a Chess960 tournament, the number (0–959, Scharnagl's) of the
+    /// start position every board of the round begins from, drawn when
+    /// the round was paired.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub chess960: Option<u16>,
 }
 
 impl Round {

@@ -71,6 +71,12 @@ pub struct Settings {
     /// Where and when, and who directs.
     #[cfg_attr(feature = "serde", serde(default))]
     pub details: Details,
+    /// Chess960: each round's games begin from one start position drawn
+    /// for the round, the same on every board ([`Round::chess960`]).
+    ///
+    /// [`Round::chess960`]: super::Round::chess960
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub chess960: bool,
 }
 
 impl Settings {
@@ -95,6 +101,7 @@ impl Settings {
             tiebreak_rules: crate::tiebreak::Rules::default(),
             online: false,
             details: Details::default(),
+            chess960: false,
         }
     }
 
