@@ -9,7 +9,7 @@ import { h, fill } from './dom';
 import { lang, message, speedName, t } from './i18n';
 import { api, errorText, ApiError } from './api';
 import { navigate } from './nav';
-import { DAYS } from './control';
+import { DAYS, daysShort } from './control';
 import type { Page } from './main';
 import type { Account, AnyChallenge, Challenge, ChallengeStatus, LightUser, OpenChallenge, TimeControl } from './types';
 import { DECLINE_REASONS } from './types';
@@ -22,7 +22,7 @@ export function termsText(c: { timeControl: TimeControl; rated: boolean; speed: 
   const tr = t();
   const variant = c.variant?.key === 'chess960' ? ` · ${tr.variantChess960}` : '';
   const tc = c.timeControl;
-  const clock = tc.type === 'clock' ? tc.show : tc.type === 'correspondence' ? message(lang(), 'web-tc-days-short', { n: tc.daysPerTurn }) : tr.noClock;
+  const clock = tc.type === 'clock' ? tc.show : tc.type === 'correspondence' ? daysShort(tc.daysPerTurn) : tr.noClock;
   return `${clock} · ${c.rated ? tr.lobbyRated : tr.lobbyCasual} · ${speedName(c.speed)}${variant}`;
 }
 
@@ -54,7 +54,7 @@ export function challengeForm(name: string): HTMLElement {
   // Days a move instead of a clock (none: the clock).
   const days = h('select', { name: 'days' }, [
     h('option', { value: '' }, tr.chalWithClock),
-    ...DAYS.map(d => h('option', { value: String(d) }, message(lang(), 'web-tc-days-short', { n: d }))),
+    ...DAYS.map(d => h('option', { value: String(d) }, daysShort(d))),
   ]) as HTMLSelectElement;
   const clockFields = [h('label', {}, [tr.minutes, minutes]), h('label', {}, [tr.increment, increment])];
   days.addEventListener('change', () => {

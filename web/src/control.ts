@@ -67,7 +67,7 @@ export function controlWords(clock: ClockInUse | null | undefined): string {
  * 30+30`), an hourglass as `⧗ 3′`, a delay as `d5`/`b5`, days a move as
  * `3 days`; `∞`: no clock. */
 export function controlShort(clock: ClockInUse | null | undefined): string {
-  if (clock?.days) return message(lang(), 'web-tc-days-short', { n: clock.days });
+  if (clock?.days) return daysShort(clock.days);
   if (!clock || clock.periods.length === 0) return '∞';
   const min = (ms: number) => num(ms / 60_000);
   if (clock.sandclock) return `⧗ ${min(clock.periods[0].time)}′`;
@@ -111,6 +111,11 @@ export function controlPreview(text: () => string | null, none: () => string): {
     }, 200);
   };
   return { el, refresh };
+}
+
+/** Days a move in a few characters (`3 days`, `3 nap`). */
+export function daysShort(days: number): string {
+  return message(lang(), 'web-tc-days-short', { n: days });
 }
 
 /** The days a move a correspondence game may give (lichess's). */

@@ -47,6 +47,9 @@ class GameView {
   private offerDraw = false;
   private confirmResign = false;
   private received = performance.now();
+  /** When the side to move must have moved (days a move), in words, and
+   * the state it was worked out for. */
+  private deadline: { state: GameState; text: string } | null = null;
   private timer = 0;
   private lowWarned: Record<Color, boolean> = { white: false, black: false };
   private analysis: Analysed[] | null = null;
@@ -415,8 +418,11 @@ class GameView {
       }
       el.textContent = s.clock.days ? daysLeft(ms, formatClock) : formatClock(ms);
       if (s.clock.days) {
+        // The date a move is due stays while the state does: worked out
+        // once for it, not at every tick.
+        if (running && this.deadline?.state !== s) this.deadline = { state: s, text: deadlineText(ms) };
         const due = this.root.querySelector(`.deadline[data-color="${c}"]`);
-        if (due) due.textContent = running ? deadlineText(ms) : '';
+        if (due) due.textContent = running ? (this.deadline?.text ?? '') : '';
       }
       el.classList.toggle('running', running);
       el.classList.toggle('low', ms < low);

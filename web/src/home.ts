@@ -3,8 +3,7 @@
 import { h, fill } from './dom';
 import { t } from './i18n';
 import { api, errorText, type ClockRequest, type CreateRequest } from './api';
-import { controlPreview, controlWords, DAYS } from './control';
-import { lang, message } from './i18n';
+import { controlPreview, controlWords, DAYS, daysShort } from './control';
 import { copyLinkRow } from './copylink';
 import { navigate } from './nav';
 import { rememberSeat } from './seats';
@@ -90,7 +89,7 @@ export function homePage(root: HTMLElement): () => void {
       // Correspondence: days a move, each move within them.
       h('div.tc-cat.days', {}, [
         h('span.cat', {}, tr.correspondence),
-        ...DAYS.map(d => tcButton(`${d}d`, message(lang(), 'web-tc-days-short', { n: d }))),
+        ...DAYS.map(d => tcButton(`${d}d`, daysShort(d))),
       ]),
       h('div.tc-cat', {}, [
         h('span.cat', {}, tr.tcOther),

@@ -4,18 +4,16 @@
 // make. Nothing shows without an account or without games.
 
 import { h, fill } from './dom';
-import { lang, message, speedName, t } from './i18n';
+import { speedName, t } from './i18n';
+import { daysLeft } from './control';
+import { formatClock } from './moves';
 import { api } from './api';
 import type { GameEvent } from './types';
 
-/** The time left in a list: days for days a move, else minutes. */
+/** The time left in a list: days and hours for days a move, else as a
+ * clock shows it. */
 function left(g: GameEvent): string {
-  const s = g.secondsLeft;
-  if (s === undefined) return '';
-  const day = 24 * 3600;
-  if (s >= day) return message(lang(), 'web-clock-days', { days: Math.floor(s / day), hours: Math.floor((s % day) / 3600) });
-  const two = (v: number) => String(v).padStart(2, '0');
-  return `${Math.floor(s / 3600)}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
+  return g.secondsLeft === undefined ? '' : daysLeft(g.secondsLeft * 1000, formatClock);
 }
 
 /** The section, filled once the list is read. */

@@ -46,6 +46,26 @@ fn play_at(live: &mut LiveGame, uci: &str, now: Duration) -> Option<MoveRow> {
     }
 }
 
+/// The game's moves as the server stores them: each with the times after
+/// it.
+fn stored_moves(live: &LiveGame) -> Vec<MoveRow> {
+    live.game
+        .moves()
+        .iter()
+        .zip(live.game.positions())
+        .zip(&live.clocks)
+        .enumerate()
+        .map(|(ply, ((&m, p), &(white_ms, black_ms)))| MoveRow {
+            ply: i64::try_from(ply).unwrap_or(i64::MAX),
+            uci: p.uci(m).to_string(),
+            offer: false,
+            declared: false,
+            white_ms,
+            black_ms,
+        })
+        .collect()
+}
+
 #[test]
 fn a_day_a_move_is_lost_on_time_only_after_the_day() {
     let mut live = correspondence(1);
@@ -83,14 +103,7 @@ fn the_computer_is_not_charged_the_days_no_server_held_its_game() {
     let Some(deadline) = live.row.deadline else {
         panic!("no deadline stored");
     };
-    let moves = [MoveRow {
-        ply: 0,
-        uci: "e2e4".to_string(),
-        offer: false,
-        declared: false,
-        white_ms: live.clocks[0].0,
-        black_ms: live.clocks[0].1,
-    }];
+    let moves = stored_moves(&live);
     // Two days after its deadline, the computer still has its day.
     let late = deadline + 2 * DAY_MS as i64;
     let Ok(mut restored) = LiveGame::restore_at(live.row.clone(), &moves, at(0), late) else {
@@ -114,24 +127,7 @@ fn a_restored_correspondence_game_counts_the_days_it_was_not_held() {
     let Some(deadline) = live.row.deadline else {
         panic!("no deadline stored");
     };
-    let moves = vec![
-        MoveRow {
-            ply: 0,
-            uci: "d2d4".to_string(),
-            offer: false,
-            declared: false,
-            white_ms: live.clocks[0].0,
-            black_ms: live.clocks[0].1,
-        },
-        MoveRow {
-            ply: 1,
-            uci: "d7d5".to_string(),
-            offer: false,
-            declared: false,
-            white_ms: live.clocks[1].0,
-            black_ms: live.clocks[1].1,
-        },
-    ];
+    let moves = stored_moves(&live);
     // Restored two days on, by a server whose own clock began anew:
     // White has a day left.
     let two_days_on = deadline - 3 * DAY_MS as i64 + 2 * DAY_MS as i64;

@@ -340,16 +340,7 @@ fn a_rated_game_moves_both_ratings_and_an_aborted_one_none() {
         None,
     );
     assert_eq!(r.status, 200, "{}", r.body);
-    let json_export = |id: &str| {
-        send(
-            addr,
-            "GET",
-            &format!("/game/export/{id}"),
-            &[("accept", "application/json")],
-            None,
-        )
-        .json()
-    };
+    let json_export = |id: &str| common::export_json(addr, id);
     // The follower rates after the end: wait for it, within bounds.
     let rated = game(addr, &anna, &bela, true);
     for (who, uci) in [
@@ -576,14 +567,7 @@ fn one_player_s_games_ending_together_are_each_rated() {
     assert_eq!(ids.len(), 6, "{games}");
     // Each game: a move each, then every opponent resigns at once.
     for (i, id) in ids.iter().enumerate() {
-        let opponent = send(
-            addr,
-            "GET",
-            &format!("/game/export/{id}"),
-            &[("accept", "application/json")],
-            None,
-        )
-        .json();
+        let opponent = common::export_json(addr, id);
         let who = opponent["players"]["black"]["user"]["id"]
             .as_str()
             .unwrap_or("")
@@ -612,14 +596,7 @@ fn one_player_s_games_ending_together_are_each_rated() {
     }
     std::thread::scope(|s| {
         for id in &ids {
-            let who = send(
-                addr,
-                "GET",
-                &format!("/game/export/{id}"),
-                &[("accept", "application/json")],
-                None,
-            )
-            .json()["players"]["black"]["user"]["id"]
+            let who = common::export_json(addr, id)["players"]["black"]["user"]["id"]
                 .as_str()
                 .unwrap_or("")
                 .to_string();
@@ -804,14 +781,7 @@ fn a_chess960_challenge_begins_from_its_drawn_start_and_is_rated_as_chess960() {
     assert_eq!(bela_now["perfs"]["chess960"]["games"], 1, "{bela_now}");
     assert!(bela_now["perfs"]["chess960"]["rating"].as_i64() > Some(1500));
     assert_eq!(bela_now["perfs"]["blitz"]["games"], 0);
-    let export = send(
-        addr,
-        "GET",
-        &format!("/game/export/{id}"),
-        &[("accept", "application/json")],
-        None,
-    )
-    .json();
+    let export = common::export_json(addr, &id);
     assert_eq!(
         (&export["variant"], &export["speed"], &export["perf"]),
         (&json!("chess960"), &json!("blitz"), &json!("chess960")),

@@ -325,14 +325,7 @@ fn a_game_against_the_computer_begins_at_once_and_the_computer_answers() {
     assert_eq!(resigned.status, 200, "{}", resigned.body);
     let finish = common::seen_type(&events, "gameFinish");
     assert_eq!(finish["game"]["winner"], "black", "{finish}");
-    let export = send(
-        addr,
-        "GET",
-        &format!("/game/export/{id}"),
-        &[("accept", "application/json")],
-        None,
-    )
-    .json();
+    let export = common::export_json(addr, &id);
     assert_eq!(export["players"]["black"]["aiLevel"], 1, "{export}");
     assert_eq!(
         export["players"]["white"]["user"]["name"], "anna",

@@ -261,7 +261,7 @@ async fn event_of(
         },
         variant: wire::variant_of_game(row),
         speed,
-        perf: game_perf(row),
+        perf: perf_of(row.variant(), speed),
         rated: row.rated,
         has_moved: plies > usize::from(black),
         opponent,

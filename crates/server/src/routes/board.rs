@@ -21,7 +21,7 @@ use super::challenges::{ok, Ok as Done};
 use super::watch::{full, relay};
 use super::{P, Q};
 use crate::accounts::{Auth, Scope};
-use crate::challenges::{game_perf, game_speed, wire as cw, RATINGS};
+use crate::challenges::{game_speed, perf_of, wire as cw, RATINGS};
 use crate::codes::ErrorCode;
 use crate::command::{parse_answer, Command};
 use crate::dispatch::dispatch;
@@ -143,7 +143,7 @@ impl Header {
             "id": self.row.id,
             "variant": cw::variant_of_game(&self.row),
             "speed": speed,
-            "perf": {"name": cw::perf_name(game_perf(&self.row))},
+            "perf": {"name": cw::perf_name(perf_of(self.row.variant(), speed))},
             "rated": self.row.rated,
             "createdAt": self.row.created_at,
             "white": self.player(&self.white, self.row.white_rating),

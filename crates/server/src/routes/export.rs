@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use super::board::state_of;
 use super::{P, Q};
-use crate::challenges::{game_perf, game_speed, wire as cw};
+use crate::challenges::{game_perf, game_speed, perf_of, wire as cw};
 use crate::dispatch::dispatch;
 use crate::error::ApiError;
 use crate::ops::{Answer, Caller, Op};
@@ -86,7 +86,7 @@ async fn as_json(state: &AppState, row: &GameRow) -> Result<Value, ApiError> {
         "rated": row.rated,
         "variant": cw::variant_of_game(row).key,
         "speed": speed,
-        "perf": game_perf(row),
+        "perf": perf_of(row.variant(), speed),
         "createdAt": row.created_at,
         "lastMoveAt": row.updated_at,
         "status": state_of(&shown)["status"],

@@ -251,6 +251,18 @@ pub fn seen_type(seen: &std::sync::Arc<std::sync::Mutex<Vec<Value>>>, kind: &str
     }
 }
 
+/// Game `id` as lichess's JSON export gives it (`/game/export/{id}`).
+pub fn export_json(addr: SocketAddr, id: &str) -> Value {
+    send(
+        addr,
+        "GET",
+        &format!("/game/export/{id}"),
+        &[("accept", "application/json")],
+        None,
+    )
+    .json()
+}
+
 /// A new account with a personal token of these scopes, made on `addr`:
 /// the `Authorization` value.
 pub fn account_token(addr: SocketAddr, name: &str, scopes: &[&str]) -> String {
