@@ -13,8 +13,10 @@ mate in one, else the best capture, else a seeded random move. The human,
 through the Board API, plays seeded random moves and resigns at move 60.
 Then lichess's `/api/bot/online`, `/api/users/status`, the game's export
 (`[BlackTitle "BOT"]`) and the refusals a BOT meets (the Board API) are
-checked; and a rated Chess960 challenge is seen, accepted and played from
-its drawn start, and rated in Chess960's own category.
+checked; a rated Chess960 challenge is seen, accepted and played from
+its drawn start, and rated in Chess960's own category; and entered in an
+online tournament by its name, the bot hears of its round's game on the
+same event stream and plays it, whose result the tournament then shows.
 
 Usage: lichess_bot_account.py SAKK_BINARY [--seed S]
 """
@@ -260,6 +262,49 @@ def run(base, human_token, bot_token, seed):
     bot_now = human.json("GET", "/api/user/sakkbot")
     check(bot_now["perfs"]["chess960"]["games"] == 1 and bot_now["perfs"]["blitz"]["games"] == 0,
           "rated in Chess960's category")
+
+    # A tournament: the organiser (no account) enters the bot and Anna by
+    # their names; the round's game starts on the bot's stream as any game.
+    organiser = Lichess(base, "")
+    status, text = organiser.request("POST", "/api/tournaments",
+                                     {"name": "Bots welcome", "system": "swiss", "rounds": 1,
+                                      "online": True, "rated": True, "time_control": "300+2"})
+    check(status == 201, f"the tournament is made: {text}")
+    made = json.loads(text)
+    tid = made["id"]
+    organiser.token = made["organiser_token"]
+    for name in ["sakkbot", "anna"]:
+        organiser.json("POST", f"/api/tournaments/{tid}/actions",
+                       {"type": "add_player", "name": "", "account": name})
+    round_one = organiser.json("POST", f"/api/tournaments/{tid}/actions", {"type": "pair_round"})
+    board = round_one["rounds"][0]["boards"][0]
+    start = next_event(events, {"gameStart"})["game"]
+    game_id = start["id"]
+    check(game_id == board["game"] and start["rated"] is True,
+          "gameStart of the tournament's game on the bot's stream")
+
+    def human_tournament():
+        results["tournament"] = play_side(human, "board", game_id,
+                                          "black" if start["color"] == "white" else "white",
+                                          random.Random(seed + 4), resign_at=40)
+
+    thread = threading.Thread(target=human_tournament, daemon=True)
+    thread.start()
+    full, final = play_side(bot, "bot", game_id, start["color"], random.Random(seed + 5))
+    thread.join(timeout=60)
+    check(final["status"] in OVER, f"the tournament game ended: {final['status']}")
+    print(f"the tournament game: {len(final['moves'].split())} plies, {final['status']}")
+    next_event(events, {"gameFinish"})
+    shown = None
+    for _ in range(100):
+        shown = organiser.json("GET", f"/api/tournaments/{tid}")
+        if shown["rounds"][0]["boards"][0]["result"] is not None:
+            break
+        threading.Event().wait(0.1)
+    check(shown["rounds"][0]["boards"][0]["result"] is not None,
+          "the tournament shows the game's result")
+    check(sorted(p["account"] for p in shown["players"]) == ["anna", "sakkbot"],
+          "the tournament's players are the accounts")
 
 
 if __name__ == "__main__":

@@ -150,9 +150,12 @@ export const api = {
   tournament: (id: string) => call<TournamentView>('GET', `/api/tournaments/${encodeURIComponent(id)}`),
   tournamentAction: (id: string, token: string, action: TournamentAction) =>
     call<TournamentView>('POST', `/api/tournaments/${encodeURIComponent(id)}/actions`, token, action),
-  joinTournament: (id: string, token: string, req: JoinRequest) =>
-    call<Joined>('POST', `/api/tournaments/${encodeURIComponent(id)}/join`, token, req),
-  tournamentMe: (id: string, token: string) => call<Me>('GET', `/api/tournaments/${encodeURIComponent(id)}/me`, token),
+  /** Enters by the join link (its token as `password`: the session's
+   * cookie then names the account, for `account: true`). */
+  joinTournament: (id: string, joinToken: string, req: JoinRequest) =>
+    call<Joined>('POST', `/api/tournaments/${encodeURIComponent(id)}/join`, undefined, { ...req, password: joinToken }),
+  /** Which player a player's link is, or else the session's account. */
+  tournamentMe: (id: string, token: string | null) => call<Me>('GET', `/api/tournaments/${encodeURIComponent(id)}/me`, token ?? undefined),
   tournamentLinks: (id: string, token: string) => call<TournamentLinks>('GET', `/api/tournaments/${encodeURIComponent(id)}/links`, token),
   /** The account of this browser's session (401 `not_logged_in` without). */
   account: () => call<Account>('GET', '/api/account'),

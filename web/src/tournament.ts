@@ -5,7 +5,7 @@
 
 import { h, fill, labelled, scrollX } from './dom';
 import { lang, message, t } from './i18n';
-import { api, ApiError, errorText, followTournament, type TournamentAction, type TournamentView } from './api';
+import { api, ApiError, errorText, followTournament, type Account, type TournamentAction, type TournamentView } from './api';
 import { takeTokenFromAddress } from './seats';
 import { copyLinkRow } from './copylink';
 import { forgetOrganiser, forgetPlayer, organiserToken, playerToken, rememberOrganiser, rememberPlayer, takeFromFragment } from './organiser';
@@ -49,6 +49,9 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
     let token = organiserToken(id);
     let mine = playerToken(id);
     let me: number | null = null;
+    // The browser's account, if signed in (it may enter with it, and its
+    // entry is found without a link).
+    let account: Account | null = null;
     let links: TournamentLinks | null = null;
     let view: TournamentView | null = null;
     let shownRound = 0;
@@ -280,7 +283,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       const rows = v.players.map(p => {
         const cells = [
           h('td.num', {}, String(p.rank)),
-          h('td', {}, [name(p), p.withdrawn !== null ? h('small.withdrawn', {}, ` (${tr.tourWithdrawn})`) : null]),
+          h('td', {}, [p.account ? h('a.user', { href: `/@/${encodeURIComponent(p.account)}`, 'data-nav': '' }, name(p)) : name(p), p.withdrawn !== null ? h('small.withdrawn', {}, ` (${tr.tourWithdrawn})`) : null]),
           h('td.num', {}, p.rating === null ? '' : String(p.rating)),
           h('td', {}, p.federation),
           h('td', {}, p.club),
@@ -316,6 +319,11 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
         const pTitle = h('input#player-title', { type: 'text', maxlength: 3, placeholder: 'FM', size: 4 });
         const pFed = h('input#player-fed', { type: 'text', maxlength: 3, placeholder: 'HUN', size: 4 });
         const pClub = h('input#player-club', { type: 'text', maxlength: 100 });
+        // An account on this server: its name and rating when none is typed.
+        const pAccount = h('input#player-account', { type: 'text', maxlength: 20, autocomplete: 'off', spellcheck: 'false' });
+        pAccount.addEventListener('input', () => {
+          pName.required = !pAccount.value.trim();
+        });
               form = h('form.add-player.no-print', {}, [
           labelled(tr.tourFamilyName, pName),
           labelled(tr.tourGivenName, pGiven),
@@ -323,6 +331,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
           labelled(tr.tourTitleField, pTitle),
           labelled(tr.tourFederationField, pFed),
           labelled(tr.tourClub, pClub),
+          labelled(tr.tourAccountField, pAccount),
           h('button#add-player', { type: 'submit' }, tr.tourAdd),
         ]);
         form.addEventListener('submit', ev => {
@@ -330,6 +339,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
           act({
             type: 'add_player',
             name: pGiven.value.trim() ? `${pName.value.trim()}, ${pGiven.value.trim()}` : pName.value,
+            ...(pAccount.value.trim() ? { account: pAccount.value.trim() } : {}),
             ...(pRating.value ? { rating: Number(pRating.value) } : {}),
             ...(pTitle.value ? { title: pTitle.value } : {}),
             ...(pFed.value ? { federation: pFed.value } : {}),
@@ -431,11 +441,26 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
         if (!joinToken || v.next === 'finished') return null;
         const jName = h('input#join-name', { type: 'text', required: true, maxlength: 100, autocomplete: 'name', placeholder: tr.tourPlayerName, 'aria-label': tr.tourPlayerName });
         const jRating = h('input#join-rating', { type: 'number', min: 0, max: 3500, placeholder: tr.tourRating, 'aria-label': tr.tourRating });
-        const form = h('form.join.no-print', {}, [h('h2', {}, tr.tourJoin), jName, jRating, h('button#join', { class: 'primary', type: 'submit' }, tr.tourJoinButton)]);
+        // Signed in: entered with the account unless unticked (its name
+        // and its rating here when none is typed).
+        const jAccount = h('input#join-account', { type: 'checkbox', checked: true });
+        const asAccount = () => account !== null && jAccount.checked;
+        const named = () => {
+          jName.required = !asAccount();
+          jName.placeholder = asAccount() && account ? account.username : tr.tourPlayerName;
+        };
+        jAccount.addEventListener('change', named);
+        named();
+        const accountRow = account ? h('label.check', {}, [jAccount, h('span', {}, `${tr.tourJoinAsAccount} (${account.username})`)]) : null;
+        const form = h('form.join.no-print', {}, [h('h2', {}, tr.tourJoin), accountRow, jName, jRating, h('button#join', { class: 'primary', type: 'submit' }, tr.tourJoinButton)]);
         form.addEventListener('submit', ev => {
           ev.preventDefault();
           api
-            .joinTournament(id, joinToken, { name: jName.value, ...(jRating.value ? { rating: Number(jRating.value) } : {}) })
+            .joinTournament(id, joinToken, {
+              ...(jName.value.trim() ? { name: jName.value } : {}),
+              ...(jRating.value ? { rating: Number(jRating.value) } : {}),
+              ...(asAccount() ? { account: true } : {}),
+            })
             .then(j => {
               rememberPlayer(id, j.token);
               mine = j.token;
@@ -453,8 +478,10 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       const round = v.rounds[v.rounds.length - 1];
       const board = round?.boards.find(b => b.white === me || b.black === me);
       let now: HTMLElement | null = null;
-      if (v.online && round && board?.game && mine) {
-        now = h('a.your-game', { class: 'button primary', href: `/game/${encodeURIComponent(board.game)}#token=${encodeURIComponent(mine)}` }, `${tr.tourYourGame} (${roundName(round.number)})`);
+      if (v.online && round && board?.game && (mine || self?.account)) {
+        // By the player's link, else as the account (its session's seat).
+        const seat = mine ? `#token=${encodeURIComponent(mine)}` : '';
+        now = h('a.your-game', { class: 'button primary', href: `/game/${encodeURIComponent(board.game)}${seat}` }, `${tr.tourYourGame} (${roundName(round.number)})`);
       } else if (round && !board && v.next !== 'finished') {
         now = h('span', {}, tr.tourYourBye);
       }
@@ -469,7 +496,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       if (!pinned || shownRound === 0 || shownRound > v.rounds.length) shownRound = v.rounds.length;
       const byId = new Map(v.players.map(p => [p.id, p]));
       const system = v.system === 'swiss' ? tr.tourSwiss : v.double ? tr.tourDouble : tr.tourRoundRobin;
-      const meta = [system, `${tr.tourRounds}: ${v.rounds.length}/${v.rounds_planned}`, v.control ? controlWords(v.control) : '', v.online ? tr.tourOnlineMode : '', v.rules_2017 ? tr.tourRules2017 : '', v.tiebreak_rules_2024 ? tr.tourTiebreakRules2024 : '', v.lots_drawn ? tr.tourLotsDrawn : ''].filter(Boolean).join(' · ');
+      const meta = [system, `${tr.tourRounds}: ${v.rounds.length}/${v.rounds_planned}`, v.control ? controlWords(v.control) : '', v.online ? tr.tourOnlineMode : '', v.rated ? tr.tourRatedMode : '', v.rules_2017 ? tr.tourRules2017 : '', v.tiebreak_rules_2024 ? tr.tourTiebreakRules2024 : '', v.lots_drawn ? tr.tourLotsDrawn : ''].filter(Boolean).join(' · ');
       const id2 = encodeURIComponent(id);
       // What the organiser (or a joining player) is typing survives a
       // change that arrives meanwhile: the forms' inputs and the focus.
@@ -541,7 +568,9 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
         });
     }
     refreshLinks();
-    if (mine) {
+    // Who this browser's player is: by their link, else by the account
+    // signed in (an entry that is the account's).
+    const findMe = (): void => {
       api
         .tournamentMe(id, mine)
         .then(m => {
@@ -549,11 +578,21 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
           if (view) show(view);
         })
         .catch(e => {
-          if (!(e instanceof ApiError) || e.status !== 403) return;
+          if (!(e instanceof ApiError) || e.status !== 403 || !mine) return;
           forgetPlayer(id);
           mine = null;
+          if (account) findMe();
         });
-    }
+    };
+    if (mine) findMe();
+    api
+      .account()
+      .then(a => {
+        account = a;
+        if (!mine) findMe();
+        else if (view) show(view);
+      })
+      .catch(() => undefined);
     load();
     const stop = followTournament(id, version => {
       if (!view || version > view.version) load();

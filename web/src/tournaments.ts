@@ -29,6 +29,13 @@ export function tournamentsPage(root: HTMLElement): void {
   const noDraw = h('input#tour-no-draw', { type: 'number', min: 1, max: 200 });
   const online = h('input#tour-online', { type: 'checkbox' });
   const chess960 = h('input#tour-chess960', { type: 'checkbox' });
+  // Rated only online (the server rates only the games it plays).
+  const rated = h('input#tour-rated', { type: 'checkbox', disabled: true });
+  const ratedRow = h('label.check', {}, [rated, h('span', {}, tr.tourRated)]);
+  online.addEventListener('change', () => {
+    rated.disabled = !online.checked;
+    if (!online.checked) rated.checked = false;
+  });
   const trf = h('input#tour-trf', { type: 'file', accept: '.trf,.txt,text/plain' });
   const roundsRow = h('label', {}, [h('span', {}, tr.tourRounds), rounds]);
   const doubleRow = h('label.check', { hidden: true }, [double, h('span', {}, tr.tourDouble)]);
@@ -54,6 +61,7 @@ export function tournamentsPage(root: HTMLElement): void {
     h('label', {}, [h('span', {}, tr.tourNoDrawBefore), noDraw]),
     h('label.check', {}, [online, h('span', {}, tr.tourOnline)]),
     h('label.check', {}, [chess960, h('span', {}, tr.tourChess960)]),
+    ratedRow,
     detailsBox,
     h('label', {}, [h('span', {}, tr.tourImport), trf]),
     submit,
@@ -96,6 +104,7 @@ export function tournamentsPage(root: HTMLElement): void {
       ...(noDraw.value ? { no_draw_before: Number(noDraw.value) } : {}),
       ...(online.checked ? { online: true } : {}),
       ...(chess960.checked ? { chess960: true } : {}),
+      ...(rated.checked ? { rated: true } : {}),
       ...(text !== undefined ? { trf: text } : {}),
     };
     const given = details.read();

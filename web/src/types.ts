@@ -1192,6 +1192,11 @@ online?: boolean,
  */
 chess960?: boolean, 
 /**
+ * Rated (online only): a game between two players who are accounts
+ * moves their ratings in the tournament's category.
+ */
+rated?: boolean, 
+/**
  * A tournament begun elsewhere, to be continued here: its TRF (players
  * by their starting ranks, the rounds played; `XXR` gives the rounds
  * when `rounds` does not, `012` the name when `name` is empty).
@@ -1248,7 +1253,13 @@ club?: string,
 /**
  * The FIDE id.
  */
-fide_id?: bigint, } | { "type": "withdraw", 
+fide_id?: bigint, 
+/**
+ * The player's account on this server, by its name: the player's
+ * games are then the account's (its name and rating where none
+ * is given).
+ */
+account?: string, } | { "type": "withdraw", 
 /**
  * The player's entry number.
  */
@@ -1349,6 +1360,10 @@ club: string,
  * The FIDE id.
  */
 fide_id: bigint | null, 
+/**
+ * The player's account on this server (its id), if the entry is one.
+ */
+account: string | null, 
 /**
  * The score (`2.5`).
  */
@@ -1622,6 +1637,10 @@ no_draw_before: number | null,
  */
 chess960: boolean, 
 /**
+ * Rated: games between accounts move their ratings.
+ */
+rated: boolean, 
+/**
  * Where and when, and who directs.
  */
 details: DetailsView, 
@@ -1658,9 +1677,20 @@ version: number, };
 
 export type JoinRequest = { 
 /**
- * The name.
+ * The name (an account's own when empty).
  */
-name: string, 
+name?: string, 
+/**
+ * The join link's token, when the request's bearer (or cookie) is the
+ * account's.
+ */
+password?: string, 
+/**
+ * Enter as the account the request comes from (its session, or a
+ * personal token with `tournament:write`): its games are then the
+ * account's.
+ */
+account?: boolean, 
 /**
  * The rating.
  */

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
-import { serverAndBrowser, newPage, artifacts, accessibilityProblems, waitMoves } from './harness.mjs';
+import { serverAndBrowser, newPage, artifacts, accessibilityProblems, waitMoves, signedUp } from './harness.mjs';
 
 const ctx = serverAndBrowser();
 
@@ -456,4 +456,74 @@ test('the organiser’s details go into the TRF’s header lines and each game�
   assert.match(await org.locator('.tour-details').textContent(), /^Budapest \(HUN\)/);
   assert.deepEqual(org.errors, []);
   await org.context().close();
+});
+
+test('accounts enter a rated online tournament and play its game as themselves, with no link', async () => {
+  const { server, browser } = ctx;
+  const anna = await signedUp(ctx, 'Anna', 'hu');
+  const bela = await signedUp(ctx, 'Bela');
+  const org = await newPage(browser, `${server.url}/tournaments`);
+  await org.fill('#tour-name', 'Club rapid');
+  await org.fill('#tour-rounds', '1');
+  await org.fill('#tour-tc', '10+5');
+  // Rated only online.
+  assert.equal(await org.locator('#tour-rated').isDisabled(), true);
+  await org.check('#tour-online');
+  await org.check('#tour-rated');
+  await org.click('#tour-create');
+  await org.waitForSelector('.tournament h1');
+  assert.match(await org.locator('.tournament .meta').textContent(), /online · rated/);
+  const id = new URL(org.url()).pathname.split('/').pop();
+  // The organiser enters Bela by his account alone: his name, linked to
+  // his profile.
+  await org.fill('#player-account', 'bela');
+  await org.click('#add-player');
+  await org.waitForSelector('table.players a.user');
+  assert.equal(await org.locator('table.players a.user').textContent(), 'Bela');
+  assert.equal(await org.locator('table.players a.user').getAttribute('href'), '/@/bela');
+  // Anna, signed in, enters by the join link with her account (the box
+  // ticked), typing nothing.
+  await org.waitForSelector('#join-link', { state: 'attached' });
+  const joinUrl = await org.locator('#join-link').inputValue();
+  await anna.goto(joinUrl);
+  await anna.waitForSelector('#join-account');
+  assert.equal(await anna.locator('#join-account').isChecked(), true);
+  assert.match(await anna.locator('form.join label.check').textContent(), /A fiókommal nevezek \(Anna\)/);
+  await anna.click('#join');
+  await anna.waitForSelector('.you strong');
+  assert.equal(await anna.locator('.you strong').textContent(), 'Anna');
+  await versionAtLeast(org, 2);
+  await org.click('#pair-round');
+  await org.waitForSelector('table.pairings tbody tr');
+  // Bela opens the tournament's page with no link: his account finds him.
+  await bela.goto(`${server.url}/tournament/${id}`);
+  await bela.waitForSelector('a.your-game');
+  assert.equal(await bela.locator('.you strong').textContent(), 'Bela');
+  await anna.waitForSelector('a.your-game');
+  // Bela's game is his account's (Anna's carries the link she was given).
+  const href = await bela.locator('a.your-game').getAttribute('href');
+  assert.ok(!href.includes('#token='), href);
+  // Each plays from their session's seat.
+  await anna.click('a.your-game');
+  await bela.click('a.your-game');
+  await anna.waitForSelector('cg-board');
+  await bela.waitForSelector('cg-board');
+  const view = await (await fetch(`${server.url}/api/tournaments/${id}`)).json();
+  const board = view.rounds[0].boards[0];
+  const annaNumber = view.players.find(p => p.account === 'anna').id;
+  const [white, black] = board.white === annaNumber ? [anna, bela] : [bela, anna];
+  for (const [p, san, n] of [[white, 'f3', 1], [black, 'e5', 2], [white, 'g4', 3], [black, 'Qh4#', 4]]) {
+    await p.fill('#move-text', san);
+    await p.press('#move-text', 'Enter');
+    await waitMoves(p, n);
+  }
+  await white.waitForSelector('.result:not([hidden])');
+  // The result comes into the tournament; both ratings moved.
+  await org.waitForFunction(() => document.querySelector('select.result-input[data-board="1"]')?.value === '0-1', null, { timeout: 30000 });
+  for (const name of ['anna', 'bela']) {
+    const user = await (await fetch(`${server.url}/api/user/${name}`)).json();
+    assert.equal(user.perfs.rapid.games, 1, JSON.stringify(user.perfs));
+  }
+  for (const p of [org, anna, bela]) assert.deepEqual(p.errors, []);
+  await Promise.all([org, anna, bela].map(p => p.context().close()));
 });

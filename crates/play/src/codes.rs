@@ -132,6 +132,10 @@ codes! {
     BadJoinToken = "bad_join_token",
     /// Not a player's link.
     BadPlayerToken = "bad_player_token",
+    /// An account entered in the tournament already.
+    AlreadyEntered = "already_entered",
+    /// A rated tournament over the board (no games on the server to rate).
+    RatedNotOnline = "rated_not_online",
     /// A username not 2 to 20 characters long.
     UsernameLength = "username_length",
     /// A username with characters other than letters, digits, `_` and `-`,

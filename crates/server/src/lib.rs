@@ -55,6 +55,7 @@ pub mod lobby_feed;
 pub mod new_game;
 pub mod node;
 pub mod ops;
+pub mod ratings;
 pub mod routes;
 pub mod security;
 pub mod state;

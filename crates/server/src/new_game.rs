@@ -23,26 +23,13 @@ use crate::wire::{Opponent, Status};
 /// [`ApiError::BadRequest`] with a `clock_*` code.
 pub fn check_clock(c: &ClockSpec, min: std::time::Duration) -> Result<sakk::TimeControl, ApiError> {
     if let Some(days) = c.days {
-        if c.preset.is_some()
-            || c.limit.is_some()
-            || c.increment.is_some()
-            || c.delay.is_some()
-            || c.delay_kind.is_some()
-            || c.control.is_some()
-            || c.text.is_some()
-        {
+        if c.preset.is_some() || has_fields(c) || has_text(c) {
             return Err(ApiError::bad(ErrorCode::ClockControlWithFields));
         }
         return correspondence(days);
     }
     if let Some(label) = &c.preset {
-        if c.limit.is_some()
-            || c.increment.is_some()
-            || c.delay.is_some()
-            || c.delay_kind.is_some()
-            || c.control.is_some()
-            || c.text.is_some()
-        {
+        if has_fields(c) || has_text(c) {
             return Err(ApiError::bad(ErrorCode::ClockPresetWithFields));
         }
         return sakk::TimeControl::preset(label)
@@ -55,8 +42,7 @@ pub fn check_clock(c: &ClockSpec, min: std::time::Duration) -> Result<sakk::Time
         (None, None) => None,
     };
     if let Some((text, read)) = typed {
-        if c.limit.is_some() || c.increment.is_some() || c.delay.is_some() || c.delay_kind.is_some()
-        {
+        if has_fields(c) {
             return Err(ApiError::bad(ErrorCode::ClockControlWithFields));
         }
         let control =
@@ -81,6 +67,17 @@ pub fn check_clock(c: &ClockSpec, min: std::time::Duration) -> Result<sakk::Time
     }
     c.time_control()
         .map_err(|_| ApiError::bad(ErrorCode::ClockOutOfRange))
+}
+
+/// Whether `c` sets any of a clock's own fields (limit, increment, delay
+/// and its kind).
+fn has_fields(c: &ClockSpec) -> bool {
+    c.limit.is_some() || c.increment.is_some() || c.delay.is_some() || c.delay_kind.is_some()
+}
+
+/// Whether `c` gives its control as text (PGN's or as typed).
+fn has_text(c: &ClockSpec) -> bool {
+    c.control.is_some() || c.text.is_some()
 }
 
 /// Checks a control read from text: a clock (not unlimited) whose first

@@ -625,30 +625,18 @@ fn one_player_s_games_ending_together_are_each_rated() {
 }
 
 /// lichess's playing list of `who`: (game id, my turn, seconds left).
+/// The account's games in play: id, whether it is its turn, seconds left.
 fn playing(addr: SocketAddr, who: &str) -> Vec<(String, bool, i64)> {
-    let r = send(
-        addr,
-        "GET",
-        "/api/account/playing",
-        &[("authorization", who)],
-        None,
-    );
-    assert_eq!(r.status, 200, "{}", r.body);
-    r.json()["nowPlaying"]
-        .as_array()
-        .map(|games| {
-            games
-                .iter()
-                .map(|g| {
-                    (
-                        g["gameId"].as_str().unwrap_or("").to_string(),
-                        g["isMyTurn"].as_bool().unwrap_or(false),
-                        g["secondsLeft"].as_i64().unwrap_or(-1),
-                    )
-                })
-                .collect()
+    common::now_playing(addr, who)
+        .iter()
+        .map(|g| {
+            (
+                g["gameId"].as_str().unwrap_or("").to_string(),
+                g["isMyTurn"].as_bool().unwrap_or(false),
+                g["secondsLeft"].as_i64().unwrap_or(-1),
+            )
         })
-        .unwrap_or_default()
+        .collect()
 }
 
 #[test]

@@ -49,6 +49,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "chat",
             "analysis_board",
             "imports",
+            "ratings",
         ],
     ),
     // The one front door of a game's requests.

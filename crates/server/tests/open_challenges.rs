@@ -59,15 +59,6 @@ fn accept(addr: SocketAddr, id: &str, who: &str, color: &str) -> Full {
 }
 
 /// The games an account plays now, as `/api/account/playing` lists them.
-fn playing(addr: SocketAddr, who: &str) -> Vec<Value> {
-    let r = get(addr, "/api/account/playing", who);
-    assert_eq!(r.status, 200, "{}", r.body);
-    r.json()["nowPlaying"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-}
-
 #[test]
 fn an_open_challenge_pairs_the_first_two_who_take_it() {
     let addr = server();
@@ -115,7 +106,7 @@ fn an_open_challenge_pairs_the_first_two_who_take_it() {
     let shown = get(addr, &format!("/api/challenge/{id}/show"), "").json();
     assert_eq!(shown["status"], "created", "{shown}");
     assert_eq!(shown["challenger"]["name"], "anna", "{shown}");
-    assert!(playing(addr, &anna).is_empty());
+    assert!(common::now_playing(addr, &anna).is_empty());
     let bad = accept(addr, &id, &bela, "green");
     assert_eq!((bad.status, error(&bad)), (400, "bad_color".to_string()));
 
@@ -127,8 +118,8 @@ fn an_open_challenge_pairs_the_first_two_who_take_it() {
     // The game has the challenge's id, as on lichess (lichess-bot counts
     // on it).
     assert_eq!(game, id, "{shown}");
-    let a = playing(addr, &anna);
-    let b = playing(addr, &bela);
+    let a = common::now_playing(addr, &anna);
+    let b = common::now_playing(addr, &bela);
     assert_eq!(a.len(), 1);
     assert_eq!(a[0]["gameId"], game.as_str());
     assert_eq!(a[0]["color"], "black");
@@ -170,7 +161,10 @@ fn of_twenty_racing_two_take_it_and_one_game_is_made() {
     settled(&statuses, 20, 2);
     let games = send(addr, "GET", "/api/games", &[], None).json();
     assert_eq!(games["games"].as_array().map(Vec::len), Some(1), "{games}");
-    let in_play: usize = players.iter().map(|p| playing(addr, p).len()).sum();
+    let in_play: usize = players
+        .iter()
+        .map(|p| common::now_playing(addr, p).len())
+        .sum();
     assert_eq!(in_play, 2);
 }
 
@@ -201,9 +195,9 @@ fn a_reserved_one_refuses_a_third_and_its_creator_may_cancel() {
     // Bela asks for White; the reservation gives her Black.
     assert_eq!(accept(addr, &id, &bela, "white").status, 200);
     assert_eq!(accept(addr, &id, &anna, "").status, 200);
-    assert_eq!(playing(addr, &anna)[0]["color"], "white");
-    assert_eq!(playing(addr, &bela)[0]["color"], "black");
-    assert_eq!(playing(addr, &bela)[0]["rated"], true);
+    assert_eq!(common::now_playing(addr, &anna)[0]["color"], "white");
+    assert_eq!(common::now_playing(addr, &bela)[0]["color"], "black");
+    assert_eq!(common::now_playing(addr, &bela)[0]["rated"], true);
 
     // Another, canceled by its creator (only).
     let made = post(addr, "/api/challenge/open", &cili, Some(json!({}))).json();
@@ -342,7 +336,7 @@ fn a_game_against_the_computer_begins_at_once_and_the_computer_answers() {
     assert_eq!(made.status, 201, "{}", made.body);
     let id = made.json()["id"].as_str().unwrap_or("").to_string();
     assert_eq!(moves_reach(addr, &id, 1).split_whitespace().count(), 1);
-    assert_eq!(playing(addr, &anna).len(), 1);
+    assert_eq!(common::now_playing(addr, &anna).len(), 1);
 
     for (body, code) in [
         (json!({}), "bad_level"),
@@ -382,7 +376,7 @@ fn an_open_chess960_challenge_and_the_computer_in_chess960_keep_their_start() {
     assert_eq!(accept(addr, &id, &anna, "white").status, 200);
     let joined = accept(addr, &id, &bela, "");
     assert_eq!(joined.status, 200, "{}", joined.body);
-    let game = playing(addr, &anna);
+    let game = common::now_playing(addr, &anna);
     assert_eq!(game.len(), 1, "{game:?}");
     assert_eq!(game[0]["variant"]["key"], "chess960");
     assert_eq!(game[0]["perf"], "chess960");

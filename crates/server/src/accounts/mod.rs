@@ -97,8 +97,7 @@ impl Auth {
     }
 }
 
-/// The rating settings the server uses (lichess's).
-pub const RATINGS: sakk_rating::Settings = sakk_rating::Settings::LICHESS;
+pub use crate::ratings::RATINGS;
 
 /// An account as the API shows it (without its ratings: [`view_rated`]).
 pub fn view(user: &UserRow, public_url: &str) -> wire::Account {

@@ -3,6 +3,8 @@
 //! `gameFinish`).
 
 use sakk_rating::{Perf, Score, Speed};
+
+pub use crate::ratings::{game_perf, game_speed, perf, perf_of};
 use serde_json::Value;
 
 use super::{tell_one, wire, RATINGS};
@@ -18,46 +20,6 @@ use crate::wire::Opponent;
 /// How often a game's rating is computed again when a player's rating
 /// moved under it (another of their games was rated at the same moment).
 const RATE_TRIES: usize = 20;
-
-/// An account's rating in a category now (the starting one before its
-/// first rated game there).
-///
-/// # Errors
-/// 503 when the database cannot be read.
-pub async fn perf(state: &AppState, user: &str, speed: Speed) -> Result<Perf, ApiError> {
-    Ok(state
-        .store()
-        .perf(user, speed)
-        .await?
-        .unwrap_or_else(|| RATINGS.new_perf()))
-}
-
-/// A game's category, from its stored clock.
-pub fn game_speed(clock: Option<&str>) -> Speed {
-    let estimated = clock
-        .and_then(|c| serde_json::from_str::<ClockSpec>(c).ok())
-        .and_then(|c| c.time_control().ok())
-        .and_then(|tc| tc.estimated());
-    match estimated {
-        Some(d) => Speed::of_clock(d.as_secs(), 0),
-        None => Speed::Correspondence,
-    }
-}
-
-/// A game's rating category (lichess's perf): Chess960's own, else its
-/// speed.
-pub fn game_perf(row: &GameRow) -> Speed {
-    perf_of(row.variant(), game_speed(row.clock.as_deref()))
-}
-
-/// The rating category of a game of `variant` at `speed`: Chess960's own
-/// at any speed.
-pub fn perf_of(variant: crate::wire::Variant, speed: Speed) -> Speed {
-    match variant {
-        crate::wire::Variant::Chess960 => Speed::Chess960,
-        crate::wire::Variant::Standard => speed,
-    }
-}
 
 /// The category of a clock (initial time and increment in seconds) or of
 /// days a move (correspondence, as no clock is).

@@ -10,8 +10,11 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use tokio::sync::broadcast;
 
+use super::accounts::MaybeMe;
 use super::watch::async_stream_lines;
 use super::{token, Body, P};
+use crate::accounts::{Scope, TOKEN_PREFIX};
+use crate::codes::ErrorCode;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::tournament::{self, wire};
@@ -35,34 +38,61 @@ pub(crate) async fn show(
 }
 
 /// `POST /api/tournaments/{id}/join`: a player enters themselves by the
-/// join link (its token as `Authorization: Bearer …`); answers their own
-/// link, once.
+/// join link (its token as `password`, or as `Authorization: Bearer …`),
+/// as the account the request comes from when it asks (`account`);
+/// answers their own link, once.
 pub(crate) async fn join(
     State(state): State<AppState>,
     P(id): P<String>,
     headers: HeaderMap,
+    MaybeMe(me): MaybeMe,
     Body(req): Body<wire::JoinRequest>,
 ) -> Result<Response, ApiError> {
+    let bearer = token(&headers);
+    let join_token = match req.password.as_deref() {
+        Some(password) => password,
+        None if bearer.starts_with(TOKEN_PREFIX) => "",
+        None => bearer,
+    };
+    let account = if req.account.unwrap_or(false) {
+        let auth = me.ok_or(ApiError::Refused {
+            status: StatusCode::UNAUTHORIZED,
+            code: ErrorCode::NotLoggedIn,
+            args: Vec::new(),
+        })?;
+        auth.require(Scope::TournamentWrite)?;
+        Some(auth.user().clone())
+    } else {
+        None
+    };
     let player = sakk_tournament::event::NewPlayer {
-        name: req.name,
+        name: req.name.unwrap_or_default(),
         rating: req.rating,
         title: req.title.unwrap_or_default(),
         federation: req.federation.unwrap_or_default(),
         club: req.club.unwrap_or_default(),
         fide_id: None,
     };
-    let joined = tournament::join(&state, &id, token(&headers), player).await?;
+    let joined = tournament::join(&state, &id, join_token, player, account.as_ref()).await?;
     Ok((StatusCode::CREATED, Json(joined)).into_response())
 }
 
 /// `GET /api/tournaments/{id}/me`: which player the request's player token
-/// is.
+/// is, or else the entry of the account the request comes from.
 pub(crate) async fn me(
     State(state): State<AppState>,
     P(id): P<String>,
     headers: HeaderMap,
+    MaybeMe(me): MaybeMe,
 ) -> Result<Json<wire::Me>, ApiError> {
-    Ok(Json(tournament::me(&state, &id, token(&headers)).await?))
+    let bearer = token(&headers);
+    let seat = if bearer.starts_with(TOKEN_PREFIX) {
+        ""
+    } else {
+        bearer
+    };
+    let account = me.as_ref().map(|auth| auth.user().id.as_str());
+    Ok(Json(tournament::me(&state, &id, seat, account).await?))
 }
 
 /// `GET /api/tournaments/{id}/links`: the join link and each player's
@@ -83,9 +113,26 @@ pub(crate) async fn act(
     headers: HeaderMap,
     Body(action): Body<wire::TournamentAction>,
 ) -> Result<Json<wire::TournamentView>, ApiError> {
-    Ok(Json(
-        tournament::apply(&state, &id, token(&headers), action).await?,
-    ))
+    // A player entered as an account: the account (open), by its name.
+    let account = match &action {
+        wire::TournamentAction::AddPlayer {
+            account: Some(name),
+            ..
+        } => Some(crate::accounts::open_account(state.store(), name).await?),
+        _ => None,
+    };
+    let (view, started) = tournament::apply(&state, &id, token(&headers), action, account).await?;
+    // A new round's games that accounts play: their event streams hear of
+    // them (`gameStart`), as of a challenge's game. The round is stored
+    // already: a stream that missed this still lists the game when it
+    // opens.
+    for game in started {
+        let accounts: Vec<&str> = game.accounts.iter().map(String::as_str).collect();
+        if let Err(e) = crate::challenges::started(&state, &game.game, &accounts).await {
+            tracing::warn!(tournament = %id, game = %game.game, error = %e, "gameStart not told");
+        }
+    }
+    Ok(Json(view))
 }
 
 /// A download: `text` as `name`.

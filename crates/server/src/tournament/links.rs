@@ -3,6 +3,8 @@
 //! of it, so the organiser can be shown them again at any time, while the
 //! server stores only their SHA-256 (as for every token). A player who
 //! joined by the join link has a random token, given to them once.
+//! The same record keeps which entries are accounts (their ids): they
+//! play their games as those accounts too.
 
 use std::collections::BTreeMap;
 
@@ -13,7 +15,8 @@ use sha2::Sha256;
 use crate::error::ApiError;
 use crate::security::{hash_token, token_matches};
 
-/// The hashes of a tournament's links, as stored.
+/// The hashes of a tournament's links, and its entries' accounts, as
+/// stored.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Secrets {
     /// The join link's token.
@@ -23,6 +26,9 @@ pub struct Secrets {
     /// their games).
     #[serde(default)]
     pub players: BTreeMap<u16, String>,
+    /// The account of each entry that is one, by entry number.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub accounts: BTreeMap<u16, String>,
 }
 
 impl Secrets {
@@ -47,6 +53,14 @@ impl Secrets {
         self.players
             .iter()
             .find(|(_, hash)| token_matches(token, hash))
+            .map(|(&p, _)| p)
+    }
+
+    /// The entry of account `user`, if it is entered.
+    pub fn player_of_account(&self, user: &str) -> Option<u16> {
+        self.accounts
+            .iter()
+            .find(|(_, id)| id.as_str() == user)
             .map(|(&p, _)| p)
     }
 }
@@ -96,6 +110,9 @@ mod tests {
         s.players.insert(3, hash_token(&a));
         assert_eq!(s.player_of(&a), Some(3));
         assert_eq!(s.player_of("nope"), None);
+        s.accounts.insert(3, "bela".to_string());
+        assert_eq!(s.player_of_account("bela"), Some(3));
+        assert_eq!(s.player_of_account("anna"), None);
         assert_eq!(Secrets::read(&s.write().unwrap_or_default()).ok(), Some(s));
     }
 }

@@ -14,8 +14,8 @@
 
 use std::sync::Arc;
 
-use sakk_tournament::event::{Action, Event, EventError, NewPlayer, Settings, System};
-use sakk_tournament::{dutch::Edition, tiebreak::TieBreak, Points, Tournament};
+use sakk_tournament::event::{Action, Event, EventError, NewPlayer};
+use sakk_tournament::Points;
 
 use crate::codes::ErrorCode;
 use crate::error::ApiError;
@@ -26,15 +26,19 @@ use crate::state::AppState;
 use crate::store::{StoreError, TournamentRow};
 use links::Secrets;
 
+mod entrants;
 mod links;
 mod online;
 mod pgn;
+mod requests;
 mod view;
 pub mod wire;
 
+pub use entrants::Started;
 pub use pgn::{event_of_game, game_in_tournament, pgn, tag_online_game};
+use requests::{action, settings};
 pub use view::{trf, view};
-use wire::{NewTournament, SystemKind, TournamentAction, TournamentChanged, TournamentCreated};
+use wire::{NewTournament, TournamentAction, TournamentChanged, TournamentCreated};
 
 /// The bus key of a tournament's watchers (apart from the games').
 fn feed(id: &str) -> String {
@@ -48,67 +52,6 @@ impl From<EventError> for ApiError {
             args: e.args(),
         }
     }
-}
-
-/// The settings of a new tournament, checked.
-fn settings(req: NewTournament, file: Option<&Tournament>) -> Result<Settings, ApiError> {
-    let system = match req.system {
-        SystemKind::Swiss => {
-            if req.double.is_some() {
-                return Err(ApiError::bad(ErrorCode::DoubleNotForSwiss));
-            }
-            System::Swiss {
-                rounds: req
-                    .rounds
-                    .or_else(|| file.and_then(Tournament::rounds_planned))
-                    .ok_or_else(|| ApiError::bad(ErrorCode::RoundsMissing))?,
-                // A tournament begun elsewhere goes on by the texts in
-                // force when it began (its `042` start date).
-                edition: file.map_or(Edition::Current, Edition::for_tournament),
-            }
-        }
-        SystemKind::RoundRobin => {
-            if req.rounds.is_some() {
-                return Err(ApiError::bad(ErrorCode::RoundsNotForRoundRobin));
-            }
-            System::RoundRobin {
-                cycles: if req.double.unwrap_or(false) {
-                    sakk_tournament::berger::Cycles::Double
-                } else {
-                    sakk_tournament::berger::Cycles::Single
-                },
-            }
-        }
-    };
-    // An imported tournament keeps its file's name unless given another.
-    let name = match (req.name.trim().is_empty(), file) {
-        (true, Some(t)) => t.name.clone(),
-        _ => req.name.clone(),
-    };
-    let mut s = Settings::new(&name, system);
-    if let Some(codes) = req.tiebreaks {
-        s.tiebreaks = codes
-            .iter()
-            .map(|c| c.parse::<TieBreak>())
-            .collect::<Result<_, _>>()
-            .map_err(|e| ApiError::bad_detail(ErrorCode::BadTiebreak, e.0))?;
-    }
-    if let Some(tc) = &req.time_control {
-        sakk::TimeControl::from_pgn(tc)
-            .map_err(|e| ApiError::bad_detail(ErrorCode::BadTimeControl, e.to_string()))?;
-    }
-    s.time_control = req.time_control;
-    s.no_draw_before = req.no_draw_before;
-    s.online = req.online.unwrap_or(false);
-    s.chess960 = req.chess960.unwrap_or(false);
-    if let Some(details) = req.details {
-        s.details = details.try_into()?;
-    }
-    if let Some(t) = file {
-        s.tiebreak_rules = sakk_tournament::tiebreak::Rules::for_tournament(t);
-    }
-    s.check()?;
-    Ok(s)
 }
 
 /// Creates a tournament; the organiser's token is in the answer only.
@@ -205,58 +148,6 @@ pub fn check_organiser(row: &TournamentRow, token: &str) -> Result<(), ApiError>
     Ok(())
 }
 
-fn action(a: TournamentAction) -> Result<Action, ApiError> {
-    Ok(match a {
-        TournamentAction::AddPlayer {
-            name,
-            rating,
-            title,
-            federation,
-            club,
-            fide_id,
-        } => Action::AddPlayer(NewPlayer {
-            name,
-            rating,
-            title: title.unwrap_or_default(),
-            federation: federation.unwrap_or_default(),
-            club: club.unwrap_or_default(),
-            fide_id,
-        }),
-        TournamentAction::Withdraw { player } => Action::Withdraw { player },
-        TournamentAction::Reinstate { player } => Action::Reinstate { player },
-        TournamentAction::RequestBye {
-            player,
-            round,
-            half,
-        } => Action::RequestBye {
-            player,
-            round,
-            half,
-        },
-        TournamentAction::CancelBye { player, round } => Action::CancelBye { player, round },
-        TournamentAction::SetForbidden { a, b, forbidden } => {
-            Action::SetForbidden { a, b, forbidden }
-        }
-        TournamentAction::SetDetails { details } => {
-            Action::SetDetails(Box::new(details.try_into()?))
-        }
-        TournamentAction::PairRound => Action::PairRound,
-        TournamentAction::DrawLots => Action::DrawLots {
-            seed: crate::security::random_u64()?,
-        },
-        TournamentAction::UnpairRound => Action::UnpairRound,
-        TournamentAction::SetResult {
-            round,
-            board,
-            result,
-        } => Action::SetResult {
-            round,
-            board,
-            result: result.map(Into::into),
-        },
-    })
-}
-
 /// How many times a change is computed again when another node's change
 /// was committed first.
 const RETRIES: usize = 32;
@@ -345,7 +236,9 @@ pub async fn current(state: &AppState, id: &str) -> Result<(TournamentRow, Event
 }
 
 /// Applies an organiser's action by the path at the top of this module;
-/// returns the committed tournament.
+/// returns the committed tournament, and the games of a new online round
+/// that accounts play (whose event streams are to hear of them). A player
+/// added as an account is added as `account` (the caller looked it up).
 ///
 /// # Errors
 /// A refusal (nothing changed), `no_such_tournament`, the token's errors,
@@ -355,7 +248,8 @@ pub async fn apply(
     id: &str,
     token: &str,
     request: TournamentAction,
-) -> Result<wire::TournamentView, ApiError> {
+    account: Option<crate::store::UserRow>,
+) -> Result<(wire::TournamentView, Vec<Started>), ApiError> {
     if state.is_shutting_down() {
         return Err(ApiError::ShuttingDown);
     }
@@ -369,7 +263,12 @@ pub async fn apply(
         // The games' results first: the action sees the tournament as it is.
         let (row, event) = catch_up(state, id, loaded.take()).await?;
         let mut secrets = Secrets::read(&row.secrets)?;
-        let act = action(request.clone())?;
+        let act = match (action(request.clone())?, &account) {
+            (Action::AddPlayer(p), Some(user)) => {
+                Action::AddPlayer(entrants::account_entry(state, &event, &secrets, user, p).await?)
+            }
+            (act, _) => act,
+        };
         let adds = matches!(act, Action::AddPlayer(_));
         let pairs = matches!(act, Action::PairRound);
         // An online round taken back: its games, none of them begun.
@@ -381,6 +280,12 @@ pub async fn apply(
         if online::any_begun(state, &called_off).await? {
             return Err(ApiError::bad(ErrorCode::RoundGamesBegun));
         }
+        // The accounts' ratings for a new online round's games.
+        let ratings = if pairs && event.settings.online {
+            entrants::ratings(state, &event, &secrets).await?
+        } else {
+            Default::default()
+        };
         // Pairing a large Swiss round takes seconds: on the bounded pool,
         // off the threads that serve every other request. The other
         // actions take microseconds.
@@ -407,9 +312,12 @@ pub async fn apply(
             secrets
                 .players
                 .insert(player, hash_token(&links::player_token(token, id, player)));
+            if let Some(user) = &account {
+                secrets.accounts.insert(player, user.id.clone());
+            }
         }
         let games = if pairs && event.settings.online {
-            online::games_for_last_round(state, id, &mut event, &secrets)?
+            online::games_for_last_round(state, id, &mut event, &secrets, &ratings)?
         } else {
             Vec::new()
         };
@@ -417,23 +325,25 @@ pub async fn apply(
             online::call_off(state, id, &called_off).await;
             let shown = view(&next, &event);
             publish(state, id, next.version).await;
-            return Ok(shown);
+            return Ok((shown, entrants::started(&games)));
         }
     }
     Err(ApiError::StorageUnavailable)
 }
 
 /// A player joins by the join link: entered as the organiser would enter
-/// them, with a token of their own (their link), given once.
+/// them, with a token of their own (their link), given once; as
+/// `account` when one is given (its name and rating where none is given).
 ///
 /// # Errors
 /// `missing_organiser_token`/`bad_join_token`, the entry's refusals,
-/// storage unavailable.
+/// `already_entered`, storage unavailable.
 pub async fn join(
     state: &AppState,
     id: &str,
     token: &str,
     player: NewPlayer,
+    account: Option<&crate::store::UserRow>,
 ) -> Result<wire::Joined, ApiError> {
     if state.is_shutting_down() {
         return Err(ApiError::ShuttingDown);
@@ -453,10 +363,19 @@ pub async fn join(
         {
             return Err(ApiError::Forbidden(ErrorCode::BadJoinToken));
         }
-        event.apply(Action::AddPlayer(player.clone()))?;
+        let entry = match account {
+            Some(user) => {
+                entrants::account_entry(state, &event, &secrets, user, player.clone()).await?
+            }
+            None => player.clone(),
+        };
+        event.apply(Action::AddPlayer(entry))?;
         let me = u16::try_from(event.players.len().saturating_sub(1)).unwrap_or(u16::MAX);
         let mine = new_token()?;
         secrets.players.insert(me, hash_token(&mine));
+        if let Some(user) = account {
+            secrets.accounts.insert(me, user.id.clone());
+        }
         if let Some(next) = commit(state, &row, &event, &secrets, &[]).await? {
             let url = format!("{}/tournament/{id}#player={mine}", state.public_url());
             let joined = wire::Joined {
@@ -472,14 +391,23 @@ pub async fn join(
     Err(ApiError::StorageUnavailable)
 }
 
-/// Which player a player's token is.
+/// Which player a player's token is, or else the entry of `account`.
 ///
 /// # Errors
 /// `no_such_tournament`, `bad_player_token`, storage unavailable.
-pub async fn me(state: &AppState, id: &str, token: &str) -> Result<wire::Me, ApiError> {
+pub async fn me(
+    state: &AppState,
+    id: &str,
+    token: &str,
+    account: Option<&str>,
+) -> Result<wire::Me, ApiError> {
     let (row, _) = load(state, id).await?;
-    Secrets::read(&row.secrets)?
-        .player_of(token)
+    let secrets = Secrets::read(&row.secrets)?;
+    let by_token = (!token.is_empty())
+        .then(|| secrets.player_of(token))
+        .flatten();
+    by_token
+        .or_else(|| account.and_then(|user| secrets.player_of_account(user)))
         .map(|player| wire::Me { player })
         .ok_or(ApiError::Forbidden(ErrorCode::BadPlayerToken))
 }

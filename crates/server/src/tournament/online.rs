@@ -5,6 +5,8 @@
 //! tournament if the server went down in between (the game's result is
 //! durable; the tournament catches up).
 
+use std::collections::BTreeMap;
+
 use sakk_tournament::event::{Event, GameResult};
 
 use crate::wire::PgnResult;
@@ -39,7 +41,9 @@ pub fn clock(
 
 /// Creates the games of the last round's boards that have no result yet
 /// (a forfeit of a round robin's withdrawn player has one), and notes each
-/// game on its board. Returns the rows to insert with the tournament.
+/// game on its board. A player who is an account plays as the account
+/// (with its rating now, `ratings`); in a rated tournament a game between
+/// two accounts is rated. Returns the rows to insert with the tournament.
 ///
 /// # Errors
 /// A player without a link (internal), a bad clock, the random source.
@@ -48,11 +52,13 @@ pub fn games_for_last_round(
     id: &str,
     event: &mut Event,
     secrets: &Secrets,
+    ratings: &BTreeMap<String, i64>,
 ) -> Result<Vec<GameRow>, ApiError> {
     let clock = clock(state, event)?;
     let initial = clock.as_ref().map(|(_, control)| initial_ms(control));
     let spec = clock.map(|(spec, _)| spec);
     let now = unix_ms();
+    let rated = event.settings.rated;
     let mut rows = Vec::new();
     let Some(round) = event.rounds.last_mut() else {
         return Ok(rows);
@@ -74,6 +80,9 @@ pub fn games_for_last_round(
             })
         };
         let game = state.new_game_id()?;
+        let account = |p: u16| secrets.accounts.get(&p).cloned();
+        let (white_user, black_user) = (account(board.white), account(board.black));
+        let rating = |user: &Option<String>| user.as_ref().and_then(|u| ratings.get(u).copied());
         rows.push(GameRow {
             id: game.clone(),
             created_at: now,
@@ -88,6 +97,11 @@ pub fn games_for_last_round(
             white_ms: initial,
             black_ms: initial,
             tournament: Some(id.to_string()),
+            rated: rated && white_user.is_some() && black_user.is_some(),
+            white_rating: rating(&white_user),
+            black_rating: rating(&black_user),
+            white_user,
+            black_user,
             ..GameRow::default()
         });
         board.game = Some(game);

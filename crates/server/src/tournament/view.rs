@@ -22,6 +22,10 @@ pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
     let ratings = rating::report(&t, |p| {
         rating::KFactor::of(p.rating.unwrap_or(0), 30, false, false)
     });
+    // The entries that are accounts (a row that cannot be read shows none).
+    let accounts = super::links::Secrets::read(&row.secrets)
+        .map(|s| s.accounts)
+        .unwrap_or_default();
     let ranking = event.ranking();
     let ranks = event.ranks_of(&ranking);
     let id_of = |rank: u16| ranking.get(usize::from(rank).wrapping_sub(1)).copied();
@@ -40,6 +44,7 @@ pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
                 federation: p.federation.clone(),
                 club: p.club.clone(),
                 fide_id: p.fide_id,
+                account: accounts.get(&id).cloned(),
                 points: points(t.score(rank)),
                 withdrawn: p.withdrawn,
                 byes: p
@@ -168,6 +173,7 @@ pub fn view(row: &TournamentRow, event: &Event) -> TournamentView {
             .and_then(crate::wire::ClockInUse::of),
         no_draw_before: event.settings.no_draw_before,
         chess960: event.settings.chess960,
+        rated: event.settings.rated,
         details: (&event.settings.details).into(),
         tiebreaks: tiebreaks.iter().map(|t| t.code()).collect(),
         players,

@@ -57,6 +57,11 @@ pub struct NewTournament {
     #[serde(default)]
     #[cfg_attr(test, ts(optional))]
     pub chess960: Option<bool>,
+    /// Rated (online only): a game between two players who are accounts
+    /// moves their ratings in the tournament's category.
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub rated: Option<bool>,
     /// A tournament begun elsewhere, to be continued here: its TRF (players
     /// by their starting ranks, the rounds played; `XXR` gives the rounds
     /// when `rounds` does not, `012` the name when `name` is empty).
@@ -69,14 +74,28 @@ pub struct NewTournament {
     pub details: Option<DetailsView>,
 }
 
-/// The body of `POST /api/tournaments/{id}/join` (the join link's token as
-/// `Authorization: Bearer …`).
+/// The body of `POST /api/tournaments/{id}/join`. The join link's token
+/// is `password` (lichess's field for a private tournament's entry code)
+/// or else `Authorization: Bearer …`.
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
-    /// The name.
-    pub name: String,
+    /// The name (an account's own when empty).
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub name: Option<String>,
+    /// The join link's token, when the request's bearer (or cookie) is the
+    /// account's.
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub password: Option<String>,
+    /// Enter as the account the request comes from (its session, or a
+    /// personal token with `tournament:write`): its games are then the
+    /// account's.
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub account: Option<bool>,
     /// The rating.
     #[serde(default)]
     #[cfg_attr(test, ts(optional))]
@@ -365,6 +384,12 @@ pub enum TournamentAction {
         #[serde(default)]
         #[cfg_attr(test, ts(optional))]
         fide_id: Option<u64>,
+        /// The player's account on this server, by its name: the player's
+        /// games are then the account's (its name and rating where none
+        /// is given).
+        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
+        account: Option<String>,
     },
     /// Withdraw a player from the next round on.
     Withdraw {
@@ -443,6 +468,8 @@ pub struct PlayerView {
     pub club: String,
     /// The FIDE id.
     pub fide_id: Option<u64>,
+    /// The player's account on this server (its id), if the entry is one.
+    pub account: Option<String>,
     /// The score (`2.5`).
     pub points: String,
     /// Withdrawn from this round on.
@@ -605,6 +632,8 @@ pub struct TournamentView {
     pub no_draw_before: Option<u16>,
     /// Chess960: each round begins from one start position drawn for it.
     pub chess960: bool,
+    /// Rated: games between accounts move their ratings.
+    pub rated: bool,
     /// Where and when, and who directs.
     pub details: DetailsView,
     /// The tie-breaks' FIDE codes, in order.

@@ -263,6 +263,23 @@ pub fn export_json(addr: SocketAddr, id: &str) -> Value {
     .json()
 }
 
+/// The games in play of the account `auth` (an `Authorization` value):
+/// `/api/account/playing`'s `nowPlaying`, in lichess's order.
+pub fn now_playing(addr: SocketAddr, auth: &str) -> Vec<Value> {
+    let r = send(
+        addr,
+        "GET",
+        "/api/account/playing",
+        &[("authorization", auth)],
+        None,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.json()["nowPlaying"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
 /// A new account with a personal token of these scopes, made on `addr`:
 /// the `Authorization` value.
 pub fn account_token(addr: SocketAddr, name: &str, scopes: &[&str]) -> String {

@@ -77,6 +77,10 @@ pub struct Settings {
     /// [`Round::chess960`]: super::Round::chess960
     #[cfg_attr(feature = "serde", serde(default))]
     pub chess960: bool,
+    /// Rated: a game between two players who are accounts on the server
+    /// moves their ratings there (the pairing never reads it).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub rated: bool,
 }
 
 impl Settings {
@@ -102,6 +106,7 @@ impl Settings {
             online: false,
             details: Details::default(),
             chess960: false,
+            rated: false,
         }
     }
 
