@@ -14,8 +14,9 @@ through the Board API, plays seeded random moves and resigns at move 60.
 Then lichess's `/api/bot/online`, `/api/users/status`, the game's export
 (`[BlackTitle "BOT"]`) and the refusals a BOT meets (the Board API) are
 checked; a rated Chess960 challenge is seen, accepted and played from
-its drawn start, and rated in Chess960's own category; and entered in an
-online tournament by its name, the bot hears of its round's game on the
+its drawn start, and rated in Chess960's own category; and, entered in an
+online tournament by its join link with its own token (the link's token
+as lichess's `password`), the bot hears of its round's game on the
 same event stream and plays it, whose result the tournament then shows.
 
 Usage: lichess_bot_account.py SAKK_BINARY [--seed S]
@@ -153,8 +154,9 @@ def main():
     args = ap.parse_args()
     binary = os.path.abspath(args.binary)
     data_dir = tempfile.mkdtemp(prefix="sakk-bot-")
-    human_token = account(binary, data_dir, "Anna", "board:play,challenge:write")
-    bot_token = account(binary, data_dir, "sakkbot", "bot:play,challenge:read,challenge:write")
+    human_token = account(binary, data_dir, "Anna", "board:play,challenge:write,tournament:write")
+    bot_token = account(binary, data_dir, "sakkbot",
+                        "bot:play,challenge:read,challenge:write,tournament:write")
     server = subprocess.Popen([binary, "serve", "--port", "0", "--data-dir", data_dir],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = server.stdout.readline()
@@ -263,8 +265,9 @@ def run(base, human_token, bot_token, seed):
     check(bot_now["perfs"]["chess960"]["games"] == 1 and bot_now["perfs"]["blitz"]["games"] == 0,
           "rated in Chess960's category")
 
-    # A tournament: the organiser (no account) enters the bot and Anna by
-    # their names; the round's game starts on the bot's stream as any game.
+    # A tournament: the organiser (no account) hands out the join link; the
+    # bot and Anna enter with their own tokens; the round's game starts on
+    # the bot's stream as any game.
     organiser = Lichess(base, "")
     status, text = organiser.request("POST", "/api/tournaments",
                                      {"name": "Bots welcome", "system": "swiss", "rounds": 1,
@@ -273,9 +276,12 @@ def run(base, human_token, bot_token, seed):
     made = json.loads(text)
     tid = made["id"]
     organiser.token = made["organiser_token"]
-    for name in ["sakkbot", "anna"]:
-        organiser.json("POST", f"/api/tournaments/{tid}/actions",
-                       {"type": "add_player", "name": "", "account": name})
+    links = organiser.json("GET", f"/api/tournaments/{tid}/links")
+    password = links["join_url"].split("#join=", 1)[1]
+    for who in [bot, human]:
+        status, text = who.request("POST", f"/api/tournaments/{tid}/join",
+                                   {"password": password, "account": True})
+        check(status == 201, "entered with its own token" + ("" if status == 201 else f": {text}"))
     round_one = organiser.json("POST", f"/api/tournaments/{tid}/actions", {"type": "pair_round"})
     board = round_one["rounds"][0]["boards"][0]
     start = next_event(events, {"gameStart"})["game"]

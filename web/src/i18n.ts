@@ -329,7 +329,6 @@ const KEYS = [
   'tourRated',
   'tourRatedMode',
   'tourJoinAsAccount',
-  'tourAccountField',
   'tourOnlineMode',
   'tourRules2017',
   'tourTiebreakRules2024',

@@ -50,8 +50,10 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
     let mine = playerToken(id);
     let me: number | null = null;
     // The browser's account, if signed in (it may enter with it, and its
-    // entry is found without a link).
+    // entry is found without a link), and whether the join form's box
+    // to enter with it is ticked (kept across redraws).
     let account: Account | null = null;
+    let joinAsAccount = true;
     let links: TournamentLinks | null = null;
     let view: TournamentView | null = null;
     let shownRound = 0;
@@ -319,11 +321,6 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
         const pTitle = h('input#player-title', { type: 'text', maxlength: 3, placeholder: 'FM', size: 4 });
         const pFed = h('input#player-fed', { type: 'text', maxlength: 3, placeholder: 'HUN', size: 4 });
         const pClub = h('input#player-club', { type: 'text', maxlength: 100 });
-        // An account on this server: its name and rating when none is typed.
-        const pAccount = h('input#player-account', { type: 'text', maxlength: 20, autocomplete: 'off', spellcheck: 'false' });
-        pAccount.addEventListener('input', () => {
-          pName.required = !pAccount.value.trim();
-        });
               form = h('form.add-player.no-print', {}, [
           labelled(tr.tourFamilyName, pName),
           labelled(tr.tourGivenName, pGiven),
@@ -331,7 +328,6 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
           labelled(tr.tourTitleField, pTitle),
           labelled(tr.tourFederationField, pFed),
           labelled(tr.tourClub, pClub),
-          labelled(tr.tourAccountField, pAccount),
           h('button#add-player', { type: 'submit' }, tr.tourAdd),
         ]);
         form.addEventListener('submit', ev => {
@@ -339,7 +335,6 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
           act({
             type: 'add_player',
             name: pGiven.value.trim() ? `${pName.value.trim()}, ${pGiven.value.trim()}` : pName.value,
-            ...(pAccount.value.trim() ? { account: pAccount.value.trim() } : {}),
             ...(pRating.value ? { rating: Number(pRating.value) } : {}),
             ...(pTitle.value ? { title: pTitle.value } : {}),
             ...(pFed.value ? { federation: pFed.value } : {}),
@@ -443,13 +438,16 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
         const jRating = h('input#join-rating', { type: 'number', min: 0, max: 3500, placeholder: tr.tourRating, 'aria-label': tr.tourRating });
         // Signed in: entered with the account unless unticked (its name
         // and its rating here when none is typed).
-        const jAccount = h('input#join-account', { type: 'checkbox', checked: true });
+        const jAccount = h('input#join-account', { type: 'checkbox', checked: joinAsAccount });
         const asAccount = () => account !== null && jAccount.checked;
         const named = () => {
           jName.required = !asAccount();
           jName.placeholder = asAccount() && account ? account.username : tr.tourPlayerName;
         };
-        jAccount.addEventListener('change', named);
+        jAccount.addEventListener('change', () => {
+          joinAsAccount = jAccount.checked;
+          named();
+        });
         named();
         const accountRow = account ? h('label.check', {}, [jAccount, h('span', {}, `${tr.tourJoinAsAccount} (${account.username})`)]) : null;
         const form = h('form.join.no-print', {}, [h('h2', {}, tr.tourJoin), accountRow, jName, jRating, h('button#join', { class: 'primary', type: 'submit' }, tr.tourJoinButton)]);
@@ -589,8 +587,10 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
       .account()
       .then(a => {
         account = a;
+        // The join form offers the account now; a player found by it is
+        // shown when the server answers.
+        if (view) show(view);
         if (!mine) findMe();
-        else if (view) show(view);
       })
       .catch(() => undefined);
     load();

@@ -1253,13 +1253,7 @@ club?: string,
 /**
  * The FIDE id.
  */
-fide_id?: bigint, 
-/**
- * The player's account on this server, by its name: the player's
- * games are then the account's (its name and rating where none
- * is given).
- */
-account?: string, } | { "type": "withdraw", 
+fide_id?: bigint, } | { "type": "withdraw", 
 /**
  * The player's entry number.
  */
@@ -1687,8 +1681,8 @@ name?: string,
 password?: string, 
 /**
  * Enter as the account the request comes from (its session, or a
- * personal token with `tournament:write`): its games are then the
- * account's.
+ * personal token with `tournament:write`; the link's token then as
+ * `password`): its games are then the account's.
  */
 account?: boolean, 
 /**

@@ -474,17 +474,21 @@ test('accounts enter a rated online tournament and play its game as themselves, 
   await org.waitForSelector('.tournament h1');
   assert.match(await org.locator('.tournament .meta').textContent(), /online · rated/);
   const id = new URL(org.url()).pathname.split('/').pop();
-  // The organiser enters Bela by his account alone: his name, linked to
-  // his profile.
-  await org.fill('#player-account', 'bela');
-  await org.click('#add-player');
+  // Bela, signed in, enters by the join link with his account; then
+  // leaves the page (his link is forgotten with it).
+  await org.waitForSelector('#join-link', { state: 'attached' });
+  const joinUrl = await org.locator('#join-link').inputValue();
+  await bela.goto(joinUrl);
+  await bela.waitForSelector('#join-account');
+  await bela.click('#join');
+  await bela.waitForSelector('.you strong');
+  await bela.evaluate(() => localStorage.clear());
+  // The organiser's list names him, linked to his profile.
   await org.waitForSelector('table.players a.user');
   assert.equal(await org.locator('table.players a.user').textContent(), 'Bela');
   assert.equal(await org.locator('table.players a.user').getAttribute('href'), '/@/bela');
   // Anna, signed in, enters by the join link with her account (the box
   // ticked), typing nothing.
-  await org.waitForSelector('#join-link', { state: 'attached' });
-  const joinUrl = await org.locator('#join-link').inputValue();
   await anna.goto(joinUrl);
   await anna.waitForSelector('#join-account');
   assert.equal(await anna.locator('#join-account').isChecked(), true);
@@ -495,15 +499,17 @@ test('accounts enter a rated online tournament and play its game as themselves, 
   await versionAtLeast(org, 2);
   await org.click('#pair-round');
   await org.waitForSelector('table.pairings tbody tr');
-  // Bela opens the tournament's page with no link: his account finds him.
+  // Bela opens the tournament's page with no link kept: his account
+  // finds him.
   await bela.goto(`${server.url}/tournament/${id}`);
   await bela.waitForSelector('a.your-game');
   assert.equal(await bela.locator('.you strong').textContent(), 'Bela');
   await anna.waitForSelector('a.your-game');
-  // Bela's game is his account's (Anna's carries the link she was given).
+  // Bela's game is his account's (Anna's carries the link she was given
+  // and keeps).
   const href = await bela.locator('a.your-game').getAttribute('href');
   assert.ok(!href.includes('#token='), href);
-  // Each plays from their session's seat.
+  // Each plays: Bela from his session's seat, Anna by her link.
   await anna.click('a.your-game');
   await bela.click('a.your-game');
   await anna.waitForSelector('cg-board');
@@ -520,8 +526,14 @@ test('accounts enter a rated online tournament and play its game as themselves, 
   await white.waitForSelector('.result:not([hidden])');
   // The result comes into the tournament; both ratings moved.
   await org.waitForFunction(() => document.querySelector('select.result-input[data-board="1"]')?.value === '0-1', null, { timeout: 30000 });
+  // (Rated beside the tournament's sync: asked until both show.)
   for (const name of ['anna', 'bela']) {
-    const user = await (await fetch(`${server.url}/api/user/${name}`)).json();
+    let user;
+    for (let i = 0; i < 100; i++) {
+      user = await (await fetch(`${server.url}/api/user/${name}`)).json();
+      if (user.perfs.rapid.games === 1) break;
+      await new Promise(r => setTimeout(r, 100));
+    }
     assert.equal(user.perfs.rapid.games, 1, JSON.stringify(user.perfs));
   }
   for (const p of [org, anna, bela]) assert.deepEqual(p.errors, []);

@@ -1,7 +1,7 @@
 //! Tournament players who are accounts, on a real server: one enters by
-//! the join link as her account (its name and its rating here), the
-//! organiser enters another by name; the online round's game is theirs as
-//! accounts (the event stream's `gameStart`, the games in play, the Board
+//! the join link as her account with her token (its name and its rating
+//! here), another with his browser's session; the online round's game is
+//! theirs as accounts (the event stream's `gameStart`, the games in play, the Board
 //! API with their own tokens, the tournament finding each entry by the
 //! account); a rated tournament's game moves both ratings and comes into
 //! the tournament by itself. Joining by link without an account works as
@@ -141,31 +141,38 @@ fn accounts_play_their_tournament_games_as_themselves() {
         &json!({"password": join, "account": true}),
     );
     assert_eq!(anonymous.status, 401, "{}", anonymous.body);
-    // The organiser enters Bela by his name, written any case; an unknown
-    // name is refused.
-    let unknown = act(
+    // Bela enters himself with his browser's session (the cookie, this
+    // site's origin), with a rating of his own.
+    let bela_joined = post(
         addr,
-        &id,
-        &organiser,
-        &json!({"type": "add_player", "name": "", "account": "nobody"}),
+        &path,
+        &[
+            ("cookie", &bela_cookie),
+            ("origin", &format!("http://{addr}")),
+        ],
+        &json!({"password": join, "account": true, "rating": 1650}),
     );
-    assert_eq!(unknown.status, 404, "{}", unknown.body);
-    assert_eq!(unknown.json()["error"], "no_such_user");
-    let added = act(
-        addr,
-        &id,
-        &organiser,
-        &json!({"type": "add_player", "name": "", "account": "BELA", "rating": 1650}),
-    );
-    assert_eq!(added.status, 200, "{}", added.body);
-    let view = added.json();
+    assert_eq!(bela_joined.status, 201, "{}", bela_joined.body);
+    let bela_joined = bela_joined.json();
+    let view = bela_joined["tournament"].clone();
     assert_eq!(view["players"].as_array().map(Vec::len), Some(2), "{view}");
-    let bela_entry = view["players"]
-        .as_array()
-        .and_then(|ps| ps.iter().find(|p| p["account"] == "bela").cloned())
-        .unwrap_or(Value::Null);
-    assert_eq!(bela_entry["name"], "Bela", "{view}");
-    assert_eq!(bela_entry["rating"], 1650, "a rating given is kept: {view}");
+    assert_eq!(entry(&bela_joined)["name"], "Bela", "{view}");
+    assert_eq!(entry(&bela_joined)["account"], "bela", "{view}");
+    assert_eq!(
+        entry(&bela_joined)["rating"],
+        1650,
+        "a rating given is kept: {view}"
+    );
+    // With an account the link's token comes as `password`, not as the
+    // bearer (which would name no account).
+    let bearer_join = post(
+        addr,
+        &path,
+        &[("authorization", &format!("Bearer {join}"))],
+        &json!({"account": true}),
+    );
+    assert_eq!(bearer_join.status, 400, "{}", bearer_join.body);
+    assert_eq!(bearer_join.json()["error"], "missing_join_token");
 
     // Each finds their entry by their account, without a link.
     for (cookie, name) in [(&anna_cookie, "Anna"), (&bela_cookie, "Bela")] {
@@ -271,6 +278,16 @@ fn joining_by_link_needs_no_account_and_rated_needs_online() {
     );
     assert_eq!(refused.status, 400, "{}", refused.body);
     assert_eq!(refused.json()["error"], "rated_not_online");
+    // Nor online without a clock.
+    let refused = post(
+        addr,
+        "/api/tournaments",
+        &[],
+        &json!({"name": "No clock", "system": "swiss", "rounds": 3, "rated": true,
+                "online": true}),
+    );
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert_eq!(refused.json()["error"], "rated_without_clock");
     let (id, organiser, join) = tournament(
         addr,
         &json!({"name": "Casual", "system": "round_robin", "online": true,
@@ -282,7 +299,7 @@ fn joining_by_link_needs_no_account_and_rated_needs_online() {
         addr,
         &path,
         &[("authorization", &format!("Bearer {join}"))],
-        &json!({"name": "Cili"}),
+        &json!({"name": "Cili", "rating": 1900}),
     );
     assert_eq!(guest.status, 201, "{}", guest.body);
     let guest = guest.json();
@@ -297,7 +314,7 @@ fn joining_by_link_needs_no_account_and_rated_needs_online() {
             ("cookie", &anna_cookie),
             ("origin", &format!("http://{addr}")),
         ],
-        &json!({"password": join, "name": "Anna as a guest"}),
+        &json!({"password": join, "name": "Anna as a guest", "rating": 1800}),
     );
     assert_eq!(plain.status, 201, "{}", plain.body);
     let plain = plain.json();
@@ -323,7 +340,7 @@ fn joining_by_link_needs_no_account_and_rated_needs_online() {
             ("cookie", &anna_cookie),
             ("origin", &format!("http://{addr}")),
         ],
-        &json!({"password": join, "account": true, "name": "Kovács, Anna"}),
+        &json!({"password": join, "account": true, "name": "Kovács, Anna", "rating": 1000}),
     );
     assert_eq!(entered.status, 201, "{}", entered.body);
     let entered = entered.json();
@@ -336,32 +353,54 @@ fn joining_by_link_needs_no_account_and_rated_needs_online() {
         &[("authorization", &anna)],
     );
     assert_eq!(me.json()["player"], entered["player"], "{}", me.body);
-    // Three players of a round robin: a game between an account and a
-    // guest is the account's and casual.
+    // Three players of a round robin, Anna third by rating: in round 1 she
+    // meets the second (Berger: 2–3, the first has the bye). A game
+    // between an account and a guest is the account's, casual, and its
+    // opponent shows as lichess shows an anonymous one.
     let paired = act(addr, &id, &organiser, &json!({"type": "pair_round"})).json();
-    let games: Vec<String> = paired["rounds"][0]["boards"]
-        .as_array()
-        .map(|bs| {
-            bs.iter()
-                .filter_map(|b| b["game"].as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default();
-    let playing = common::now_playing(addr, &anna);
-    let mine: Vec<&str> = playing
-        .iter()
-        .filter_map(|g| g["gameId"].as_str())
-        .collect();
     let anna_number = entered["player"].as_u64();
-    let expected = paired["rounds"][0]["boards"].as_array().map_or(0, |bs| {
-        bs.iter()
-            .filter(|b| b["white"].as_u64() == anna_number || b["black"].as_u64() == anna_number)
-            .count()
-    });
-    assert_eq!(mine.len(), expected, "{playing:?} {paired}");
-    for g in &mine {
-        assert!(games.iter().any(|x| x == g), "{g}");
-        let export = common::export_json(addr, g);
-        assert_eq!(export["rated"], false, "{export}");
+    let boards = paired["rounds"][0]["boards"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let board = boards
+        .iter()
+        .find(|b| b["white"].as_u64() == anna_number || b["black"].as_u64() == anna_number)
+        .cloned()
+        .unwrap_or(Value::Null);
+    let game = board["game"].as_str().unwrap_or_default().to_string();
+    assert!(!game.is_empty(), "Anna plays in round 1: {paired}");
+    let playing = common::now_playing(addr, &anna);
+    assert_eq!(playing.len(), 1, "{playing:?}");
+    assert_eq!(playing[0]["gameId"], game.as_str(), "{playing:?}");
+    assert_eq!(
+        playing[0]["opponent"]["username"], "Anonymous",
+        "{playing:?}"
+    );
+    assert!(playing[0]["opponent"]["id"].is_null(), "{playing:?}");
+    assert_eq!(common::export_json(addr, &game)["rated"], false);
+    // The Board API streams it to her, the other side an anonymous one.
+    let lines = stream_lines(
+        addr,
+        &format!("/api/board/game/stream/{game}"),
+        &[("authorization", &anna)],
+    );
+    let full = seen_type(&lines, "gameFull");
+    let (mine, theirs) = if board["white"].as_u64() == anna_number {
+        ("white", "black")
+    } else {
+        ("black", "white")
+    };
+    assert_eq!(full[mine]["id"], "anna", "{full}");
+    assert_eq!(full[theirs], json!({}), "{full}");
+    // And she moves through it when it is her turn (White first).
+    if mine == "white" {
+        let moved = post(
+            addr,
+            &format!("/api/board/game/{game}/move/e2e4"),
+            &[("authorization", &anna)],
+            &json!({}),
+        );
+        assert_eq!(moved.status, 200, "{}", moved.body);
     }
 }

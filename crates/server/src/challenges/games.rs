@@ -190,7 +190,14 @@ async fn event_of(
             rating: None,
             ai: Some(level),
         },
-        (None, None) => return Ok(None),
+        // A player without an account (a tournament's), as lichess names
+        // an anonymous one.
+        (None, None) => wire::Opponent {
+            id: None,
+            username: "Anonymous".to_string(),
+            rating: None,
+            ai: None,
+        },
     };
     let opponent_is_ai = opponent.ai.is_some();
     let text = |key: &str| shown[key].as_str().unwrap_or("").to_string();

@@ -52,10 +52,13 @@ enum Seat {
     Account(UserRow),
     /// The computer, at its level.
     Computer(i64),
+    /// A player without an account (a tournament's, by their link).
+    Guest,
 }
 
 /// A game of the account's: its row and who plays each side (two
-/// accounts, or the account and the computer).
+/// accounts, the account and the computer, or the account and a player
+/// without one).
 async fn own_game(
     state: &AppState,
     auth: &Auth,
@@ -80,7 +83,7 @@ async fn own_game(
                 .map(Seat::Account)
                 .ok_or_else(crate::accounts::no_such_user),
             (None, Some(level)) => Ok(Seat::Computer(level)),
-            (None, None) => Err(ApiError::Forbidden(ErrorCode::NotYourGame)),
+            (None, None) => Ok(Seat::Guest),
         }
     };
     let white = seat(row.white_user.clone()).await?;
@@ -105,6 +108,8 @@ impl Header {
                 "rating": rating.unwrap_or(i64::from(RATINGS.new_perf().int_rating())),
             }),
             Seat::Computer(level) => json!({ "aiLevel": level }),
+            // As lichess shows an anonymous player: nothing.
+            Seat::Guest => json!({}),
         }
     }
 

@@ -55,6 +55,11 @@ pub(crate) async fn join(
         None => bearer,
     };
     let account = if req.account.unwrap_or(false) {
+        // The request's bearer or cookie names the account: the link's
+        // token comes as `password`.
+        if req.password.is_none() {
+            return Err(ApiError::bad(ErrorCode::MissingJoinToken));
+        }
         let auth = me.ok_or(ApiError::Refused {
             status: StatusCode::UNAUTHORIZED,
             code: ErrorCode::NotLoggedIn,
@@ -113,15 +118,7 @@ pub(crate) async fn act(
     headers: HeaderMap,
     Body(action): Body<wire::TournamentAction>,
 ) -> Result<Json<wire::TournamentView>, ApiError> {
-    // A player entered as an account: the account (open), by its name.
-    let account = match &action {
-        wire::TournamentAction::AddPlayer {
-            account: Some(name),
-            ..
-        } => Some(crate::accounts::open_account(state.store(), name).await?),
-        _ => None,
-    };
-    let (view, started) = tournament::apply(&state, &id, token(&headers), action, account).await?;
+    let (view, started) = tournament::apply(&state, &id, token(&headers), action).await?;
     // A new round's games that accounts play: their event streams hear of
     // them (`gameStart`), as of a challenge's game. The round is stored
     // already: a stream that missed this still lists the game when it

@@ -1,6 +1,7 @@
-//! Tournament players who are accounts. An account enters by the join
-//! link while signed in, or the organiser enters it by its name; either
-//! way the entry keeps the account ([`Secrets::accounts`]). Its online
+//! Tournament players who are accounts. An account enters itself, by the
+//! join link while signed in (the organiser enters names only: nobody is
+//! entered, played or rated as an account without its owner); the entry
+//! keeps the account ([`Secrets::accounts`]). Its online
 //! games are then the account's: its seat, its event stream (`gameStart`,
 //! so that a lichess bot plays its tournament games), its list of games
 //! in play, the Board and Bot APIs. In a rated tournament a game between
@@ -36,8 +37,8 @@ pub fn category(event: &Event) -> Speed {
 }
 
 /// `player` as account `user`'s entry (an open account: a closed one
-/// has no session or token left, and is not found by its name): the
-/// account's name and rating where none is given.
+/// has no session or token left): the account's name and rating where
+/// none is given.
 ///
 /// # Errors
 /// `already_entered`, storage unavailable.

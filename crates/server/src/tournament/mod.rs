@@ -237,8 +237,10 @@ pub async fn current(state: &AppState, id: &str) -> Result<(TournamentRow, Event
 
 /// Applies an organiser's action by the path at the top of this module;
 /// returns the committed tournament, and the games of a new online round
-/// that accounts play (whose event streams are to hear of them). A player
-/// added as an account is added as `account` (the caller looked it up).
+/// that accounts play (whose event streams are to hear of them). The
+/// organiser enters players by name only: an account enters itself
+/// ([`join`]), so that nobody is entered, played or rated as an account
+/// without its owner.
 ///
 /// # Errors
 /// A refusal (nothing changed), `no_such_tournament`, the token's errors,
@@ -248,7 +250,6 @@ pub async fn apply(
     id: &str,
     token: &str,
     request: TournamentAction,
-    account: Option<crate::store::UserRow>,
 ) -> Result<(wire::TournamentView, Vec<Started>), ApiError> {
     if state.is_shutting_down() {
         return Err(ApiError::ShuttingDown);
@@ -263,12 +264,7 @@ pub async fn apply(
         // The games' results first: the action sees the tournament as it is.
         let (row, event) = catch_up(state, id, loaded.take()).await?;
         let mut secrets = Secrets::read(&row.secrets)?;
-        let act = match (action(request.clone())?, &account) {
-            (Action::AddPlayer(p), Some(user)) => {
-                Action::AddPlayer(entrants::account_entry(state, &event, &secrets, user, p).await?)
-            }
-            (act, _) => act,
-        };
+        let act = action(request.clone())?;
         let adds = matches!(act, Action::AddPlayer(_));
         let pairs = matches!(act, Action::PairRound);
         // An online round taken back: its games, none of them begun.
@@ -312,9 +308,6 @@ pub async fn apply(
             secrets
                 .players
                 .insert(player, hash_token(&links::player_token(token, id, player)));
-            if let Some(user) = &account {
-                secrets.accounts.insert(player, user.id.clone());
-            }
         }
         let games = if pairs && event.settings.online {
             online::games_for_last_round(state, id, &mut event, &secrets, &ratings)?

@@ -64,6 +64,11 @@ pub fn settings(req: NewTournament, file: Option<&Tournament>) -> Result<Setting
         // Over the board the server plays no game to rate.
         return Err(ApiError::bad(ErrorCode::RatedNotOnline));
     }
+    if s.rated && s.time_control.is_none() {
+        // As a challenge: no rated game without a clock (days a move are
+        // one).
+        return Err(ApiError::bad(ErrorCode::RatedWithoutClock));
+    }
     if let Some(details) = req.details {
         s.details = details.try_into()?;
     }
@@ -74,8 +79,7 @@ pub fn settings(req: NewTournament, file: Option<&Tournament>) -> Result<Setting
     Ok(s)
 }
 
-/// An organiser's action as the tournament crate takes it (an account
-/// named is looked up by the caller).
+/// An organiser's action as the tournament crate takes it.
 ///
 /// # Errors
 /// Bad details, the random source.
@@ -88,7 +92,6 @@ pub fn action(a: TournamentAction) -> Result<Action, ApiError> {
             federation,
             club,
             fide_id,
-            account: _,
         } => Action::AddPlayer(NewPlayer {
             name,
             rating,

@@ -91,8 +91,8 @@ pub struct JoinRequest {
     #[cfg_attr(test, ts(optional))]
     pub password: Option<String>,
     /// Enter as the account the request comes from (its session, or a
-    /// personal token with `tournament:write`): its games are then the
-    /// account's.
+    /// personal token with `tournament:write`; the link's token then as
+    /// `password`): its games are then the account's.
     #[serde(default)]
     #[cfg_attr(test, ts(optional))]
     pub account: Option<bool>,
@@ -384,12 +384,6 @@ pub enum TournamentAction {
         #[serde(default)]
         #[cfg_attr(test, ts(optional))]
         fide_id: Option<u64>,
-        /// The player's account on this server, by its name: the player's
-        /// games are then the account's (its name and rating where none
-        /// is given).
-        #[serde(default)]
-        #[cfg_attr(test, ts(optional))]
-        account: Option<String>,
     },
     /// Withdraw a player from the next round on.
     Withdraw {
