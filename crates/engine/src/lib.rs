@@ -22,6 +22,7 @@
 //! assert_eq!(pos.uci(outcome.best.unwrap()).to_string(), "h5f7");
 //! ```
 
+pub mod continuation;
 pub mod eval;
 pub mod nnue;
 pub mod opponent;

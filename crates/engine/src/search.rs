@@ -1,7 +1,8 @@
 //! The search: iterative deepening with aspiration windows, principal
 //! variation search, a shared transposition table, quiescence search with
 //! static exchange evaluation, move ordering (hash move, captures by SEE and
-//! MVV-LVA, killers, counter-moves, history with gravity), null-move
+//! MVV-LVA, killers, counter-moves, history with gravity, continuation
+//! histories one and two plies back), null-move
 //! pruning, late move reductions, reverse futility, futility and late-move
 //! pruning, check extensions, mate distance pruning, and draws by
 //! repetition, the fifty-move rule and insufficient material inside the
@@ -13,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use sakk::{Color, Move, MoveList, Position, Role};
 
+use crate::continuation::{Continuation, BACK};
 use crate::eval::evaluate;
 use crate::nnue::net::QuantNet;
 use crate::nnue::stack::AccumulatorStack;
@@ -184,6 +186,7 @@ pub struct Searcher {
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     history: Box<[[[i32; 64]; 64]; 2]>,
     counter: Box<[[Option<Move>; 64]; 12]>,
+    continuation: Continuation,
     pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     /// The move made at each ply, and its piece (for counter-moves).
@@ -217,6 +220,7 @@ impl Searcher {
             killers: [[None; 2]; MAX_PLY + 1],
             history: Box::new([[[0; 64]; 64]; 2]),
             counter: Box::new([[None; 64]; 12]),
+            continuation: Continuation::default(),
             pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             stack_move: [None; MAX_PLY + 1],
@@ -258,6 +262,7 @@ impl Searcher {
         self.killers = [[None; 2]; MAX_PLY + 1];
         *self.history = [[[0; 64]; 64]; 2];
         *self.counter = [[None; 64]; 12];
+        self.continuation.clear();
     }
 
     fn stopped(&self) -> bool {
@@ -500,7 +505,6 @@ impl Searcher {
         tt_move: Option<Move>,
         ply: usize,
     ) -> Vec<i32> {
-        let us = pos.turn().index();
         let counter = self.stack_move[ply.saturating_sub(1)]
             .filter(|_| ply > 0)
             .and_then(|(m, piece)| self.counter[piece][m.to().index()]);
@@ -536,9 +540,29 @@ impl Searcher {
                 if counter == Some(m) {
                     return 1 << 27;
                 }
-                self.history[us][m.from().index()][m.to().index()]
+                self.quiet_score(pos, m, ply)
             })
             .collect()
+    }
+
+    /// The move `back + 1` plies before `ply` (none at the root's edge or
+    /// after a null move), as the continuation histories key it.
+    fn earlier(&self, ply: usize, back: usize) -> Option<(usize, usize)> {
+        let at = ply.checked_sub(back + 1)?;
+        self.stack_move[at].map(|(m, piece)| (piece, m.to().index()))
+    }
+
+    /// A quiet move's score from the histories: the plain one and the
+    /// continuations one and two plies back.
+    fn quiet_score(&self, pos: &Position, m: Move, ply: usize) -> i32 {
+        let now = (Searcher::piece_index(pos, m), m.to().index());
+        let mut score = self.history[pos.turn().index()][m.from().index()][m.to().index()];
+        for back in 0..BACK {
+            if let Some(earlier) = self.earlier(ply, back) {
+                score += self.continuation.get(back, earlier, now);
+            }
+        }
+        score
     }
 
     fn update_quiet(&mut self, pos: &Position, best: Move, tried: &[Move], depth: i32, ply: usize) {
@@ -557,6 +581,17 @@ impl Searcher {
                     &mut self.history[us][m.from().index()][m.to().index()],
                     -bonus,
                 );
+            }
+        }
+        for back in 0..BACK {
+            let Some(earlier) = self.earlier(ply, back) else {
+                continue;
+            };
+            for &m in tried {
+                let now = (Searcher::piece_index(pos, m), m.to().index());
+                let b = if m == best { bonus } else { -bonus };
+                self.continuation
+                    .update(back, earlier, now, b, HISTORY_SCALE);
             }
         }
         if self.killers[ply][0] != Some(best) {
@@ -720,8 +755,7 @@ impl Searcher {
                     reduction = self.lmr[(depth as usize).min(63)][index.min(63)];
                     reduction += i32::from(!pv_node) + i32::from(!improving) + i32::from(cut);
                     reduction -= i32::from(gives_check);
-                    reduction -=
-                        self.history[pos.turn().index()][m.from().index()][m.to().index()] / 6000;
+                    reduction -= self.quiet_score(pos, m, ply) / 10_000;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.search(
