@@ -24,6 +24,13 @@ fn post(addr: SocketAddr, path: &str, headers: &[(&str, &str)], body: &Value) ->
     send(addr, "POST", path, &all, Some(&body.to_string()))
 }
 
+/// A POST from a browser signed in with `cookie` (on this site: its
+/// origin), with a JSON body.
+fn post_signed_in(addr: SocketAddr, path: &str, cookie: &str, body: &Value) -> Full {
+    let origin = format!("http://{addr}");
+    post(addr, path, &[("cookie", cookie), ("origin", &origin)], body)
+}
+
 fn get(addr: SocketAddr, path: &str, headers: &[(&str, &str)]) -> Full {
     send(addr, "GET", path, headers, None)
 }
@@ -143,13 +150,10 @@ fn accounts_play_their_tournament_games_as_themselves() {
     assert_eq!(anonymous.status, 401, "{}", anonymous.body);
     // Bela enters himself with his browser's session (the cookie, this
     // site's origin), with a rating of his own.
-    let bela_joined = post(
+    let bela_joined = post_signed_in(
         addr,
         &path,
-        &[
-            ("cookie", &bela_cookie),
-            ("origin", &format!("http://{addr}")),
-        ],
+        &bela_cookie,
         &json!({"password": join, "account": true, "rating": 1650}),
     );
     assert_eq!(bela_joined.status, 201, "{}", bela_joined.body);
@@ -307,13 +311,10 @@ fn joining_by_link_needs_no_account_and_rated_needs_online() {
     assert!(entry(&guest)["account"].is_null(), "{guest}");
     // Signed in but not asking: no account either (the session's cookie,
     // the link's token in the body).
-    let plain = post(
+    let plain = post_signed_in(
         addr,
         &path,
-        &[
-            ("cookie", &anna_cookie),
-            ("origin", &format!("http://{addr}")),
-        ],
+        &anna_cookie,
         &json!({"password": join, "name": "Anna as a guest", "rating": 1800}),
     );
     assert_eq!(plain.status, 201, "{}", plain.body);
@@ -321,25 +322,19 @@ fn joining_by_link_needs_no_account_and_rated_needs_online() {
     assert_eq!(entry(&plain)["name"], "Anna as a guest", "{plain}");
     assert!(entry(&plain)["account"].is_null(), "{plain}");
     // A bad link's token is refused, account or not.
-    let bad = post(
+    let bad = post_signed_in(
         addr,
         &path,
-        &[
-            ("cookie", &anna_cookie),
-            ("origin", &format!("http://{addr}")),
-        ],
+        &anna_cookie,
         &json!({"password": "nope", "account": true}),
     );
     assert_eq!(bad.status, 403, "{}", bad.body);
     assert_eq!(bad.json()["error"], "bad_join_token");
     // Entered with the session's account: the name typed, the account's.
-    let entered = post(
+    let entered = post_signed_in(
         addr,
         &path,
-        &[
-            ("cookie", &anna_cookie),
-            ("origin", &format!("http://{addr}")),
-        ],
+        &anna_cookie,
         &json!({"password": join, "account": true, "name": "Kovács, Anna", "rating": 1000}),
     );
     assert_eq!(entered.status, 201, "{}", entered.body);
