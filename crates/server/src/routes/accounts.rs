@@ -39,7 +39,7 @@ impl FromRequestParts<AppState> for Me {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Me, ApiError> {
         match authenticate(parts, state).await? {
             Some(auth) => Ok(Me(auth)),
-            None => Err(refused(StatusCode::UNAUTHORIZED, ErrorCode::NotLoggedIn)),
+            None => Err(not_logged_in()),
         }
     }
 }
@@ -55,11 +55,26 @@ impl FromRequestParts<AppState> for MaybeMe {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<MaybeMe, ApiError> {
         // A seat token presented as a bearer (a game's client) names no
         // account.
-        let bearer = token(&parts.headers);
-        if !bearer.is_empty() && !bearer.starts_with(accounts::TOKEN_PREFIX) {
+        if !link_token(&parts.headers).is_empty() {
             return Ok(MaybeMe(None));
         }
         Ok(MaybeMe(authenticate(parts, state).await?))
+    }
+}
+
+/// 401 `not_logged_in`: what asks for an account came without one.
+pub(crate) fn not_logged_in() -> ApiError {
+    refused(StatusCode::UNAUTHORIZED, ErrorCode::NotLoggedIn)
+}
+
+/// The request's bearer when it is a link's token (a game's seat, a
+/// tournament's join or player link), not a personal API token; else "".
+pub(crate) fn link_token(headers: &HeaderMap) -> &str {
+    let bearer = token(headers);
+    if bearer.starts_with(accounts::TOKEN_PREFIX) {
+        ""
+    } else {
+        bearer
     }
 }
 
@@ -81,9 +96,9 @@ impl FromRequestParts<AppState> for Player {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Player, ApiError> {
-        let bearer = token(&parts.headers);
-        if !bearer.is_empty() && !bearer.starts_with(accounts::TOKEN_PREFIX) {
-            return Ok(Player(Caller::Token(bearer.to_string())));
+        let seat = link_token(&parts.headers);
+        if !seat.is_empty() {
+            return Ok(Player(Caller::Token(seat.to_string())));
         }
         match authenticate(parts, state).await? {
             Some(auth) => {

@@ -10,10 +10,10 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use tokio::sync::broadcast;
 
-use super::accounts::MaybeMe;
+use super::accounts::{link_token, not_logged_in, MaybeMe};
 use super::watch::async_stream_lines;
 use super::{token, Body, P};
-use crate::accounts::{Scope, TOKEN_PREFIX};
+use crate::accounts::Scope;
 use crate::codes::ErrorCode;
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -48,23 +48,14 @@ pub(crate) async fn join(
     MaybeMe(me): MaybeMe,
     Body(req): Body<wire::JoinRequest>,
 ) -> Result<Response, ApiError> {
-    let bearer = token(&headers);
-    let join_token = match req.password.as_deref() {
-        Some(password) => password,
-        None if bearer.starts_with(TOKEN_PREFIX) => "",
-        None => bearer,
-    };
+    let join_token = req.password.as_deref().unwrap_or(link_token(&headers));
     let account = if req.account.unwrap_or(false) {
         // The request's bearer or cookie names the account: the link's
         // token comes as `password`.
         if req.password.is_none() {
             return Err(ApiError::bad(ErrorCode::MissingJoinToken));
         }
-        let auth = me.ok_or(ApiError::Refused {
-            status: StatusCode::UNAUTHORIZED,
-            code: ErrorCode::NotLoggedIn,
-            args: Vec::new(),
-        })?;
+        let auth = me.ok_or_else(not_logged_in)?;
         auth.require(Scope::TournamentWrite)?;
         Some(auth.user().clone())
     } else {
@@ -90,14 +81,10 @@ pub(crate) async fn me(
     headers: HeaderMap,
     MaybeMe(me): MaybeMe,
 ) -> Result<Json<wire::Me>, ApiError> {
-    let bearer = token(&headers);
-    let seat = if bearer.starts_with(TOKEN_PREFIX) {
-        ""
-    } else {
-        bearer
-    };
     let account = me.as_ref().map(|auth| auth.user().id.as_str());
-    Ok(Json(tournament::me(&state, &id, seat, account).await?))
+    Ok(Json(
+        tournament::me(&state, &id, link_token(&headers), account).await?,
+    ))
 }
 
 /// `GET /api/tournaments/{id}/links`: the join link and each player's
