@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { newPage, serverAndBrowser, clickMove, createGame, accessibilityProblems } from './harness.mjs';
+import { newPage, serverAndBrowser, squareCenter, createGame, accessibilityProblems } from './harness.mjs';
 
 const ctx = serverAndBrowser();
 
@@ -14,25 +14,54 @@ const treeMoves = page => page.locator('.moves-tree .move').evaluateAll(els => e
 const mainLine = page => page.locator('.moves-tree .mainline > .move').evaluateAll(els => els.map(e => e.dataset.uci));
 const variations = page => page.locator('.moves-tree .paren .move').evaluateAll(els => els.map(e => e.dataset.uci));
 
+/** Waits for the tree to hold `n` moves; on a timeout, says what the page shows. */
 async function waitTree(page, n) {
-  await page.waitForFunction(k => document.querySelectorAll('.moves-tree .move').length === k, n);
+  try {
+    await page.waitForFunction(k => document.querySelectorAll('.moves-tree .move').length === k, n, { timeout: 15000 });
+  } catch (e) {
+    const shown = await page.evaluate(() => ({
+      moves: [...document.querySelectorAll('.moves-tree .move')].map(m => m.dataset.uci),
+      active: document.querySelector('.moves-tree .move.active')?.dataset.uci,
+      fen: document.querySelector('#fen')?.value,
+      selected: document.querySelector('cg-board square.selected')?.getAttribute('style'),
+      error: document.querySelector('.analysis-board .error')?.textContent,
+    }));
+    throw new Error(`the tree has not ${n} moves: ${JSON.stringify(shown)} (${e.message})`);
+  }
+}
+
+/** Goes to the move `uci` in the tree, and waits until the board shows it. */
+async function pick(page, uci) {
+  await page.click(`.moves-tree .move[data-uci="${uci}"]`);
+  await page.waitForFunction(u => document.querySelector('.moves-tree .move.active')?.dataset.uci === u, uci);
+}
+
+/** Plays `from`-`to` by two clicks on the board (the first again if it
+ * selected nothing), and waits for the tree to hold `n` moves. */
+async function play(page, from, to, n) {
+  const selected = () => page.waitForSelector('cg-board square.selected', { timeout: 3000 }).then(() => true, () => false);
+  const a = await squareCenter(page, from);
+  await page.mouse.click(a.x, a.y);
+  if (!(await selected())) {
+    await page.mouse.click(a.x, a.y);
+    assert.ok(await selected(), `nothing was selected on ${from}`);
+  }
+  const b = await squareCenter(page, to);
+  await page.mouse.click(b.x, b.y);
+  await waitTree(page, n);
 }
 
 test('a variation is added, promoted and deleted, and the PGN is downloaded with it', async () => {
   // (axe-core is injected below: a page that lets a test script in.)
   const page = await newPage(ctx.browser, `${ctx.server.url}/analysis`, 'en', { bypassCSP: true });
   await page.waitForSelector('cg-board');
-  await clickMove(page, 'e2', 'e4');
-  await waitTree(page, 1);
-  await clickMove(page, 'e7', 'e5');
-  await waitTree(page, 2);
-  await clickMove(page, 'g1', 'f3');
-  await waitTree(page, 3);
+  await play(page, 'e2', 'e4', 1);
+  await play(page, 'e7', 'e5', 2);
+  await play(page, 'g1', 'f3', 3);
   assert.deepEqual(await mainLine(page), ['e2e4', 'e7e5', 'g1f3']);
   // Back to 1…e5, and another second move: a variation.
-  await page.click('.moves-tree .move[data-uci="e7e5"]');
-  await clickMove(page, 'f2', 'f4');
-  await waitTree(page, 4);
+  await pick(page, 'e7e5');
+  await play(page, 'f2', 'f4', 4);
   assert.deepEqual(await mainLine(page), ['e2e4', 'e7e5', 'g1f3']);
   assert.deepEqual(await variations(page), ['f2f4']);
   // The opening has a name, and the move's position is on the board.
@@ -49,9 +78,8 @@ test('a variation is added, promoted and deleted, and the PGN is downloaded with
   await page.press('#comment', 'Tab');
   await page.waitForFunction(() => document.querySelector('.moves-tree .comment')?.textContent === "The King's Gambit");
   // A third second move, then deleted.
-  await page.click('.moves-tree .move[data-uci="e7e5"]');
-  await clickMove(page, 'd2', 'd4');
-  await waitTree(page, 5);
+  await pick(page, 'e7e5');
+  await play(page, 'd2', 'd4', 5);
   assert.deepEqual(await variations(page), ['g1f3', 'd2d4']);
   await page.click('#delete');
   await waitTree(page, 4);
