@@ -31,3 +31,6 @@ pub const LMR_DIVISOR: f64 = 2.25;
 pub const HISTORY_MAX_BONUS: i32 = 1200;
 /// See [`HISTORY_MAX_BONUS`].
 pub const HISTORY_SCALE: i32 = 16_384;
+/// The least depth at which a node without a table move is searched a
+/// ply less deep (internal iterative reduction).
+pub const IIR_DEPTH: i32 = 4;

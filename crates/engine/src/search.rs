@@ -701,6 +701,15 @@ impl Searcher {
             }
         }
 
+        // Internal iterative reduction: a node the table knows no move
+        // of is searched a ply less deep (its move ordering is a guess,
+        // and the next visit finds the move this one stores).
+        let depth = if tt_move.is_none() && depth >= IIR_DEPTH {
+            depth - 1
+        } else {
+            depth
+        };
+
         let mut moves = pos.legal_moves();
         if root {
             let filter = &self.root_filter;
