@@ -34,3 +34,9 @@ pub const HISTORY_SCALE: i32 = 16_384;
 /// The least depth at which a node without a table move is searched a
 /// ply less deep (internal iterative reduction).
 pub const IIR_DEPTH: i32 = 4;
+/// The least depth at which the table's move is tested for a singular
+/// extension.
+pub const SE_DEPTH: i32 = 6;
+/// The margin below the table's score, per ply of depth, that the other
+/// moves must stay under for the table's move to be singular.
+pub const SE_MARGIN: i32 = 2;

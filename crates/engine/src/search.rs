@@ -192,6 +192,8 @@ pub struct Searcher {
     /// The move made at each ply, and its piece (for counter-moves).
     stack_move: [Option<(Move, usize)>; MAX_PLY + 1],
     stack_eval: [i32; MAX_PLY + 1],
+    /// The move a singular-extension search at each ply leaves out.
+    excluded: [Option<Move>; MAX_PLY + 1],
     excluded_root: Vec<Move>,
     root_filter: Vec<Move>,
     nodes: u64,
@@ -225,6 +227,7 @@ impl Searcher {
             pv_len: [0; MAX_PLY + 1],
             stack_move: [None; MAX_PLY + 1],
             stack_eval: [0; MAX_PLY + 1],
+            excluded: [None; MAX_PLY + 1],
             excluded_root: Vec::new(),
             root_filter: Vec::new(),
             nodes: 0,
@@ -651,10 +654,14 @@ impl Searcher {
         }
         let in_check = pos.is_check();
         let key = pos.key();
+        // A singular-extension search of this node leaves one move out:
+        // the table's entry is the whole node's, no cutoff from it, none
+        // stored.
+        let excluded = self.excluded[ply];
         let tt = self.shared.tt.probe(key);
         let tt_move = tt.and_then(|e| e.mv).filter(|&m| pos.is_legal_fast(m));
         if let Some(e) = tt {
-            if !pv_node && e.depth >= depth {
+            if !pv_node && excluded.is_none() && e.depth >= depth {
                 if let Some(score) = tt_cutoff(&e, ply, alpha, beta) {
                     return score;
                 }
@@ -681,6 +688,7 @@ impl Searcher {
             let non_pawn = pos.board().by_color(pos.turn())
                 & !(pos.board().by_role(Role::Pawn) | pos.board().by_role(Role::King));
             if depth >= NMP_DEPTH
+                && excluded.is_none()
                 && eval >= beta
                 && non_pawn.any()
                 && self.stack_move[ply - 1].is_some()
@@ -727,6 +735,9 @@ impl Searcher {
         let original_alpha = alpha;
         for index in 0..moves.len() {
             let m = pick(&mut moves, &mut scores, index);
+            if Some(m) == excluded {
+                continue;
+            }
             let capture = pos.is_capture(m);
             let quiet = !capture && !m.is_promotion();
 
@@ -752,8 +763,19 @@ impl Searcher {
                 }
             }
 
+            let mut extension = i32::from(gives_check && ply < 2 * depth as usize + 10);
+            if Some(m) == tt_move && !root && excluded.is_none() && depth >= SE_DEPTH {
+                match self.singular(pos, m, tt, depth, beta, ply, cut) {
+                    Singular::Extend => extension = 1,
+                    Singular::MultiCut(score) => return score,
+                    Singular::Reduce => extension = -1,
+                    Singular::Neither => {}
+                }
+                if self.stopped() {
+                    return 0;
+                }
+            }
             self.push_path(key, m, Searcher::piece_index(pos, m), ply);
-            let extension = i32::from(gives_check && ply < 2 * depth as usize + 10);
             let new_depth = depth - 1 + extension;
 
             let score = if index == 0 {
@@ -820,7 +842,7 @@ impl Searcher {
             best_score = alpha;
         }
 
-        if (!root || self.excluded_root.is_empty()) && !self.stopped() {
+        if (!root || self.excluded_root.is_empty()) && excluded.is_none() && !self.stopped() {
             let bound = if best_score >= beta {
                 Bound::Lower
             } else if best_move.is_some() && best_score > original_alpha {
@@ -840,6 +862,45 @@ impl Searcher {
             );
         }
         best_score
+    }
+
+    /// Singular extensions: whether the table's move `m` is the only good
+    /// move here — the others searched to half the depth, `m` left out,
+    /// all fail below the table's score less a margin — and then worth a
+    /// ply more; or whether the others alone beat `beta` (a multi-cut:
+    /// the node fails high without searching `m`); or whether `m` is
+    /// expected to fail high anyway (a ply less).
+    #[allow(clippy::too_many_arguments)]
+    fn singular(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        tt: Option<Entry>,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        cut: bool,
+    ) -> Singular {
+        let Some(e) = tt else {
+            return Singular::Neither;
+        };
+        let tt_score = score_from_tt(e.score, ply);
+        if e.depth < depth - 3 || e.bound == Bound::Upper || tt_score.abs() >= MATE_BOUND {
+            return Singular::Neither;
+        }
+        let s_beta = tt_score - SE_MARGIN * depth;
+        self.excluded[ply] = Some(m);
+        let score = self.search(pos, s_beta - 1, s_beta, (depth - 1) / 2, ply, cut);
+        self.excluded[ply] = None;
+        if score < s_beta {
+            Singular::Extend
+        } else if s_beta >= beta {
+            Singular::MultiCut(s_beta)
+        } else if tt_score >= beta {
+            Singular::Reduce
+        } else {
+            Singular::Neither
+        }
     }
 
     fn push_path(&mut self, key: u64, m: Move, piece: usize, ply: usize) {
@@ -918,6 +979,18 @@ impl Searcher {
 
 /// Brings the best-scored of the remaining moves to `index` (one step of
 /// a selection sort: most nodes cut off after a move or two) and returns it.
+/// What a singular-extension search says of the table's move.
+enum Singular {
+    /// It is the only good move: a ply more.
+    Extend,
+    /// The other moves beat beta too: the node fails high with this score.
+    MultiCut(i32),
+    /// It is likely to fail high anyway: a ply less.
+    Reduce,
+    /// Nothing to change.
+    Neither,
+}
+
 fn pick(moves: &mut [Move], scores: &mut [i32], index: usize) -> Move {
     let mut best = index;
     for j in index + 1..moves.len() {
