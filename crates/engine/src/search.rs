@@ -977,8 +977,6 @@ impl Searcher {
     }
 }
 
-/// Brings the best-scored of the remaining moves to `index` (one step of
-/// a selection sort: most nodes cut off after a move or two) and returns it.
 /// What a singular-extension search says of the table's move.
 enum Singular {
     /// It is the only good move: a ply more.
@@ -991,6 +989,8 @@ enum Singular {
     Neither,
 }
 
+/// Brings the best-scored of the remaining moves to `index` (one step of
+/// a selection sort: most nodes cut off after a move or two) and returns it.
 fn pick(moves: &mut [Move], scores: &mut [i32], index: usize) -> Move {
     let mut best = index;
     for j in index + 1..moves.len() {
