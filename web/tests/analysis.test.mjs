@@ -17,7 +17,7 @@ const variations = page => page.locator('.moves-tree .paren .move').evaluateAll(
 /** Waits for the tree to hold `n` moves; on a timeout, says what the page shows. */
 async function waitTree(page, n) {
   try {
-    await page.waitForFunction(k => document.querySelectorAll('.moves-tree .move').length === k, n, { timeout: 15000 });
+    await page.waitForFunction(k => document.querySelectorAll('.moves-tree .move').length === k, n);
   } catch (e) {
     const shown = await page.evaluate(() => ({
       moves: [...document.querySelectorAll('.moves-tree .move')].map(m => m.dataset.uci),
@@ -30,7 +30,8 @@ async function waitTree(page, n) {
   }
 }
 
-/** Goes to the move `uci` in the tree, and waits until the board shows it. */
+/** Goes to the move `uci` in the tree, and waits until it is the active move
+ * (the board is drawn in the same step). */
 async function pick(page, uci) {
   await page.click(`.moves-tree .move[data-uci="${uci}"]`);
   await page.waitForFunction(u => document.querySelector('.moves-tree .move.active')?.dataset.uci === u, uci);

@@ -764,15 +764,18 @@ impl Searcher {
             }
 
             let mut extension = i32::from(gives_check && ply < 2 * depth as usize + 10);
-            if Some(m) == tt_move && !root && excluded.is_none() && depth >= SE_DEPTH {
-                match self.singular(pos, m, tt, depth, beta, ply, cut) {
+            // The table's move, tested while its entry is at hand.
+            let tested = Some(m) == tt_move && !root && excluded.is_none() && depth >= SE_DEPTH;
+            if let Some(e) = tt.filter(|_| tested) {
+                let singular = self.singular(pos, m, &e, depth, beta, ply, cut);
+                if self.stopped() {
+                    return 0;
+                }
+                match singular {
                     Singular::Extend => extension = 1,
                     Singular::MultiCut(score) => return score,
                     Singular::Reduce => extension = -1,
                     Singular::Neither => {}
-                }
-                if self.stopped() {
-                    return 0;
                 }
             }
             self.push_path(key, m, Searcher::piece_index(pos, m), ply);
@@ -864,26 +867,23 @@ impl Searcher {
         best_score
     }
 
-    /// Singular extensions: whether the table's move `m` is the only good
-    /// move here — the others searched to half the depth, `m` left out,
-    /// all fail below the table's score less a margin — and then worth a
-    /// ply more; or whether the others alone beat `beta` (a multi-cut:
-    /// the node fails high without searching `m`); or whether `m` is
-    /// expected to fail high anyway (a ply less).
+    /// Singular extensions: whether the table's move `m` (its entry `e`)
+    /// is the only good move here — the others searched to half the
+    /// depth, `m` left out, all fail below the table's score less a margin
+    /// — and then worth a ply more; or whether the others alone beat
+    /// `beta` (a multi-cut: the node fails high without searching `m`); or
+    /// whether `m` is expected to fail high anyway (a ply less).
     #[allow(clippy::too_many_arguments)]
     fn singular(
         &mut self,
         pos: &Position,
         m: Move,
-        tt: Option<Entry>,
+        e: &Entry,
         depth: i32,
         beta: i32,
         ply: usize,
         cut: bool,
     ) -> Singular {
-        let Some(e) = tt else {
-            return Singular::Neither;
-        };
         let tt_score = score_from_tt(e.score, ply);
         if e.depth < depth - 3 || e.bound == Bound::Upper || tt_score.abs() >= MATE_BOUND {
             return Singular::Neither;
