@@ -95,6 +95,85 @@ pub struct GameRow {
 }
 
 impl GameRow {
+    /// Whether this row differs from `before` only in what a move's own
+    /// row keeps as well — the time of the change, both clocks, the
+    /// version and the commit id — so that storing the move stores the
+    /// whole change (the game's row is then not rewritten; read back, it
+    /// takes those fields from its last move).
+    pub fn moved_only_from(&self, before: &GameRow) -> bool {
+        // Every field named, so that a new one is decided here.
+        let GameRow {
+            id,
+            created_at,
+            updated_at: _,
+            opponent,
+            white_token,
+            black_token,
+            human_color,
+            level,
+            start_fen,
+            clock,
+            rules,
+            status,
+            result,
+            termination,
+            ended_by,
+            white_ms: _,
+            black_ms: _,
+            draw_offer,
+            rematch,
+            tournament,
+            version: _,
+            pending,
+            commit_id: _,
+            white_user,
+            black_user,
+            rated,
+            white_rating,
+            black_rating,
+            deadline,
+        } = self;
+        *id == before.id
+            && *created_at == before.created_at
+            && *opponent == before.opponent
+            && *white_token == before.white_token
+            && *black_token == before.black_token
+            && *human_color == before.human_color
+            && *level == before.level
+            && *start_fen == before.start_fen
+            && *clock == before.clock
+            && *rules == before.rules
+            && *status == before.status
+            && *result == before.result
+            && *termination == before.termination
+            && *ended_by == before.ended_by
+            && *draw_offer == before.draw_offer
+            && *rematch == before.rematch
+            && *tournament == before.tournament
+            && *pending == before.pending
+            && *white_user == before.white_user
+            && *black_user == before.black_user
+            && *rated == before.rated
+            && *white_rating == before.white_rating
+            && *black_rating == before.black_rating
+            && *deadline == before.deadline
+    }
+
+    /// This row as read back when its game's last move was stored after
+    /// it: the move's time, clocks, version and commit id in place of the
+    /// row's (see [`GameRow::moved_only_from`]), when the move's version is
+    /// the newer.
+    pub fn with_last_move(mut self, last: Option<&LastMove>) -> GameRow {
+        if let Some(m) = last.filter(|m| m.version > self.version) {
+            self.version = m.version;
+            self.commit_id = m.commit_id;
+            self.updated_at = m.at;
+            self.white_ms = m.white_ms;
+            self.black_ms = m.black_ms;
+        }
+        self
+    }
+
     /// The game's variant, kept with its rules (standard when they do not
     /// say).
     pub fn variant(&self) -> crate::wire::Variant {
@@ -102,6 +181,22 @@ impl GameRow {
             .map(|r| r.variant)
             .unwrap_or_default()
     }
+}
+
+/// What a game's last stored move keeps of the game's row: the fields a
+/// move changes ([`GameRow::moved_only_from`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastMove {
+    /// The version of the commit that stored it.
+    pub version: i64,
+    /// That commit's id.
+    pub commit_id: i64,
+    /// When it was stored, milliseconds since the Unix epoch.
+    pub at: i64,
+    /// White's time left after it.
+    pub white_ms: Option<i64>,
+    /// Black's time left after it.
+    pub black_ms: Option<i64>,
 }
 
 /// What a game shows between moves — a takeback request standing, the
@@ -145,4 +240,50 @@ pub struct MoveRow {
     pub white_ms: Option<i64>,
     /// Black's time left after it.
     pub black_ms: Option<i64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_that_changes_only_the_clocks_is_stored_alone() {
+        let before = GameRow {
+            id: "g".to_string(),
+            status: Status::Started,
+            white_ms: Some(60_000),
+            black_ms: Some(60_000),
+            version: 4,
+            commit_id: 11,
+            updated_at: 1_000,
+            ..GameRow::default()
+        };
+        let mut after = before.clone();
+        after.white_ms = Some(58_000);
+        after.version = 5;
+        after.commit_id = 12;
+        after.updated_at = 3_000;
+        assert!(after.moved_only_from(&before));
+        // Anything else changed: the row is written.
+        let mut ended = after.clone();
+        ended.status = Status::Ended;
+        assert!(!ended.moved_only_from(&before));
+        let mut offered = after.clone();
+        offered.draw_offer = Some(Side::White);
+        assert!(!offered.moved_only_from(&before));
+        let mut due = after.clone();
+        due.deadline = Some(9_000);
+        assert!(!due.moved_only_from(&before));
+        // Read back: the move's fields when it is the newer.
+        let last = LastMove {
+            version: 5,
+            commit_id: 12,
+            at: 3_000,
+            white_ms: Some(58_000),
+            black_ms: Some(60_000),
+        };
+        assert_eq!(before.clone().with_last_move(Some(&last)), after);
+        assert_eq!(ended.clone().with_last_move(Some(&last)), ended);
+        assert_eq!(before.clone().with_last_move(None), before);
+    }
 }

@@ -27,7 +27,7 @@ use crate::error::ApiError;
 use crate::events::Happened;
 use crate::games::{DeadProofRun, Inner, Published, Slot};
 use crate::state::AppState;
-use crate::store::{Claim, Commit, StoreError};
+use crate::store::{Change, Claim, Commit, StoreError};
 use crate::wire::GameState;
 
 /// The committed state a command leaves, as its caller sees it: when the
@@ -106,6 +106,9 @@ pub async fn apply(
         next.row.version = g.live.row.version + 1;
         next.row.commit_id = crate::security::commit_id()?;
         let commit = Commit {
+            move_only: matches!(effect.change, Change::Move(_))
+                && effect.inserts.is_empty()
+                && next.row.moved_only_from(&g.live.row),
             row: next.row.clone(),
             change: effect.change,
             inserts: effect.inserts,

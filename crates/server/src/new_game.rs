@@ -228,6 +228,7 @@ pub async fn create(state: &AppState, new: NewGame) -> Result<(String, String, S
             row: row.clone(),
             change: Change::Insert,
             inserts: Vec::new(),
+            move_only: false,
         })
         .await?;
     let live = LiveGame::restore(row, &[], state.now()).map_err(ApiError::Internal)?;

@@ -564,6 +564,7 @@ async fn an_online_round_fills_in_its_results_by_itself() {
         row,
         change: sakk_server::store::Change::State,
         inserts: Vec::new(),
+        move_only: false,
     };
     assert!(store.commit(commit).await.is_ok());
     let (other, _) = app_with(&url, Rates::unlimited()).await;

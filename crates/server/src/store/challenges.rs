@@ -325,18 +325,21 @@ impl Store {
         filter: &GamesFilter,
         limit: i64,
     ) -> Result<Vec<super::GameRow>, sqlx::Error> {
-        let rows = sqlx::query(
-            "SELECT * FROM games WHERE (white_user = $1 OR black_user = $1) \
-             AND ($2 IS NULL OR (white_user = $1 AND black_user = $2) \
-                  OR (black_user = $1 AND white_user = $2)) \
-             AND ($3 IS NULL OR ($3 = 'white' AND white_user = $1) \
-                  OR ($3 = 'black' AND black_user = $1)) \
-             AND ($4 IS NULL OR rated = $4) \
-             AND ($5 IS NULL OR created_at >= $5) \
-             AND ($6 IS NULL OR created_at <= $6) \
-             AND ($7 IS NULL OR ($7 = 1 AND status = 'ended') OR ($7 = 0 AND status <> 'ended')) \
-             ORDER BY created_at DESC, id DESC LIMIT $8",
-        )
+        // Built from constants: nothing from input.
+        let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "SELECT {} FROM {} WHERE (g.white_user = $1 OR g.black_user = $1) \
+             AND ($2 IS NULL OR (g.white_user = $1 AND g.black_user = $2) \
+                  OR (g.black_user = $1 AND g.white_user = $2)) \
+             AND ($3 IS NULL OR ($3 = 'white' AND g.white_user = $1) \
+                  OR ($3 = 'black' AND g.black_user = $1)) \
+             AND ($4 IS NULL OR g.rated = $4) \
+             AND ($5 IS NULL OR g.created_at >= $5) \
+             AND ($6 IS NULL OR g.created_at <= $6) \
+             AND ($7 IS NULL OR ($7 = 1 AND g.status = 'ended') OR ($7 = 0 AND g.status <> 'ended')) \
+             ORDER BY g.created_at DESC, g.id DESC LIMIT $8",
+            super::GAME_COLUMNS,
+            super::GAMES
+        )))
         .bind(user)
         .bind(filter.vs.as_deref())
         .bind(filter.color.map(|c| match c {

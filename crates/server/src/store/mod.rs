@@ -9,10 +9,10 @@ use std::sync::Arc;
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::AnyConnection;
-use sqlx::{AnyPool, Executor, Row};
+use sqlx::{AnyPool, AssertSqlSafe, Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 
-pub use sakk_play::rows::{Change, GameRow, MoveRow, Pending};
+pub use sakk_play::rows::{Change, GameRow, LastMove, MoveRow, Pending};
 
 use crate::wire::{Opponent, PgnResult, Side, Status, TerminationCode};
 
@@ -73,7 +73,23 @@ pub struct Commit {
     pub change: Change,
     /// Games created with this change.
     pub inserts: Vec<GameRow>,
+    /// A move whose row keeps the whole change ([`GameRow::moved_only_from`]
+    /// the stored row): only the move is written, while the game's row is
+    /// not newer than the version this commit replaces (nor, in a cluster,
+    /// another node's).
+    pub move_only: bool,
 }
+
+/// The games (`g`), each with its last move (`last`, none without moves):
+/// what [`GAME_COLUMNS`] reads.
+pub(crate) const GAMES: &str = "games g LEFT JOIN moves last ON last.game_id = g.id \
+     AND last.ply = (SELECT MAX(m.ply) FROM moves m WHERE m.game_id = g.id)";
+
+/// The columns a game's row is read from ([`GAMES`]): the row's own and
+/// what its last move keeps of it.
+pub(crate) const GAME_COLUMNS: &str = "g.*, last.version AS last_version, \
+     last.commit_id AS last_commit_id, last.at AS last_at, last.white_ms AS last_white_ms, \
+     last.black_ms AS last_black_ms";
 
 /// The column text of a game's pending state.
 pub(crate) fn pending_column(pending: Option<&Pending>) -> Option<String> {
@@ -317,7 +333,24 @@ impl Store {
             .map(|_| ())
     }
 
+    /// A game's row as read with [`GAME_COLUMNS`] from [`GAMES`]: with
+    /// what its last move keeps, when that is the newer.
     fn row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
+        let last = match r.try_get::<Option<i64>, _>("last_version")? {
+            Some(version) => Some(LastMove {
+                version,
+                commit_id: r.try_get::<Option<i64>, _>("last_commit_id")?.unwrap_or(0),
+                at: r.try_get("last_at")?,
+                white_ms: r.try_get("last_white_ms")?,
+                black_ms: r.try_get("last_black_ms")?,
+            }),
+            None => None,
+        };
+        Ok(Store::row_alone(r)?.with_last_move(last.as_ref()))
+    }
+
+    /// A game's row as stored.
+    fn row_alone(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
         Ok(GameRow {
             id: r.try_get("id")?,
             created_at: r.try_get("created_at")?,
@@ -357,12 +390,15 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn game_row(&self, id: &str) -> Result<Option<GameRow>, sqlx::Error> {
-        sqlx::query("SELECT * FROM games WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?
-            .map(|r| Store::row(&r))
-            .transpose()
+        // Built from constants: nothing from input.
+        sqlx::query(AssertSqlSafe(format!(
+            "SELECT {GAME_COLUMNS} FROM {GAMES} WHERE g.id = $1"
+        )))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        .map(|r| Store::row(&r))
+        .transpose()
     }
 
     /// A game and its moves.
@@ -400,12 +436,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn stored_commit(&self, id: &str) -> Result<Option<i64>, sqlx::Error> {
-        sqlx::query("SELECT commit_id FROM games WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?
-            .map(|r| r.try_get("commit_id"))
-            .transpose()
+        Ok(self.game_row(id).await?.map(|g| g.commit_id))
     }
 
     /// A game's result (`1-0`, …; none while it goes on), without its
@@ -438,11 +469,12 @@ impl Store {
         let (at, id) = after.unwrap_or((i64::MAX, ""));
         let rows = match status {
             Some(status) => {
-                sqlx::query(
-                    "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS n FROM games g \
-                     WHERE g.status = $1 AND (g.created_at, g.id) < ($2, $3) \
-                     ORDER BY g.created_at DESC, g.id DESC LIMIT $4",
-                )
+                // Built from constants: nothing from input.
+                sqlx::query(AssertSqlSafe(format!(
+                    "SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS n \
+                     FROM {GAMES} WHERE g.status = $1 AND (g.created_at, g.id) < ($2, $3) \
+                     ORDER BY g.created_at DESC, g.id DESC LIMIT $4"
+                )))
                 .bind(status.as_str())
                 .bind(at)
                 .bind(id)
@@ -451,11 +483,12 @@ impl Store {
                 .await?
             }
             None => {
-                sqlx::query(
-                    "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS n FROM games g \
-                     WHERE (g.created_at, g.id) < ($1, $2) \
-                     ORDER BY g.created_at DESC, g.id DESC LIMIT $3",
-                )
+                // Built from constants: nothing from input.
+                sqlx::query(AssertSqlSafe(format!(
+                    "SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS n \
+                     FROM {GAMES} WHERE (g.created_at, g.id) < ($1, $2) \
+                     ORDER BY g.created_at DESC, g.id DESC LIMIT $3"
+                )))
                 .bind(at)
                 .bind(id)
                 .bind(limit)
@@ -523,6 +556,8 @@ mod tests {
 
     fn moved(mut row: GameRow, ply: i64) -> Commit {
         row.version += 1;
+        // Each commit's id its own, as the server draws them.
+        row.commit_id = 1_000 * row.version + ply;
         row.status = Status::Started;
         row.white_ms = Some(1000 - ply);
         Commit {
@@ -536,6 +571,7 @@ mod tests {
             }),
             row,
             inserts: Vec::new(),
+            move_only: false,
         }
     }
 
@@ -544,6 +580,7 @@ mod tests {
             row: row.clone(),
             change: Change::Insert,
             inserts: Vec::new(),
+            move_only: false,
         }
     }
 
@@ -595,6 +632,7 @@ mod tests {
             row: state,
             change: Change::State,
             inserts: Vec::new(),
+            move_only: false,
         };
         let (bad, good) = tokio::join!(store.commit(moved(g0, 3)), store.commit(only_state));
         assert!(bad.is_err());
@@ -640,6 +678,7 @@ mod tests {
             row: back,
             change: Change::TakeBack { from_ply: 0 },
             inserts: vec![game("rematch")],
+            move_only: false,
         };
         assert!(store.commit(takeback).await.is_ok());
         let Ok(Some((stored, moves))) = store.load("s").await else {
@@ -655,12 +694,103 @@ mod tests {
             row: next,
             change: Change::State,
             inserts: Vec::new(),
+            move_only: false,
         };
         assert!(matches!(
             store.commit(c.clone()).await,
             Err(StoreError::Injected)
         ));
         assert!(store.commit(c).await.is_ok());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A move stored alone (its row keeps the game's whole change): the
+    /// game's row is not rewritten, and read back it carries the move's
+    /// version, commit id, time and clocks; an older copy of the game can
+    /// neither add a move nor write its row over it.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_move_alone_is_read_back_with_its_game() {
+        let (store, dir) = temp_store("alone").await;
+        let row = game("a");
+        assert!(store.commit(insert(&row)).await.is_ok());
+        let first = moved(row.clone(), 0);
+        assert!(store.commit(first.clone()).await.is_ok());
+        let mut alone = moved(first.row.clone(), 1);
+        alone.move_only = true;
+        alone.row.updated_at = 4_242;
+        alone.row.commit_id = 77;
+        alone.row.black_ms = Some(555);
+        if let Change::Move(m) = &mut alone.change {
+            m.black_ms = Some(555);
+        }
+        assert!(store.commit(alone.clone()).await.is_ok());
+        // The row as stored is the first move's; as read, the second's.
+        let stored_version: i64 = sqlx::query("SELECT version FROM games WHERE id = 'a'")
+            .fetch_one(&store.pool)
+            .await
+            .and_then(|r| r.try_get("version"))
+            .unwrap_or(-1);
+        assert_eq!(stored_version, 1);
+        let Ok(Some((read, moves))) = store.load("a").await else {
+            panic!("a is missing");
+        };
+        assert_eq!(moves.len(), 2);
+        assert_eq!(
+            (
+                read.version,
+                read.commit_id,
+                read.updated_at,
+                read.white_ms,
+                read.black_ms
+            ),
+            (2, 77, 4_242, Some(999), Some(555))
+        );
+        assert_eq!(read, alone.row);
+        assert!(matches!(store.stored_commit("a").await, Ok(Some(77))));
+        assert!(matches!(store.game_row("a").await, Ok(Some(r)) if r == alone.row));
+        // The copy before the second move: its own second move (the same
+        // ply) and its state (over the version the move replaced) are
+        // both stale.
+        let mut late = moved(first.row.clone(), 1);
+        late.move_only = true;
+        assert!(matches!(
+            store.commit(late).await,
+            Err(StoreError::Stale { .. })
+        ));
+        let mut late = first.row.clone();
+        late.version += 1;
+        late.commit_id = 78;
+        let late = Commit {
+            row: late,
+            change: Change::State,
+            inserts: Vec::new(),
+            move_only: false,
+        };
+        assert!(matches!(
+            store.commit(late).await,
+            Err(StoreError::Stale { .. })
+        ));
+        // A state over the state read back is stored, and read back wins.
+        let mut ended = read.clone();
+        ended.version += 1;
+        ended.status = Status::Ended;
+        ended.white_ms = Some(1);
+        ended.commit_id = 79;
+        let ended = Commit {
+            row: ended,
+            change: Change::State,
+            inserts: Vec::new(),
+            move_only: false,
+        };
+        assert!(store.commit(ended.clone()).await.is_ok());
+        assert!(matches!(store.load("a").await, Ok(Some((r, _))) if r == ended.row));
+        // A move alone over a row written since its copy: stale.
+        let mut behind = moved(read, 2);
+        behind.move_only = true;
+        assert!(matches!(
+            store.commit(behind).await,
+            Err(StoreError::Stale { .. })
+        ));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

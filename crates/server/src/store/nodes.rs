@@ -257,6 +257,7 @@ mod tests {
             row,
             change: Change::State,
             inserts: Vec::new(),
+            move_only: false,
         }
     }
 
@@ -283,6 +284,7 @@ mod tests {
             row: row.clone(),
             change: Change::Insert,
             inserts: Vec::new(),
+            move_only: false,
         };
         assert!(one.commit(insert).await.is_ok());
         // The creator owns it; the other node is told whose it is.

@@ -338,6 +338,7 @@ mod tests {
             row: row.clone(),
             change: Change::Insert,
             inserts: Vec::new(),
+            move_only: false,
         };
         assert!(store.commit(insert).await.is_ok());
         for ply in 0..2 {
@@ -358,6 +359,7 @@ mod tests {
                 row: row.clone(),
                 change: Change::Move(mv),
                 inserts: Vec::new(),
+                move_only: false,
             };
             assert!(store.commit(commit).await.is_ok());
         }

@@ -223,6 +223,7 @@ async fn write_group(
         return Ok(());
     }
     let mut moves: Vec<(&GameRow, &MoveRow)> = Vec::new();
+    let mut moves_only: Vec<(&GameRow, &MoveRow)> = Vec::new();
     let mut updates: Vec<&GameRow> = Vec::new();
     for c in group {
         for extra in &c.inserts {
@@ -231,6 +232,7 @@ async fn write_group(
         match &c.change {
             Change::Insert => insert_game(&mut tx, to, &c.row).await?,
             Change::State => updates.push(&c.row),
+            Change::Move(m) if c.move_only => moves_only.push((&c.row, m)),
             Change::Move(m) => {
                 moves.push((&c.row, m));
                 updates.push(&c.row);
@@ -250,11 +252,14 @@ async fn write_group(
         // runs the statements of one query in turn, each taking its share
         // of the parameters), not one request a piece — on a busy machine
         // each request waited for that thread to be scheduled.
-        let (move_parts, update_parts) = (chunks(&moves), chunks(&updates));
+        let (move_parts, only_parts) = (chunks(&moves), chunks(&moves_only));
+        let update_parts = chunks(&updates);
         let mut sql = String::new();
-        for part in &move_parts {
-            sql.push_str(&insert_moves_sql(to.ph, part.len()));
-            sql.push_str(";\n");
+        for (parts, alone) in [(&move_parts, false), (&only_parts, true)] {
+            for part in parts {
+                sql.push_str(&insert_moves_sql(to, part.len(), alone));
+                sql.push_str(";\n");
+            }
         }
         for part in &update_parts {
             sql.push_str(&update_games_sql(to, part.len()));
@@ -265,21 +270,28 @@ async fn write_group(
             // input.
             let mut query = sqlx::query(AssertSqlSafe(sql));
             for part in &move_parts {
-                query = bind_moves(query, part);
+                query = bind_moves(query, to, part, false);
+            }
+            for part in &only_parts {
+                query = bind_moves(query, to, part, true);
             }
             for part in &update_parts {
                 query = bind_updates(query, to, part);
             }
             let done = query.execute(&mut *tx).await?;
             // Each move inserts a row and each update writes one.
-            let expected = moves.len() + updates.len();
+            let expected = moves.len() + moves_only.len() + updates.len();
             if usize::try_from(done.rows_affected()).is_ok_and(|n| n != expected) {
-                return Err(stale(updates.iter().copied()));
+                let games = moves_only.iter().map(|(g, _)| *g);
+                return Err(stale(updates.iter().copied().chain(games)));
             }
         }
     } else {
         for part in chunks(&moves) {
-            insert_moves(&mut tx, to.ph, part).await?;
+            insert_moves(&mut tx, to, part, false).await?;
+        }
+        for part in chunks(&moves_only) {
+            insert_moves(&mut tx, to, part, true).await?;
         }
         for part in chunks(&updates) {
             update_games(&mut tx, to, part).await?;
@@ -358,26 +370,98 @@ async fn write_one(
     match &c.change {
         Change::Insert => return insert_game(tx, to, &c.row).await,
         Change::State => {}
-        Change::Move(m) => insert_moves(tx, to.ph, &[(&c.row, m)]).await?,
+        Change::Move(m) if c.move_only => return insert_moves(tx, to, &[(&c.row, m)], true).await,
+        Change::Move(m) => insert_moves(tx, to, &[(&c.row, m)], false).await?,
         Change::TakeBack { from_ply } => take_back(tx, &c.row.id, *from_ply).await?,
         Change::Offer { ply } => mark_offer(tx, &c.row.id, *ply).await?,
     }
     update_games(tx, to, &[&c.row]).await
 }
 
-/// The statement that inserts `n` moves.
-fn insert_moves_sql(ph: Placeholders, n: usize) -> String {
+/// The parameters of one move in [`insert_moves_sql`].
+const MOVE_COLUMNS: usize = 9;
+
+/// A game's stored version, in SQL: its row's, or its last move's where
+/// that is newer (a move stored alone, [`Commit::move_only`]; the versions
+/// of a game's moves grow with their plies), not counting a move of the
+/// commit `own` (an expression; `NULL`: none). `game` names the game's id.
+fn stored_version(ph: Placeholders, game: &str, own: &str) -> String {
+    // SQLite's two-argument max is MAX, PostgreSQL's GREATEST.
+    let greatest = match ph {
+        Placeholders::Numbered => "GREATEST",
+        Placeholders::Anonymous => "MAX",
+    };
     format!(
-        "INSERT INTO moves (game_id, ply, uci, offer, white_ms, black_ms, at) VALUES {}",
-        values(ph, n, 7)
+        "{greatest}(games.version, COALESCE((SELECT m.version FROM moves m \
+         WHERE m.game_id = {game} AND m.commit_id IS DISTINCT FROM {own} \
+         ORDER BY m.ply DESC LIMIT 1), 0))"
     )
+}
+
+/// The statement that inserts `n` moves, each with the version and id of
+/// its commit. A move already stored at its ply is not inserted (its
+/// commit is then stale). With `alone` (moves whose rows keep their
+/// games' whole change, [`Commit::move_only`]), a move is inserted only
+/// while its game's stored version is the one its commit replaces (and,
+/// in a cluster, the game the node's while its lease holds: the fence).
+fn insert_moves_sql(to: Target<'_>, n: usize, alone: bool) -> String {
+    const COLUMNS: &str = "game_id, ply, uci, offer, white_ms, black_ms, at, version, commit_id";
+    let rows = values(to.ph, n, MOVE_COLUMNS);
+    if !alone {
+        return format!("INSERT INTO moves ({COLUMNS}) VALUES {rows} ON CONFLICT DO NOTHING");
+    }
+    format!(
+        "INSERT INTO moves ({COLUMNS}) SELECT v.column1, v.column2, v.column3, v.column4, \
+         v.column5, v.column6, v.column7, v.column8, v.column9 FROM (VALUES {rows}) AS v \
+         WHERE EXISTS (SELECT 1 FROM games WHERE games.id = v.column1 \
+         AND {} = v.column8 - 1{}) ON CONFLICT DO NOTHING",
+        stored_version(to.ph, "v.column1", "NULL"),
+        fenced(to, n * MOVE_COLUMNS)
+    )
+}
+
+/// The fence's condition on a game's row (`games`) in a cluster (none on
+/// a single server), its parameters after the statement's first `params`.
+fn fenced(to: Target<'_>, params: usize) -> String {
+    let param = |i: usize| match to.ph {
+        Placeholders::Numbered => format!("${}", params + i),
+        Placeholders::Anonymous => "?".to_string(),
+    };
+    match to.fence {
+        None => String::new(),
+        Some((_, now)) => format!(
+            " AND games.owner = {} AND games.owner_epoch = {} AND EXISTS (SELECT 1 FROM nodes \
+             WHERE nodes.name = {} AND nodes.epoch = {} AND nodes.expires_at > {now})",
+            param(1),
+            param(2),
+            param(3),
+            param(4)
+        ),
+    }
+}
+
+/// Binds the fence's parameters of [`fenced`], if any.
+fn bind_fence<'q>(query: Query<'q>, to: Target<'q>) -> Query<'q> {
+    match to.fence {
+        Some((f, _)) => query
+            .bind(f.node.as_str())
+            .bind(f.epoch)
+            .bind(f.node.as_str())
+            .bind(f.epoch),
+        None => query,
+    }
 }
 
 /// A query of the type every statement here is.
 type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
 
 /// Binds the parameters of [`insert_moves_sql`] for `moves`.
-fn bind_moves<'q>(mut query: Query<'q>, moves: &[(&'q GameRow, &'q MoveRow)]) -> Query<'q> {
+fn bind_moves<'q>(
+    mut query: Query<'q>,
+    to: Target<'q>,
+    moves: &[(&'q GameRow, &'q MoveRow)],
+    alone: bool,
+) -> Query<'q> {
     for (g, m) in moves {
         query = query
             .bind(&g.id)
@@ -386,21 +470,33 @@ fn bind_moves<'q>(mut query: Query<'q>, moves: &[(&'q GameRow, &'q MoveRow)]) ->
             .bind(i64::from(m.offer) | (i64::from(m.declared) << 1))
             .bind(m.white_ms)
             .bind(m.black_ms)
-            .bind(g.updated_at);
+            .bind(g.updated_at)
+            .bind(g.version)
+            .bind(g.commit_id);
+    }
+    if alone {
+        query = bind_fence(query, to);
     }
     query
 }
 
-/// Inserts moves (each with the state of the game it belongs to) inside `tx`.
+/// Inserts moves (each with the state of the game it belongs to) inside
+/// `tx` ([`insert_moves_sql`]); every one, or the commits are stale.
 async fn insert_moves(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    ph: Placeholders,
+    to: Target<'_>,
     moves: &[(&GameRow, &MoveRow)],
+    alone: bool,
 ) -> Result<(), StoreError> {
     // Only placeholders are formatted into the text: nothing from input.
-    let query = sqlx::query(AssertSqlSafe(insert_moves_sql(ph, moves.len())));
-    bind_moves(query, moves).execute(&mut **tx).await?;
-    Ok(())
+    let query = sqlx::query(AssertSqlSafe(insert_moves_sql(to, moves.len(), alone)));
+    let done = bind_moves(query, to, moves, alone)
+        .execute(&mut **tx)
+        .await?;
+    if usize::try_from(done.rows_affected()).is_ok_and(|n| n == moves.len()) {
+        return Ok(());
+    }
+    Err(stale(moves.iter().map(|(g, _)| *g)))
 }
 
 /// Removes a game's moves from `from_ply` on inside `tx`.
@@ -483,34 +579,25 @@ pub(super) async fn insert_game(
     Ok(())
 }
 
-/// The statement that writes `n` games' new states, each over the version
-/// it replaces (and in a cluster only while the node's fence holds).
+/// The parameters of one game in [`update_games_sql`].
+const UPDATE_COLUMNS: usize = 14;
+
+/// The statement that writes `n` games' new states, each over the
+/// version it replaces (`version - 1`, the row's or a later move's, not
+/// counting the move its own commit stores: [`stored_version`]), and in a
+/// cluster only while the node's fence holds.
 fn update_games_sql(to: Target<'_>, n: usize) -> String {
-    let params = n * 15;
-    let param = |i: usize| match to.ph {
-        Placeholders::Numbered => format!("${}", params + i),
-        Placeholders::Anonymous => "?".to_string(),
-    };
-    let fenced = match to.fence {
-        None => String::new(),
-        Some((_, now)) => format!(
-            " AND games.owner = {} AND games.owner_epoch = {} AND EXISTS (SELECT 1 FROM nodes \
-             WHERE nodes.name = {} AND nodes.epoch = {} AND nodes.expires_at > {now})",
-            param(1),
-            param(2),
-            param(3),
-            param(4)
-        ),
-    };
     // SQLite and PostgreSQL both name the columns of a VALUES list
     // column1, column2, …
     format!(
         "UPDATE games SET updated_at = v.column1, status = v.column2, result = v.column3, \
          termination = v.column4, ended_by = v.column5, white_ms = v.column6, black_ms = v.column7, \
-         draw_offer = v.column8, rematch = v.column9, version = v.column10, pending = v.column13, \
-         commit_id = v.column14, deadline = v.column15 \
-         FROM (VALUES {}) AS v WHERE games.id = v.column11 AND games.version = v.column12{fenced}",
-        values(to.ph, n, 15)
+         draw_offer = v.column8, rematch = v.column9, version = v.column10, pending = v.column12, \
+         commit_id = v.column13, deadline = v.column14 \
+         FROM (VALUES {}) AS v WHERE games.id = v.column11 AND {} = v.column10 - 1{}",
+        values(to.ph, n, UPDATE_COLUMNS),
+        stored_version(to.ph, "games.id", "v.column13"),
+        fenced(to, n * UPDATE_COLUMNS)
     )
 }
 
@@ -529,19 +616,11 @@ fn bind_updates<'q>(mut query: Query<'q>, to: Target<'q>, games: &[&'q GameRow])
             .bind(&g.rematch)
             .bind(g.version)
             .bind(&g.id)
-            .bind(g.version - 1)
             .bind(super::pending_column(g.pending.as_ref()))
             .bind(g.commit_id)
             .bind(g.deadline);
     }
-    if let Some((f, _)) = to.fence {
-        query = query
-            .bind(f.node.as_str())
-            .bind(f.epoch)
-            .bind(f.node.as_str())
-            .bind(f.epoch);
-    }
-    query
+    bind_fence(query, to)
 }
 
 /// The refusal of a group some of whose games are not at the versions its
@@ -582,6 +661,7 @@ mod tests {
     use crate::store::testing::game;
     use crate::store::Store;
     use crate::wire::Status;
+    use sqlx::Row as _;
 
     #[test]
     fn groups_are_cut_into_few_statement_shapes() {
@@ -606,10 +686,13 @@ mod tests {
         row.updated_at += 1;
         row.status = Status::Started;
         row.white_ms = Some(row.version * 100);
+        // Each commit's id its own, as the server draws them.
+        row.commit_id = row.version;
         Commit {
             row,
             change,
             inserts: Vec::new(),
+            move_only: false,
         }
     }
 
@@ -653,6 +736,7 @@ mod tests {
                 row: game(&format!("g{i}")),
                 change: Change::Insert,
                 inserts: Vec::new(),
+                move_only: false,
             };
             assert!(store.commit(commit).await.is_ok());
         }
@@ -702,6 +786,7 @@ mod tests {
                 row: r.clone(),
                 change: Change::Insert,
                 inserts: Vec::new(),
+                move_only: false,
             })
             .collect();
         let group: Vec<&Commit> = inserts.iter().collect();
@@ -752,6 +837,62 @@ mod tests {
         let (g69, moves) = stored(&store, &id("g69")).await;
         assert_eq!((g69.version, moves.len()), (3, 2));
         assert!(matches!(store.load(&id("rematch")).await, Ok(Some(_))));
+
+        // Moves alone (their rows keep their games' whole change), more
+        // than one statement's worth, and one over a version that is not
+        // the stored one: the group is refused, nothing written.
+        let mut alone = Vec::new();
+        for i in 3..40 {
+            let (g, moves) = stored(&store, &id(&format!("g{i}"))).await;
+            let mut c = commit(&g, move_at(i64::try_from(moves.len()).unwrap_or(0)));
+            c.move_only = true;
+            alone.push(c);
+        }
+        let (g40, _) = stored(&store, &id("g40")).await;
+        let mut ahead = commit(&g40, move_at(1));
+        ahead.row.version += 1;
+        ahead.move_only = true;
+        alone.push(ahead);
+        let group: Vec<&Commit> = alone.iter().collect();
+        assert!(matches!(
+            write_group(&mut conn, ph, &group).await,
+            Err(StoreError::Stale { .. })
+        ));
+        let (g3, moves) = stored(&store, &id("g3")).await;
+        assert_eq!((g3.version, moves.len()), (1, 1));
+        // Without it, each move is stored, its game's row is not, and the
+        // game read back is at the move's version.
+        alone.pop();
+        let group: Vec<&Commit> = alone.iter().collect();
+        assert!(write_group(&mut conn, ph, &group).await.is_ok());
+        for c in &alone {
+            let (read, moves) = stored(&store, &c.row.id).await;
+            assert_eq!(
+                (read.version, read.commit_id, moves.len()),
+                (2, 2, 2),
+                "{}",
+                c.row.id
+            );
+            let raw: i64 = sqlx::query("SELECT version FROM games WHERE id = $1")
+                .bind(&c.row.id)
+                .fetch_one(&store.pool)
+                .await
+                .and_then(|r| r.try_get("version"))
+                .unwrap_or(-1);
+            assert_eq!(raw, 1, "{}", c.row.id);
+        }
+        // A state over it is written; one over the row alone is stale.
+        let (g3, _) = stored(&store, &id("g3")).await;
+        let over_row = commit(&g3, Change::State);
+        let mut behind = over_row.clone();
+        behind.row.version = 2;
+        assert!(matches!(
+            write_group(&mut conn, ph, &[&behind]).await,
+            Err(StoreError::Stale { .. })
+        ));
+        assert!(write_group(&mut conn, ph, &[&over_row]).await.is_ok());
+        let (g3, _) = stored(&store, &id("g3")).await;
+        assert_eq!(g3, over_row.row);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
