@@ -791,6 +791,31 @@ mod tests {
             store.commit(behind).await,
             Err(StoreError::Stale { .. })
         ));
+        // A takeback of moves stored alone: the version it replaces is
+        // the last move's, which it removes.
+        let mut game_b = game("b");
+        assert!(store.commit(insert(&game_b)).await.is_ok());
+        for ply in 0..4 {
+            let mut c = moved(game_b.clone(), ply);
+            c.move_only = ply > 0;
+            game_b = c.row.clone();
+            assert!(store.commit(c).await.is_ok());
+        }
+        let mut back = game_b.clone();
+        back.version += 1;
+        back.commit_id = 99;
+        let back = Commit {
+            row: back,
+            change: Change::TakeBack { from_ply: 2 },
+            inserts: Vec::new(),
+            move_only: false,
+        };
+        assert!(store.commit(back.clone()).await.is_ok());
+        let Ok(Some((read, moves))) = store.load("b").await else {
+            panic!("b is missing");
+        };
+        assert_eq!((read.version, moves.len()), (5, 2));
+        assert_eq!(read, back.row);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

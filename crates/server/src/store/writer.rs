@@ -238,8 +238,10 @@ async fn write_group(
                 updates.push(&c.row);
             }
             Change::TakeBack { from_ply } => {
+                // The row first: the version it replaces may be a move's
+                // that the takeback removes.
+                update_games(&mut tx, to, &[&c.row]).await?;
                 take_back(&mut tx, &c.row.id, *from_ply).await?;
-                updates.push(&c.row);
             }
             Change::Offer { ply } => {
                 mark_offer(&mut tx, &c.row.id, *ply).await?;
@@ -372,7 +374,12 @@ async fn write_one(
         Change::State => {}
         Change::Move(m) if c.move_only => return insert_moves(tx, to, &[(&c.row, m)], true).await,
         Change::Move(m) => insert_moves(tx, to, &[(&c.row, m)], false).await?,
-        Change::TakeBack { from_ply } => take_back(tx, &c.row.id, *from_ply).await?,
+        Change::TakeBack { from_ply } => {
+            // The row first: the version it replaces may be a move's that
+            // the takeback removes.
+            update_games(tx, to, &[&c.row]).await?;
+            return take_back(tx, &c.row.id, *from_ply).await;
+        }
         Change::Offer { ply } => mark_offer(tx, &c.row.id, *ply).await?,
     }
     update_games(tx, to, &[&c.row]).await
