@@ -106,7 +106,9 @@ pub async fn apply(
         next.row.version = g.live.row.version + 1;
         next.row.commit_id = crate::security::commit_id()?;
         let commit = Commit {
-            move_only: matches!(effect.change, Change::Move(_))
+            // The move's row keeps the clocks the game's row would.
+            move_only: matches!(&effect.change, Change::Move(m)
+                    if m.white_ms == next.row.white_ms && m.black_ms == next.row.black_ms)
                 && effect.inserts.is_empty()
                 && next.row.moved_only_from(&g.live.row),
             row: next.row.clone(),

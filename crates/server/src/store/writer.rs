@@ -232,7 +232,7 @@ async fn write_group(
         match &c.change {
             Change::Insert => insert_game(&mut tx, to, &c.row).await?,
             Change::State => updates.push(&c.row),
-            Change::Move(m) if c.move_only => moves_only.push((&c.row, m)),
+            Change::Move(m) if alone(to, c) => moves_only.push((&c.row, m)),
             Change::Move(m) => {
                 moves.push((&c.row, m));
                 updates.push(&c.row);
@@ -301,6 +301,16 @@ async fn write_group(
     }
     tx.commit().await?;
     Ok(())
+}
+
+/// Whether `c` is written as its move's row alone ([`Commit::move_only`]):
+/// on a single server. In a cluster every move writes its game's row too:
+/// the row's lock orders the move with another node's claim of the game
+/// (on PostgreSQL a move inserted alone checks the row without locking
+/// it, so a node whose lease had just run out could store a move beside
+/// the new owner's first change).
+fn alone(to: Target<'_>, c: &Commit) -> bool {
+    c.move_only && to.fence.is_none()
 }
 
 /// Whether two commits of the group change the same game (then their order
@@ -372,7 +382,7 @@ async fn write_one(
     match &c.change {
         Change::Insert => return insert_game(tx, to, &c.row).await,
         Change::State => {}
-        Change::Move(m) if c.move_only => return insert_moves(tx, to, &[(&c.row, m)], true).await,
+        Change::Move(m) if alone(to, c) => return insert_moves(tx, to, &[(&c.row, m)], true).await,
         Change::Move(m) => insert_moves(tx, to, &[(&c.row, m)], false).await?,
         Change::TakeBack { from_ply } => {
             // The row first: the version it replaces may be a move's that
@@ -393,7 +403,8 @@ const MOVE_COLUMNS: usize = 9;
 /// of a game's moves grow with their plies), not counting a move of the
 /// commit `own` (an expression; `NULL`: none). `game` names the game's id.
 fn stored_version(ph: Placeholders, game: &str, own: &str) -> String {
-    // SQLite's two-argument max is MAX, PostgreSQL's GREATEST.
+    // SQLite's two-argument max is MAX, PostgreSQL's GREATEST (the
+    // placeholders are the backend's: `Placeholders::of`).
     let greatest = match ph {
         Placeholders::Numbered => "GREATEST",
         Placeholders::Anonymous => "MAX",
@@ -762,6 +773,28 @@ mod tests {
         );
         drop(store);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_cluster_writes_the_row_with_every_move() {
+        let mut c = commit(&game("x"), move_at(0));
+        c.move_only = true;
+        let fence = Fence {
+            node: "n".to_string(),
+            epoch: 1,
+        };
+        let single = Target {
+            ph: Placeholders::Anonymous,
+            fence: None,
+        };
+        let cluster = Target {
+            ph: Placeholders::Numbered,
+            fence: Some((&fence, "0")),
+        };
+        assert!(alone(single, &c));
+        assert!(!alone(cluster, &c));
+        c.move_only = false;
+        assert!(!alone(single, &c));
     }
 
     #[tokio::test]
