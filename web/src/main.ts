@@ -83,8 +83,17 @@ function render(): void {
   const app = document.getElementById('app');
   if (!app) return;
   document.documentElement.lang = lang();
-  // The installed app's name and shortcuts in the page's language.
-  document.querySelector('link[rel=manifest]')?.setAttribute('href', `/manifest.webmanifest?lang=${lang()}`);
+  // The installed app's name and shortcuts in the page's language. The
+  // link is made here, not in the HTML: a browser that had read a manifest
+  // without the language did not always read the new one when the link
+  // changed.
+  let manifest = document.querySelector('link[rel=manifest]');
+  if (!manifest) {
+    manifest = document.createElement('link');
+    manifest.setAttribute('rel', 'manifest');
+    document.head.append(manifest);
+  }
+  manifest.setAttribute('href', `/manifest.webmanifest?lang=${lang()}`);
   const main = h('main', {});
   fill(app, [header(), main]);
   shown = location.pathname;

@@ -22,35 +22,41 @@ test('the app is installable, its manifest in the page language', async () => {
     args: ['--no-sandbox'],
     locale: 'hu-HU',
   });
-  const page = context.pages()[0] ?? (await context.newPage());
-  const errors = [];
-  page.on('pageerror', e => errors.push(String(e)));
-  await page.addInitScript(() => localStorage.setItem('sakk.lang', 'hu'));
-  await page.goto(`${server.url}/clock`);
-  await page.waitForSelector('#clock-start');
-  const cdp = await page.context().newCDPSession(page);
-  // The page names its manifest in its language as it draws itself;
-  // Chromium reads the new one a moment later: ask until it has (5 s).
-  let manifest = await cdp.send('Page.getAppManifest');
-  for (let i = 0; i < 50 && !/\?lang=hu$/.test(manifest.url); i++) {
-    await new Promise(ok => setTimeout(ok, 100));
-    manifest = await cdp.send('Page.getAppManifest');
+  // Closed whatever happens: a persistent context left open keeps the
+  // test's process alive, and the run waits for ever.
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const errors = [];
+    page.on('pageerror', e => errors.push(String(e)));
+    await page.addInitScript(() => localStorage.setItem('sakk.lang', 'hu'));
+    await page.goto(`${server.url}/clock`);
+    await page.waitForSelector('#clock-start');
+    const cdp = await page.context().newCDPSession(page);
+    // The page names its manifest in its language as it draws itself;
+    // Chromium reads the new one a moment later: ask until it has (up to
+    // 20 s: once, on two busy cores in the full suite, 5 s were not enough).
+    let manifest = await cdp.send('Page.getAppManifest');
+    for (let i = 0; i < 200 && !/\?lang=hu$/.test(manifest.url); i++) {
+      await new Promise(ok => setTimeout(ok, 100));
+      manifest = await cdp.send('Page.getAppManifest');
+    }
+    assert.deepEqual(manifest.errors, [], JSON.stringify(manifest.errors));
+    assert.match(manifest.url, /\/manifest\.webmanifest\?lang=hu$/);
+    const parsed = JSON.parse(manifest.data);
+    assert.equal(parsed.lang, 'hu');
+    assert.equal(parsed.shortcuts[0].name, 'Sakkóra');
+    assert.equal(parsed.display, 'standalone');
+    // Chromium's own judgement: nothing stands in the way of installing it.
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors, [], JSON.stringify(installabilityErrors));
+    // English asked, English words.
+    const en = await page.evaluate(async () => (await fetch('/manifest.webmanifest?lang=en')).json());
+    assert.equal(en.shortcuts[0].name, 'Chess clock');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
   }
-  assert.deepEqual(manifest.errors, [], JSON.stringify(manifest.errors));
-  assert.match(manifest.url, /\/manifest\.webmanifest\?lang=hu$/);
-  const parsed = JSON.parse(manifest.data);
-  assert.equal(parsed.lang, 'hu');
-  assert.equal(parsed.shortcuts[0].name, 'Sakkóra');
-  assert.equal(parsed.display, 'standalone');
-  // Chromium's own judgement: nothing stands in the way of installing it.
-  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-  assert.deepEqual(installabilityErrors, [], JSON.stringify(installabilityErrors));
-  // English asked, English words.
-  const en = await page.evaluate(async () => (await fetch('/manifest.webmanifest?lang=en')).json());
-  assert.equal(en.shortcuts[0].name, 'Chess clock');
-  assert.deepEqual(errors, []);
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
 });
 
 test('after one visit, /clock and /learn open and work with the server gone (the guide from its kept answers)', async () => {
