@@ -26,6 +26,7 @@ mod nodes;
 mod open_challenges;
 mod perfs;
 mod presence;
+mod statements;
 mod tournaments;
 mod writer;
 

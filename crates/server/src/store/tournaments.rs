@@ -5,7 +5,7 @@
 
 use sqlx::Row;
 
-use super::writer::{insert_game, Placeholders, Target};
+use super::statements::{insert_game, Placeholders, Target};
 use super::{GameRow, Store, StoreError};
 
 /// A tournament as stored.
