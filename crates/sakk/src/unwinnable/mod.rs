@@ -498,6 +498,14 @@ impl Position {
             Step::BestFirst(budget),
         ];
         for step in steps {
+            // A best-first step no larger than one already run (a small
+            // budget) would answer the same.
+            if let Step::BestFirst(step) = step {
+                if step.min(budget) <= searched {
+                    continue;
+                }
+                searched = step.min(budget);
+            }
             for c in Color::ALL {
                 if unable[c] {
                     continue;
@@ -506,13 +514,7 @@ impl Position {
                     return false;
                 }
                 let answer = match step {
-                    Step::BestFirst(step) => {
-                        let budget = step.min(budget);
-                        if budget <= searched {
-                            continue;
-                        }
-                        self.mateability_until(c, budget, stop)
-                    }
+                    Step::BestFirst(_) => self.mateability_until(c, searched, stop),
                     Step::Guided(peek) => {
                         if helpmate::find(self, c, peek.min(budget), helpmate::Manner::Guided, stop)
                         {
@@ -530,9 +532,6 @@ impl Position {
             }
             if unable.white && unable.black {
                 return true;
-            }
-            if let Step::BestFirst(step) = step {
-                searched = searched.max(step.min(budget));
             }
         }
         false

@@ -523,6 +523,18 @@ pub(crate) mod testing {
         }
     }
 
+    /// The version in a game's row as stored (not as read back with its
+    /// last move: [`super::Store::row`]).
+    pub(crate) async fn row_version(store: &super::Store, id: &str) -> i64 {
+        use sqlx::Row as _;
+        sqlx::query("SELECT version FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_one(&store.pool)
+            .await
+            .and_then(|r| r.try_get("version"))
+            .unwrap_or(-1)
+    }
+
     /// The database a test runs on — PostgreSQL's of
     /// `SAKK_TEST_DATABASE_URL` (shared with other tests), or a fresh SQLite
     /// file in the directory returned — and a stamp to make the test's ids
@@ -726,12 +738,7 @@ mod tests {
         }
         assert!(store.commit(alone.clone()).await.is_ok());
         // The row as stored is the first move's; as read, the second's.
-        let stored_version: i64 = sqlx::query("SELECT version FROM games WHERE id = 'a'")
-            .fetch_one(&store.pool)
-            .await
-            .and_then(|r| r.try_get("version"))
-            .unwrap_or(-1);
-        assert_eq!(stored_version, 1);
+        assert_eq!(testing::row_version(&store, "a").await, 1);
         let Ok(Some((read, moves))) = store.load("a").await else {
             panic!("a is missing");
         };

@@ -206,14 +206,19 @@ pub(super) async fn insert_moves(
     Err(stale(moves.iter().map(|(g, _)| *g)))
 }
 
-/// Removes a game's moves from `from_ply` on inside `tx`.
+/// A takeback inside `tx`: the game's row `g` written over the version it
+/// replaces ([`update_games`]), then its moves from `from_ply` on removed.
+/// The row first: the version it replaces may be a move's (stored alone)
+/// that the takeback removes.
 pub(super) async fn take_back(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    id: &str,
+    to: Target<'_>,
+    g: &GameRow,
     from_ply: i64,
 ) -> Result<(), StoreError> {
+    update_games(tx, to, &[g]).await?;
     sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
-        .bind(id)
+        .bind(&g.id)
         .bind(from_ply)
         .execute(&mut **tx)
         .await?;

@@ -211,12 +211,7 @@ async fn write_group(
                 moves.push((&c.row, m));
                 updates.push(&c.row);
             }
-            Change::TakeBack { from_ply } => {
-                // The row first: the version it replaces may be a move's
-                // that the takeback removes.
-                update_games(&mut tx, to, &[&c.row]).await?;
-                take_back(&mut tx, &c.row.id, *from_ply).await?;
-            }
+            Change::TakeBack { from_ply } => take_back(&mut tx, to, &c.row, *from_ply).await?,
             Change::Offer { ply } => {
                 mark_offer(&mut tx, &c.row.id, *ply).await?;
                 updates.push(&c.row);
@@ -313,12 +308,7 @@ async fn write_one(
         Change::State => {}
         Change::Move(m) if alone(to, c) => return insert_moves(tx, to, &[(&c.row, m)], true).await,
         Change::Move(m) => insert_moves(tx, to, &[(&c.row, m)], false).await?,
-        Change::TakeBack { from_ply } => {
-            // The row first: the version it replaces may be a move's that
-            // the takeback removes.
-            update_games(tx, to, &[&c.row]).await?;
-            return take_back(tx, &c.row.id, *from_ply).await;
-        }
+        Change::TakeBack { from_ply } => return take_back(tx, to, &c.row, *from_ply).await,
         Change::Offer { ply } => mark_offer(tx, &c.row.id, *ply).await?,
     }
     update_games(tx, to, &[&c.row]).await
@@ -330,7 +320,6 @@ mod tests {
     use crate::store::testing::game;
     use crate::store::Store;
     use crate::wire::Status;
-    use sqlx::Row as _;
 
     fn commit(row: &GameRow, change: Change) -> Commit {
         let mut row = row.clone();
@@ -547,12 +536,7 @@ mod tests {
                 "{}",
                 c.row.id
             );
-            let raw: i64 = sqlx::query("SELECT version FROM games WHERE id = $1")
-                .bind(&c.row.id)
-                .fetch_one(&store.pool)
-                .await
-                .and_then(|r| r.try_get("version"))
-                .unwrap_or(-1);
+            let raw = crate::store::testing::row_version(&store, &c.row.id).await;
             assert_eq!(raw, 1, "{}", c.row.id);
         }
         // A state over it is written; one over the row alone is stale.
