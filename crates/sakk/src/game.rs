@@ -28,6 +28,11 @@ pub struct GameRules {
 /// when the quick one is undecided (see [`Game::flag`]).
 const FLAG_SEARCH: usize = 40_000;
 
+/// The reversible plies a position's third occurrence needs behind it: a
+/// position recurs (the same side to move, nothing captured, no pawn
+/// moved) four plies later at the earliest.
+const REPETITION_PLIES: u32 = 8;
+
 /// Why an action on a game (other than a move) is refused.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GameError {
@@ -514,6 +519,14 @@ impl Game {
                 declared: None,
             });
         }
+        // A declared move completes neither unless the clock allows it: a
+        // position recurs at the earliest four plies later, so its third
+        // time needs eight reversible plies behind it.
+        if (threefold || pos.halfmoves() + 1 < REPETITION_PLIES)
+            && (fifty || pos.halfmoves() + 1 < 100)
+        {
+            return claims;
+        }
         for &m in pos.legal_moves().iter() {
             if threefold && fifty {
                 break;
@@ -535,6 +548,12 @@ impl Game {
             }
         }
         claims
+    }
+
+    /// The repetition key of each position of [`Game::positions`], index
+    /// for index.
+    pub(crate) fn repetition_keys(&self) -> &[u64] {
+        &self.keys
     }
 
     fn repetitions_after(&self, after: &Position) -> u32 {
@@ -905,6 +924,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::Role;
     use crate::Lang;
 
     fn play_all(game: &mut Game, sans: &str) {
@@ -960,6 +980,103 @@ mod tests {
             game.outcome(),
             Some(Outcome::draw(Termination::FivefoldRepetition))
         );
+    }
+
+    /// The draws a declared move completes, found by playing each legal
+    /// move: the oracle for [`Game::claimable`].
+    fn claims_by_playing(game: &Game) -> Vec<(Termination, bool)> {
+        let mut out = Vec::new();
+        let pos = game.position();
+        for (termination, now) in [
+            (Termination::ThreefoldRepetition, game.repetitions() >= 3),
+            (Termination::FiftyMoves, pos.halfmoves() >= 100),
+        ] {
+            if now {
+                out.push((termination, false));
+                continue;
+            }
+            let by_move = pos.legal_moves().iter().any(|&m| {
+                let mut after = game.clone();
+                after.play(m).is_ok()
+                    && match termination {
+                        Termination::ThreefoldRepetition => after.repetitions() >= 3,
+                        _ => after.position().halfmoves() >= 100,
+                    }
+            });
+            if by_move {
+                out.push((termination, true));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn claims_agree_with_playing_each_move() {
+        // Games that shuffle their pieces (a capture or a pawn move one
+        // time in ten, a piece moved back half the time), so that
+        // repetitions and long reversible stretches come often; every
+        // position's claims checked against the oracle, which must have
+        // found claims by a declared move (hundreds; a bound one ply off
+        // fails here).
+        let mut rng = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut declared = 0;
+        for _ in 0..60 {
+            let mut game = Game::new();
+            for _ in 0..160 {
+                if game.is_over() {
+                    break;
+                }
+                let mut found: Vec<(Termination, bool)> = game
+                    .claimable()
+                    .iter()
+                    .map(|c| (c.termination, c.declared.is_some()))
+                    .collect();
+                found.sort_by_key(|(t, _)| *t as u8);
+                let mut expected = claims_by_playing(&game);
+                expected.sort_by_key(|(t, _)| *t as u8);
+                assert_eq!(found, expected, "{}", game.position().fen());
+                declared += found.iter().filter(|(_, by_move)| *by_move).count();
+                let pos = *game.position();
+                let moves = pos.legal_moves();
+                let quiet: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        !pos.is_capture(m) && pos.board().role_at(m.from()) != Some(Role::Pawn)
+                    })
+                    .collect();
+                // Half the time the side takes back its last move when it
+                // can (a knight out and home again), so that positions
+                // recur.
+                let moved = game.moves().len();
+                let back = moved
+                    .checked_sub(2)
+                    .and_then(|i| game.moves().get(i))
+                    .and_then(|last| {
+                        quiet
+                            .iter()
+                            .copied()
+                            .find(|m| m.from() == last.to() && m.to() == last.from())
+                    });
+                let pool: &[Move] = if quiet.is_empty() || next() % 10 == 0 {
+                    &moves
+                } else {
+                    &quiet
+                };
+                let m = match back {
+                    Some(m) if next() % 2 == 0 => m,
+                    _ => pool[(next() % pool.len() as u64) as usize],
+                };
+                assert!(game.play(m).is_ok());
+            }
+        }
+        assert!(declared > 0, "no claim by a declared move came up");
     }
 
     #[test]

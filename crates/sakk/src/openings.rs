@@ -2,13 +2,13 @@
 //! `data/openings/`), and the seed's classes: open (1.e4 e5), semi-open
 //! (1.e4 with another reply), closed (everything else).
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::game::Game;
 use crate::position::Position;
 use crate::san::Lang;
 use crate::types::Square;
+use crate::zobrist::KeyMap;
 
 /// A named opening.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -51,10 +51,10 @@ const DATA: [&str; 5] = [
     include_str!("../data/openings/e.tsv"),
 ];
 
-fn table() -> &'static HashMap<u64, Opening> {
-    static TABLE: OnceLock<HashMap<u64, Opening>> = OnceLock::new();
+fn table() -> &'static KeyMap<Opening> {
+    static TABLE: OnceLock<KeyMap<Opening>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut map = HashMap::new();
+        let mut map = KeyMap::default();
         for file in DATA {
             for line in file.lines().skip(1) {
                 let mut cols = line.split('\t');
@@ -104,7 +104,12 @@ impl Game {
         if *self.start() != Position::new() {
             return None;
         }
-        self.positions().iter().rev().find_map(opening_of)
+        // The game keeps each position's repetition key, the table's key.
+        let table = table();
+        self.repetition_keys()
+            .iter()
+            .rev()
+            .find_map(|key| table.get(key).copied())
     }
 
     /// The seed's class of the opening, once White's first move (and, after

@@ -52,3 +52,61 @@ pub(crate) fn en_passant(file: File) -> u64 {
 pub(crate) fn black_to_move() -> u64 {
     KEYS[TURN_INDEX]
 }
+
+/// A hasher for tables keyed by Zobrist keys: the key is already uniformly
+/// random, so it is its own hash (the standard hasher, SipHash, spent more
+/// time than the lookups of the openings table and the searches' sets).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl core::hash::Hasher for KeyHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u64` keys are hashed with it; anything else is folded in.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
+/// Builds [`KeyHasher`]s.
+pub(crate) type BuildKeyHasher = core::hash::BuildHasherDefault<KeyHasher>;
+
+/// A map keyed by Zobrist keys.
+pub(crate) type KeyMap<V> = std::collections::HashMap<u64, V, BuildKeyHasher>;
+
+/// A set of Zobrist keys.
+pub(crate) type KeySet = std::collections::HashSet<u64, BuildKeyHasher>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::hash::{BuildHasher, Hasher};
+
+    #[test]
+    fn a_key_is_its_own_hash() {
+        let key = piece(Color::White, Role::Queen, Square::D1);
+        assert_eq!(BuildKeyHasher::default().hash_one(key), key);
+        let mut set = KeySet::default();
+        assert!(set.insert(key));
+        assert!(!set.insert(key));
+        let mut map = KeyMap::default();
+        map.insert(key, 1);
+        map.insert(key ^ 1, 2);
+        assert_eq!((map.get(&key), map.get(&(key ^ 1))), (Some(&1), Some(&2)));
+        // Bytes are folded in, not dropped.
+        let mut h = KeyHasher::default();
+        h.write(b"ab");
+        assert_ne!(h.finish(), KeyHasher::default().finish());
+    }
+}

@@ -17,7 +17,6 @@
 //! wrong; when it finds none, it proves nothing (the best-first search
 //! proves the answer no).
 
-use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
 use crate::attacks;
@@ -25,6 +24,7 @@ use crate::bitboard::Bitboard;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::types::{Color, File, Rank, Role, Square};
+use crate::zobrist::KeyMap;
 
 /// How a search is guided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -187,7 +187,7 @@ struct Search<'a> {
     /// men to block with (only same-coloured bishops, or one knight).
     loser_must_promote: bool,
     /// The deepest each position was searched to.
-    searched: HashMap<u64, i32>,
+    searched: KeyMap<i32>,
 }
 
 /// Searches for a helpmate by `winner` from `pos` (which is neither mate
@@ -209,7 +209,7 @@ pub(super) fn find(
         nodes: 0,
         cut: false,
         loser_must_promote: loser_must_promote(pos, winner),
-        searched: HashMap::new(),
+        searched: KeyMap::default(),
     };
     for depth in 1..=MAX_DEPTH {
         search.cut = false;

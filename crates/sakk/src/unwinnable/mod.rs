@@ -45,12 +45,13 @@ mod helpmate;
 mod locked;
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashSet};
+use std::collections::BinaryHeap;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::position::Position;
 use crate::types::{ByColor, Color, Role, Square};
+use crate::zobrist::{BuildKeyHasher, KeySet};
 
 /// Whether a side can still checkmate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -129,6 +130,9 @@ impl DeadProof {
 /// At most this many moves for one side, and [`Position::may_be_dead`]
 /// looks further.
 const FEW_MOVES: u64 = 8;
+
+/// The positions a best-first search makes room for before it starts.
+const SEARCH_ROOM: usize = 4096;
 
 /// At most this many men on the board, and [`Position::may_be_dead`] does
 /// not ask for men that can never move.
@@ -279,8 +283,12 @@ impl Position {
         stop: &AtomicBool,
         estimate: impl Fn(&Position, Color) -> u32,
     ) -> Option<Mateability> {
-        let mut seen: HashSet<u64> = HashSet::new();
-        let mut waiting = BinaryHeap::new();
+        // Room for a search of a few thousand positions from the start: the
+        // proofs after a move mostly end there, and growing the heap and
+        // the set step by step copied them over and over.
+        let room = budget.min(SEARCH_ROOM);
+        let mut seen = KeySet::with_capacity_and_hasher(room, BuildKeyHasher::default());
+        let mut waiting = BinaryHeap::with_capacity(room);
         let mut order = 0u64;
         seen.insert(self.key());
         waiting.push(Reverse(Waiting {
