@@ -1,7 +1,8 @@
 //! A real full disk: SQLite's data directory on a small tmpfs, filled up.
-//! Moves are refused with 503 while nothing can be written, the game's
-//! state, its stream and the database agree, the game goes on when space is
-//! back, and a restart (as after kill -9) finds every acknowledged move.
+//! Moves are refused with 503 while nothing can be written, the games'
+//! states as served agree with what was acknowledged, the game goes on
+//! when space is back, and a restart (as after kill -9) finds every
+//! acknowledged move.
 //!
 //! Needs `SAKK_TEST_SMALL_DISK`: a directory on a small file system of its
 //! own (`scripts/test` mounts an 8 MiB tmpfs for it, as root). Without it
@@ -171,7 +172,7 @@ async fn a_full_disk_refuses_moves_and_loses_nothing() {
     }
 }
 
-/// How many games the test plays at once: their 1,680 plies after the
+/// How many games the test plays at once: their 1,916 plies after the
 /// disk fills are ten times what a reused WAL took in (68 to 150 moves in
 /// three runs).
 const GAMES: usize = 60;
