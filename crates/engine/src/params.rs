@@ -40,3 +40,13 @@ pub const SE_DEPTH: i32 = 6;
 /// The margin below the table's score, per ply of depth, that the other
 /// moves must stay under for the table's move to be singular.
 pub const SE_MARGIN: i32 = 2;
+/// The least depth at which ProbCut looks for a capture that beats beta
+/// by a margin.
+pub const PROBCUT_DEPTH: i32 = 5;
+/// ProbCut's margin above beta, less [`PROBCUT_IMPROVING`] when the
+/// position improves.
+pub const PROBCUT_MARGIN: i32 = 200;
+/// See [`PROBCUT_MARGIN`].
+pub const PROBCUT_IMPROVING: i32 = 60;
+/// How much shallower ProbCut's verifying search is.
+pub const PROBCUT_REDUCTION: i32 = 4;

@@ -709,6 +709,25 @@ impl Searcher {
             }
         }
 
+        // ProbCut: a good capture whose shallow search beats beta by a
+        // margin would very likely beat beta at full depth too: the node
+        // fails high on it without the full search.
+        let probcut_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * i32::from(improving);
+        if !pv_node
+            && !in_check
+            && !root
+            && excluded.is_none()
+            && depth >= PROBCUT_DEPTH
+            && beta.abs() < MATE_BOUND
+            && !tt.is_some_and(|e| {
+                e.depth >= depth - 3 && score_from_tt(e.score, ply) < probcut_beta
+            })
+        {
+            if let Some(score) = self.probcut(pos, tt_move, probcut_beta, depth, ply, cut) {
+                return score;
+            }
+        }
+
         // Internal iterative reduction: a node the table knows no move
         // of is searched a ply less deep (its move ordering is a guess,
         // and the next visit finds the move this one stores).
@@ -901,6 +920,58 @@ impl Searcher {
         } else {
             Singular::Neither
         }
+    }
+
+    /// ProbCut's search: the captures (and queen promotions) that win at
+    /// least `beta - eval` by exchange, each tried with a quiescence search
+    /// and, where that beats `beta`, a search [`PROBCUT_REDUCTION`] plies
+    /// shallower; the score of the first that still beats `beta` (stored
+    /// in the table as a lower bound), or `None`.
+    fn probcut(
+        &mut self,
+        pos: &Position,
+        tt_move: Option<Move>,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        cut: bool,
+    ) -> Option<i32> {
+        let key = pos.key();
+        let eval = self.stack_eval[ply];
+        let mut moves = pos.legal_moves();
+        moves.retain(|m| {
+            (pos.is_capture(m) || m.promotion_role() == Some(Role::Queen))
+                && see_ge(pos, m, beta - eval)
+        });
+        let mut scores = self.order(pos, &mut moves, tt_move, ply);
+        let shallower = depth - PROBCUT_REDUCTION;
+        for index in 0..moves.len() {
+            let m = pick(&mut moves, &mut scores, index);
+            let child = pos.after_unchecked(m);
+            self.push_path(key, m, Searcher::piece_index(pos, m), ply);
+            let mut score = -self.qsearch(&child, -beta, -beta + 1, ply + 1);
+            if score >= beta && shallower > 0 {
+                score = -self.search(&child, -beta, -beta + 1, shallower, ply + 1, !cut);
+            }
+            self.keys.pop();
+            if self.stopped() {
+                return None;
+            }
+            if score >= beta {
+                self.shared.tt.store(
+                    key,
+                    Entry {
+                        mv: Some(m),
+                        score: score_to_tt(score, ply),
+                        eval,
+                        depth: shallower + 1,
+                        bound: Bound::Lower,
+                    },
+                );
+                return Some(score);
+            }
+        }
+        None
     }
 
     fn push_path(&mut self, key: u64, m: Move, piece: usize, ply: usize) {
