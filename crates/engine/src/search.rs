@@ -719,9 +719,8 @@ impl Searcher {
             && excluded.is_none()
             && depth >= PROBCUT_DEPTH
             && beta.abs() < MATE_BOUND
-            && !tt.is_some_and(|e| {
-                e.depth >= depth - 3 && score_from_tt(e.score, ply) < probcut_beta
-            })
+            && !tt
+                .is_some_and(|e| e.depth >= depth - 3 && score_from_tt(e.score, ply) < probcut_beta)
         {
             if let Some(score) = self.probcut(pos, tt_move, probcut_beta, depth, ply, cut) {
                 return score;

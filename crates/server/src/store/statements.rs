@@ -217,12 +217,13 @@ pub(super) async fn take_back(
     from_ply: i64,
 ) -> Result<(), StoreError> {
     update_games(tx, to, &[g]).await?;
-    sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
-        .bind(&g.id)
-        .bind(from_ply)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
+    at_ply(
+        tx,
+        "DELETE FROM moves WHERE game_id = $1 AND ply >= $2",
+        &g.id,
+        from_ply,
+    )
+    .await
 }
 
 /// Marks a game's move as made with a draw offer inside `tx` (bit 0 of
@@ -232,7 +233,24 @@ pub(super) async fn mark_offer(
     id: &str,
     ply: i64,
 ) -> Result<(), StoreError> {
-    sqlx::query("UPDATE moves SET offer = offer | 1 WHERE game_id = $1 AND ply = $2")
+    at_ply(
+        tx,
+        "UPDATE moves SET offer = offer | 1 WHERE game_id = $1 AND ply = $2",
+        id,
+        ply,
+    )
+    .await
+}
+
+/// Runs `sql`, a statement on the moves of game `$1` from or at ply `$2`,
+/// inside `tx`.
+async fn at_ply(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    sql: &'static str,
+    id: &str,
+    ply: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(sql)
         .bind(id)
         .bind(ply)
         .execute(&mut **tx)
