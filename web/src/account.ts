@@ -79,6 +79,7 @@ function signedIn(me: Account, redraw: () => Promise<void>): Node[] {
   return [
     h('p.signed-in', {}, [t().accSignedInAs, ' ', h('strong.username', {}, me.username), ' ', out]),
     ratings,
+    h('p.my-games', {}, h('a', { href: `/@/${encodeURIComponent(me.username)}`, 'data-nav': '' }, t().accMyGames)),
     tokensSection(),
     passwordSection(),
     closeSection(redraw),

@@ -361,7 +361,7 @@ class GameView {
         return h('span.player', {}, [
           p.title ? h('span.title', {}, `${p.title} `) : null,
           h('a.user', { href: `/@/${encodeURIComponent(p.name)}`, 'data-nav': '' }, p.name),
-          p.rating === null ? null : h('span.rating', {}, ` ${p.rating}`),
+          p.rating === null ? null : h('span.rating', {}, ` ${p.rating}${p.provisional ? '?' : ''}`),
           diff,
           you,
         ]);

@@ -354,6 +354,7 @@ const KEYS = [
   'accPassword',
   'accSignedInAs',
   'accLogOut',
+  'accMyGames',
   'accTokens',
   'accTokensIntro',
   'accTokenDescription',
@@ -439,6 +440,7 @@ const KEYS = [
   'profCategory',
   'profAllCategories',
   'profBothColours',
+  'profRatedAndCasual',
   'profVs',
   'profPlayingNow',
 ] as const;

@@ -112,7 +112,11 @@ function gamesSection(name: string, first: ExportedGame[]): HTMLElement {
     h('option', { value: '' }, tr.profAllCategories),
     ...SPEEDS.map(s => h('option', { value: s }, speedName(s))),
   ]) as HTMLSelectElement;
-  const rated = h('input', { type: 'checkbox', name: 'rated' }) as HTMLInputElement;
+  const rated = h('select', { name: 'rated', 'aria-label': tr.lobbyRated }, [
+    h('option', { value: '' }, tr.profRatedAndCasual),
+    h('option', { value: 'true' }, tr.lobbyRated),
+    h('option', { value: 'false' }, tr.lobbyCasual),
+  ]) as HTMLSelectElement;
   const color = h('select', { name: 'color', 'aria-label': tr.color }, [
     h('option', { value: '' }, tr.profBothColours),
     h('option', { value: 'white' }, tr.white),
@@ -125,13 +129,13 @@ function gamesSection(name: string, first: ExportedGame[]): HTMLElement {
     const mine = ++asked;
     const games = await recentGames(name, 30, {
       perfType: (speed.value || undefined) as Speed | undefined,
-      rated: rated.checked ? true : undefined,
+      rated: rated.value === '' ? undefined : rated.value === 'true',
       color: (color.value || undefined) as 'white' | 'black' | undefined,
       vs: vs.value.trim() || undefined,
     });
     if (mine === asked) fill(list, [gamesList(games)]);
   };
-  const form = h('form.game-filters', {}, [speed, h('label.check', {}, [rated, tr.lobbyRated]), color, vs]);
+  const form = h('form.game-filters', {}, [speed, rated, color, vs]);
   form.addEventListener('change', () => void reload());
   form.addEventListener('submit', ev => {
     ev.preventDefault();

@@ -532,6 +532,28 @@ white_name: string | null,
  */
 black_name: string | null, 
 /**
+ * White's title: `BOT` for a bot account, the tournament's entry
+ * (`FM`) for an entrant.
+ */
+white_title: string | null, 
+/**
+ * Black's title, likewise.
+ */
+black_title: string | null, 
+/**
+ * White's rating as the game began: the account's in the game's
+ * category, or the tournament's entry.
+ */
+white_rating: number | null, 
+/**
+ * Black's rating, likewise.
+ */
+black_rating: number | null, 
+/**
+ * Whether the game counts for the players' ratings.
+ */
+rated: boolean, 
+/**
  * The tournament and round, for a tournament's game.
  */
 event: SummaryEvent | null, };
@@ -1932,6 +1954,10 @@ title: string | null,
  * The rating in the game's category as the game began.
  */
 rating: number | null, 
+/**
+ * Whether that rating was provisional (shown with `?`).
+ */
+provisional?: boolean, 
 /**
  * The rating's change, once the game is rated.
  */

@@ -44,6 +44,9 @@ test('a challenge shows at once to the one challenged, and Accept starts the gam
   assert.equal(await bela.locator('#notices .notice').count(), 0);
   await anna.waitForSelector('.cg-wrap.board.orientation-white');
   await bela.waitForSelector('.cg-wrap.board.orientation-black');
+  // New accounts: ratings provisional, shown with "?" beside the board.
+  await anna.waitForSelector('span.player span.rating');
+  assert.deepEqual(await anna.locator('span.player span.rating').allTextContents(), [' 1500?', ' 1500?']);
   // They chat beside the board; someone watching does not hear them.
   const game = new URL(anna.url()).pathname;
   const watcher = await newPage(ctx.browser, `${ctx.server.url}${game}`, 'en');
@@ -71,6 +74,17 @@ test('a challenge shows at once to the one challenged, and Accept starts the gam
   await anna.press('.game-filters input[name=vs]', 'Enter');
   await anna.waitForSelector('.games-list ul.recent li');
   assert.equal(await anna.locator('.games-list ul.recent li').count(), 1);
+  // Rated only: none; casual only: the game.
+  await anna.selectOption('.game-filters select[name=rated]', 'true');
+  await anna.waitForSelector('.games-list p.muted');
+  await anna.selectOption('.game-filters select[name=rated]', 'false');
+  await anna.waitForSelector('.games-list ul.recent li');
+  assert.equal(await anna.locator('.games-list ul.recent li').count(), 1);
+  // Her own games are one click from her account page.
+  await anna.goto(`${ctx.server.url}/account`);
+  await anna.click('p.my-games a');
+  await anna.waitForURL(/\/@\/Anna$/);
+  await anna.waitForSelector('.profile ul.recent li a');
   assert.deepEqual(anna.errors, []);
   assert.deepEqual(bela.errors, []);
   await anna.context().close();

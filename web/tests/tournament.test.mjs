@@ -365,7 +365,7 @@ test('an online 4-player round: the pairings become games and their results fill
   // So does the history page, where this browser's own game comes first.
   await dora.goto(`${server.url}/history`);
   await dora.waitForSelector('table.games[data-list="mine"]');
-  assert.equal(await dora.locator('table.games[data-list="mine"] tbody tr td:nth-child(2)').first().textContent(), 'Dóra – Béla (Online Swiss, Round 1)');
+  assert.equal(await dora.locator('table.games[data-list="mine"] tbody tr td:nth-child(2)').first().textContent(), 'Dóra (1700) – Béla (1900) (Online Swiss, Round 1)');
 
   // The organiser's page fills in both results by itself.
   await org.waitForFunction(() => {

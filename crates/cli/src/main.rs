@@ -393,10 +393,10 @@ enum TokenAction {
     Add {
         /// The username.
         name: String,
-        /// What it may do (repeat, or separate with commas): board:play,
+        /// What it may do (one or more after --scope, or comma-separated): board:play,
         /// bot:play, challenge:read, challenge:write, tournament:write,
         /// preference:read.
-        #[arg(long = "scope", required = true, value_delimiter = ',')]
+        #[arg(long = "scope", required = true, value_delimiter = ',', num_args = 1..)]
         scopes: Vec<String>,
         /// What it is for, as the account's token list shows it.
         #[arg(long, default_value = "made on the command line")]

@@ -76,6 +76,21 @@ fn accounts_and_tokens_from_the_command_line_and_no_secret_in_the_log() {
     assert!(token.status.success(), "{}", text(&token.stderr));
     let token = text(&token.stdout).trim().to_string();
     assert!(token.starts_with("sakk_"), "{token}");
+    // Scopes as lichess's token page lists them, one after another.
+    let spaced = run(
+        &[
+            "token",
+            "add",
+            "anna",
+            "--scope",
+            "challenge:read",
+            "challenge:write",
+        ],
+        "",
+    );
+    assert!(spaced.status.success(), "{}", text(&spaced.stderr));
+    let spaced = text(&spaced.stdout).trim().to_string();
+    assert!(spaced.starts_with("sakk_") && spaced != token, "{spaced}");
     let bad = run(&["token", "add", "anna", "--scope", "everything"], "");
     assert_eq!(bad.status.code(), Some(2));
     let nobody = run(&["token", "add", "nobody", "--scope", "bot:play"], "");
@@ -115,6 +130,16 @@ fn accounts_and_tokens_from_the_command_line_and_no_secret_in_the_log() {
         (200, "Anna".into()),
         "{}",
         me.body
+    );
+    let tested = send(addr, "POST", "/api/token/test", &[], Some(&spaced));
+    let scopes = tested.json()[spaced.as_str()]["scopes"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert!(
+        scopes.contains("challenge:read") && scopes.contains("challenge:write"),
+        "{}",
+        tested.body
     );
     let json = ("content-type", "application/json");
     let log_in = |addr, password: &str| {

@@ -88,6 +88,11 @@ pub struct GameRow {
     pub white_rating: Option<i64>,
     /// Black's rating as the game began.
     pub black_rating: Option<i64>,
+    /// Whether White's rating was provisional (shown with `?`) as the game
+    /// began.
+    pub white_provisional: bool,
+    /// Whether Black's rating was provisional as the game began.
+    pub black_provisional: bool,
     /// When the side to move loses on time, milliseconds since the Unix
     /// epoch: kept for correspondence games (days a move), whose time runs
     /// on while no server holds them.
@@ -131,6 +136,8 @@ impl GameRow {
             rated,
             white_rating,
             black_rating,
+            white_provisional,
+            black_provisional,
             deadline,
         } = self;
         *id == before.id
@@ -156,6 +163,8 @@ impl GameRow {
             && *rated == before.rated
             && *white_rating == before.white_rating
             && *black_rating == before.black_rating
+            && *white_provisional == before.white_provisional
+            && *black_provisional == before.black_provisional
             && *deadline == before.deadline
     }
 

@@ -35,6 +35,7 @@ pub mod bus;
 pub mod challenges;
 pub mod chat;
 pub mod client;
+pub mod closing;
 pub mod cluster;
 pub mod command;
 pub mod correspondence;

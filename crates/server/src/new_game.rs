@@ -161,8 +161,9 @@ pub struct Players {
     pub black: Option<String>,
     /// Whether the game counts for their ratings.
     pub rated: bool,
-    /// Their ratings in the game's category as it begins.
-    pub ratings: (Option<i64>, Option<i64>),
+    /// Their ratings in the game's category as it begins, and whether
+    /// each is provisional.
+    pub ratings: (Option<crate::ratings::Begun>, Option<crate::ratings::Begun>),
 }
 
 /// Creates a game: commits it, then puts it in memory and starts what
@@ -218,8 +219,26 @@ pub async fn create(state: &AppState, new: NewGame) -> Result<(String, String, S
         white_user: new.accounts.as_ref().and_then(|p| p.white.clone()),
         black_user: new.accounts.as_ref().and_then(|p| p.black.clone()),
         rated: new.accounts.as_ref().is_some_and(|p| p.rated),
-        white_rating: new.accounts.as_ref().and_then(|p| p.ratings.0),
-        black_rating: new.accounts.as_ref().and_then(|p| p.ratings.1),
+        white_rating: new
+            .accounts
+            .as_ref()
+            .and_then(|p| p.ratings.0)
+            .map(|r| r.rating),
+        black_rating: new
+            .accounts
+            .as_ref()
+            .and_then(|p| p.ratings.1)
+            .map(|r| r.rating),
+        white_provisional: new
+            .accounts
+            .as_ref()
+            .and_then(|p| p.ratings.0)
+            .is_some_and(|r| r.provisional),
+        black_provisional: new
+            .accounts
+            .as_ref()
+            .and_then(|p| p.ratings.1)
+            .is_some_and(|r| r.provisional),
         ..GameRow::default()
     };
     state

@@ -12,6 +12,23 @@ use sakk_rating::{Perf, Speed};
 /// The rating settings the server uses (lichess's).
 pub const RATINGS: sakk_rating::Settings = sakk_rating::Settings::LICHESS;
 
+/// A player's rating as a game begins with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Begun {
+    /// The rating, whole.
+    pub rating: i64,
+    /// Whether it is provisional (shown with `?`).
+    pub provisional: bool,
+}
+
+/// The rating a game begins with, from the player's rating now.
+pub fn as_begun(perf: Perf) -> Begun {
+    Begun {
+        rating: i64::from(perf.int_rating()),
+        provisional: RATINGS.provisional(perf.glicko),
+    }
+}
+
 /// An account's rating in a category now (the starting one before its
 /// first rated game there).
 ///

@@ -238,6 +238,34 @@ fn a_login_flood_meets_429_with_retry_after() {
 }
 
 #[test]
+fn logins_from_one_address_are_throttled_whichever_account_they_try() {
+    let url = common::database::fresh();
+    let rates = sakk_server::Rates {
+        logins: NonZeroU32::new(4),
+        ..sakk_server::Rates::unlimited()
+    };
+    let addr = start_server_on(url, rates);
+    // Sign-ups are limited on their own: four accounts, no login yet.
+    for name in ["anna", "bela", "cili", "dora"] {
+        assert_eq!(sign_up(addr, name, "correct horse battery").status, 201);
+    }
+    // One guess on each of several accounts: the address runs out, not
+    // any one account.
+    let statuses: Vec<u16> = ["anna", "bela", "cili", "dora", "anna", "bela"]
+        .iter()
+        .map(|name| log_in(addr, name, "a wrong guess").status)
+        .collect();
+    assert_eq!(statuses, [401, 401, 401, 401, 429, 429]);
+    let r = log_in(addr, "dora", "correct horse battery");
+    assert_eq!(r.status, 429, "{}", r.body);
+    assert!(
+        r.header("retry-after").parse::<u64>().is_ok(),
+        "{:?}",
+        r.header("retry-after")
+    );
+}
+
+#[test]
 fn personal_tokens_act_within_their_scopes_until_revoked() {
     let (addr, _) = server();
     let cookie = cookie_of(&sign_up(addr, "BotMaker", "correct horse battery"));

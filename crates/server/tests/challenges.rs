@@ -795,3 +795,106 @@ fn a_chess960_challenge_begins_from_its_drawn_start_and_is_rated_as_chess960() {
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["variant"]["key"], "chess960");
 }
+
+#[test]
+fn a_closed_account_cancels_its_challenges_leaves_the_lobby_and_resigns() {
+    let (addr, _) = server();
+    let (anna, cookie) = common::account_and_cookie(addr, "anna", PLAY);
+    let bela = account(addr, "bela", PLAY);
+    let cyril = account(addr, "cyril", PLAY);
+    let bela_hears = common::stream_lines(addr, "/api/stream/event", &[("authorization", &bela)]);
+    let cyril_hears = common::stream_lines(addr, "/api/stream/event", &[("authorization", &cyril)]);
+    // A game in play, both having moved (it may no longer be aborted).
+    let played = game(addr, &anna, &bela, false);
+    for (who, uci) in [(&anna, "e2e4"), (&bela, "e7e5")] {
+        let moved = post(
+            addr,
+            &format!("/api/board/game/{played}/move/{uci}"),
+            who,
+            None,
+        );
+        assert_eq!(moved.status, 200, "{}", moved.body);
+    }
+    common::seen_type(&bela_hears, "gameStart");
+    // Cyril's challenge to Anna waits; Anna seeks a game in the lobby.
+    let c = post(
+        addr,
+        "/api/challenge/anna",
+        &cyril,
+        Some(json!({"rated": false})),
+    );
+    assert_eq!(c.status, 200, "{}", c.body);
+    let challenge = c.json()["id"].as_str().unwrap_or("").to_string();
+    let _seek = common::held::Held::open(addr, "/api/board/seek", &anna, "time=10&increment=5");
+    let seeks = || send(addr, "GET", "/api/lobby", &[], None).json()["seeks"].clone();
+    common::held::wait_for("Anna's seek", || {
+        (seeks().as_array()?.len() == 1).then_some(())
+    });
+
+    let closed = send(
+        addr,
+        "POST",
+        "/api/account/close",
+        &[JSON, ("cookie", &cookie)],
+        Some(&json!({"password": "correct horse battery"}).to_string()),
+    );
+    assert_eq!(closed.status, 204, "{}", closed.body);
+
+    // Cyril hears his challenge canceled; the lobby has no seek of hers;
+    // the game in play is resigned (Bela wins, and hears it end).
+    let canceled = common::seen_type(&cyril_hears, "challengeCanceled");
+    assert_eq!(canceled["challenge"]["id"], challenge.as_str());
+    common::held::wait_for("the seek gone", || {
+        seeks().as_array()?.is_empty().then_some(())
+    });
+    let finished = common::seen_type(&bela_hears, "gameFinish");
+    assert_eq!(finished["game"]["gameId"], played.as_str());
+    let exported = common::export_json(addr, &played);
+    assert_eq!(
+        (exported["status"].clone(), exported["winner"].clone()),
+        (json!("resign"), json!("black"))
+    );
+}
+
+#[test]
+fn draw_yes_on_ones_turn_claims_a_threefold_repetition() {
+    let (addr, _) = server();
+    let anna = account(addr, "anna", PLAY);
+    let bela = account(addr, "bela", PLAY);
+    let id = game(addr, &anna, &bela, false);
+    let play = |who: &str, uci: &str| {
+        let r = post(addr, &format!("/api/board/game/{id}/move/{uci}"), who, None);
+        assert_eq!(r.status, 200, "{uci}: {}", r.body);
+    };
+    play(&anna, "e2e4");
+    play(&bela, "e7e5");
+    // Twice out and back: the position after 1. e4 e5 stands for the
+    // third time, White to move.
+    for round in 0..2 {
+        if round == 0 {
+            // lichess's ?offeringDraw on the Board API's move: the offer
+            // stands with the move, and is declined once.
+            play(&anna, "g1f3?offeringDraw=true");
+            let no = post(addr, &format!("/api/board/game/{id}/draw/no"), &bela, None);
+            assert_eq!(no.status, 200, "{}", no.body);
+            let again = post(addr, &format!("/api/board/game/{id}/draw/no"), &bela, None);
+            assert_eq!(error(&again), "no_draw_offer", "{}", again.body);
+        } else {
+            play(&anna, "g1f3");
+        }
+        play(&bela, "g8f6");
+        play(&anna, "f3g1");
+        if round == 1 {
+            // Black to move in a position seen twice: not yet a threefold,
+            // and "yes" on one's turn is still no offer.
+            let early = post(addr, &format!("/api/board/game/{id}/draw/yes"), &bela, None);
+            assert_eq!(error(&early), "draw_offer_with_move", "{}", early.body);
+        }
+        play(&bela, "f6g8");
+    }
+    let claimed = post(addr, &format!("/api/board/game/{id}/draw/yes"), &anna, None);
+    assert_eq!(claimed.status, 200, "{}", claimed.body);
+    let exported = common::export_json(addr, &id);
+    assert_eq!(exported["status"], "draw", "{exported}");
+    assert_eq!(exported["winner"], Value::Null);
+}

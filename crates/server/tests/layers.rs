@@ -58,7 +58,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     // challenges and what follows a game's end.
     (
         "people",
-        &["challenges", "follow", "lobby", "correspondence"],
+        &["challenges", "follow", "lobby", "correspondence", "closing"],
     ),
     // The transports.
     ("transports", &["routes", "listen"]),

@@ -516,3 +516,48 @@ fn one_waits_in_one_pool_and_seeks_are_limited() {
         h.leave();
     }
 }
+
+#[test]
+fn players_who_begin_a_game_leave_the_lobby() {
+    let addr = start_server();
+    let anna = account_token(addr, "Anna", &["board:play"]);
+    let bela = account_token(addr, "Bela", &["board:play"]);
+    let watching = stream_lines(addr, "/api/lobby/stream", &[]);
+    // Anna seeks two games; Bela waits in a pool.
+    let _first = Held::open(addr, "/api/board/seek", &anna, "time=3&increment=2");
+    let first = seek_of(addr, "Anna");
+    let _second = Held::open(addr, "/api/board/seek", &anna, "time=10&increment=5");
+    wait_for("both seeks", || (seek_ids(addr).len() == 2).then_some(()));
+    let second = seek_ids(addr)
+        .into_iter()
+        .find(|id| *id != first)
+        .unwrap_or_default();
+    let _waiting = Held::open(addr, "/api/lobby/pools/5+0", &bela, "");
+    wait_for("Bela waiting", || {
+        lobby(addr)["pools"]
+            .as_array()?
+            .iter()
+            .any(|p| p["id"] == "5+0" && p["waiting"] == 1)
+            .then_some(())
+    });
+    // Bela takes Anna's first seek: neither is in the lobby any more.
+    let r = accept(addr, &bela, &first);
+    assert_eq!(r.status, 200, "{}", r.body);
+    wait_for("the lobby empty", || {
+        let lobby = lobby(addr);
+        let seeks = lobby["seeks"].as_array()?.len();
+        let waiting = lobby["pools"].as_array()?.iter().all(|p| p["waiting"] == 0);
+        (seeks == 0 && waiting).then_some(())
+    });
+    wait_for("the second seek's removal told", || {
+        watching
+            .lock()
+            .ok()?
+            .iter()
+            .any(|l| l["t"] == "seekRemoved" && l["id"] == second.as_str() && l["game"].is_null())
+            .then_some(())
+    });
+    // Nobody can be paired into a second game from a seek of theirs.
+    let cyril = account_token(addr, "Cyril", &["board:play"]);
+    assert_eq!(accept(addr, &cyril, &second).status, 404);
+}

@@ -79,7 +79,11 @@ pub fn user_close(name: &str, db: &Database) -> Result<(), Failure> {
     run(async {
         let store = db.open().await?;
         let cpu = CpuPool::new(1, 0);
-        accounts::close(&store, &cpu, name, None, unix_ms())
+        // Its challenges are canceled in the database; a running server's
+        // players learn of it when they next read them (this command tells
+        // no event stream, and leaves the account's games in play as they
+        // stand: the browser's and the API's closing resign them).
+        let _canceled = accounts::close(&store, &cpu, name, None, unix_ms())
             .await
             .map_err(failure)?;
         println!("account {} closed", accounts::name::id_of(name));

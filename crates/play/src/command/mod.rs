@@ -445,7 +445,9 @@ fn answer_draw(
 }
 
 /// Accepts the opponent's standing offer, or offers a draw with the
-/// actor's move just made (an offer of its own standing stays).
+/// actor's move just made (an offer of its own standing stays); on the
+/// actor's own turn, claims the draw that stands (threefold repetition,
+/// fifty moves), as lichess's "yes" to a draw does.
 fn offer_draw(g: &mut LiveGame, actor: Actor<'_>, now: Duration) -> Result<Effect, Refusal> {
     over_guard(g)?;
     let seats = seats(g, actor)?;
@@ -457,6 +459,9 @@ fn offer_draw(g: &mut LiveGame, actor: Actor<'_>, now: Duration) -> Result<Effec
     }
     let mover = !g.game.turn();
     if !seats.contains(&mover) {
+        if g.game.claimable().iter().any(|c| c.declared.is_none()) {
+            return claim_draw(g, actor, None, None, now);
+        }
         return Err(sakk::GameError::DrawOfferWithMove.into());
     }
     g.game.offer_draw_with_last_move(mover)?;
@@ -620,6 +625,8 @@ fn rematch(g: &mut LiveGame, actor: Actor<'_>, new_id: String) -> Result<Effect,
         // when it is made between accounts (none are carried over).
         white_rating: None,
         black_rating: None,
+        white_provisional: false,
+        black_provisional: false,
         human_color: old.human_color.map(|h| match h {
             Side::White => Side::Black,
             Side::Black => Side::White,

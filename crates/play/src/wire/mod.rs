@@ -695,6 +695,20 @@ pub struct Summary {
     pub white_name: Option<String>,
     /// Black's name, likewise.
     pub black_name: Option<String>,
+    /// White's title: `BOT` for a bot account, the tournament's entry
+    /// (`FM`) for an entrant.
+    pub white_title: Option<String>,
+    /// Black's title, likewise.
+    pub black_title: Option<String>,
+    /// White's rating as the game began: the account's in the game's
+    /// category, or the tournament's entry.
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub white_rating: Option<i64>,
+    /// Black's rating, likewise.
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub black_rating: Option<i64>,
+    /// Whether the game counts for the players' ratings.
+    pub rated: bool,
     /// The tournament and round, for a tournament's game.
     pub event: Option<SummaryEvent>,
 }

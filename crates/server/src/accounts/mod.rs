@@ -316,7 +316,8 @@ pub async fn change_password(
 }
 
 /// Closes an account (given its password, when `password` is some: the
-/// command line closes without).
+/// command line closes without). Answers the challenges it canceled (for
+/// their other players to be told).
 ///
 /// # Errors
 /// 401 `bad_credentials` for a wrong password, 404 `no_such_user` for an
@@ -327,16 +328,16 @@ pub async fn close(
     id: &str,
     password: Option<&str>,
     now: i64,
-) -> Result<(), ApiError> {
+) -> Result<Vec<crate::store::ChallengeRow>, ApiError> {
     if let Some(password) = password {
         log_in(store, cpu, id, password).await?;
     }
-    if store.close_user(&name::id_of(id), now).await? {
-        tracing::info!(user = %name::id_of(id), "account closed");
-        Ok(())
-    } else {
-        Err(no_such_user())
-    }
+    let canceled = store
+        .close_user(&name::id_of(id), now)
+        .await?
+        .ok_or_else(no_such_user)?;
+    tracing::info!(user = %name::id_of(id), "account closed");
+    Ok(canceled)
 }
 
 /// The open account of a name (in any case).

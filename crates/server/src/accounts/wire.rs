@@ -92,6 +92,10 @@ pub struct GamePlayer {
     /// The rating in the game's category as the game began.
     #[cfg_attr(test, ts(type = "number | null"))]
     pub rating: Option<i64>,
+    /// Whether that rating was provisional (shown with `?`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(test, ts(as = "Option<bool>", optional))]
+    pub provisional: bool,
     /// The rating's change, once the game is rated.
     #[cfg_attr(test, ts(type = "number | null"))]
     pub diff: Option<i64>,

@@ -75,10 +75,9 @@ pub struct Pairing<'a> {
 /// A bad position or clock; 503 when the database cannot take it.
 pub async fn begin(state: &AppState, p: Pairing<'_>) -> Result<String, ApiError> {
     let speed = perf_of(p.variant, clock_speed(p.clock));
-    let rating = |perf: Perf| i64::from(perf.int_rating());
     let ratings = (
-        rating(perf(state, p.white, speed).await?),
-        rating(perf(state, p.black, speed).await?),
+        crate::ratings::as_begun(perf(state, p.white, speed).await?),
+        crate::ratings::as_begun(perf(state, p.black, speed).await?),
     );
     let start = match p.fen {
         Some(fen) => sakk::Position::from_fen_with_mode(fen, p.variant.castling_mode())?,

@@ -457,7 +457,17 @@ async fn end(
     }
     c.status = status.to_string();
     c.decline_reason = reason.map(str::to_string);
-    let challenge = view(state, &c, None).await?;
+    told_ended(state, &c).await
+}
+
+/// Tells both players of challenge `c`, ended (declined, or canceled),
+/// that it did.
+///
+/// # Errors
+/// 503 when the database cannot be read.
+pub async fn told_ended(state: &AppState, c: &ChallengeRow) -> Result<(), ApiError> {
+    let status = c.status.as_str();
+    let challenge = view(state, c, None).await?;
     let event = if status == "declined" {
         wire::AccountEvent::ChallengeDeclined { challenge }
     } else {

@@ -89,6 +89,7 @@ pub async fn wave(state: &AppState) -> Result<Vec<PoolView>, ApiError> {
                 game: game.clone(),
             })
             .await;
+        super::take_out(state, &[&a.user_id, &b.user_id]).await;
         // The game is made: a failure to tell it is only logged (the
         // players' streams read their games in play when they open).
         if let Err(e) = challenges::started(state, &game, &[&a.user_id, &b.user_id]).await {

@@ -254,6 +254,7 @@ pub async fn accept(state: &AppState, user: &UserRow, id: &str) -> Result<LobbyG
             game: Some(game_id.clone()),
         })
         .await;
+    super::take_out(state, &[&seek.user_id, &user.id]).await;
     // The game is made: a failure to tell it is only logged (the players'
     // streams read their games in play when they open).
     if let Err(e) = challenges::started(state, &game_id, &[&seek.user_id, &user.id]).await {

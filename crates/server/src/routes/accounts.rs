@@ -356,7 +356,7 @@ pub(crate) async fn close(
 ) -> Result<Response, ApiError> {
     session_only(&auth)?;
     state.limits().check_login(addr, &auth.user().id)?;
-    accounts::close(
+    let canceled = accounts::close(
         state.store(),
         state.cpu(),
         &auth.user().id,
@@ -364,6 +364,7 @@ pub(crate) async fn close(
         now(),
     )
     .await?;
+    crate::closing::closed(&state, &auth.user().id, &canceled).await;
     logged_out(state.public_url())
 }
 

@@ -99,14 +99,22 @@ struct Header {
 }
 
 impl Header {
-    fn player(&self, seat: &Seat, rating: Option<i64>) -> Value {
+    fn player(&self, seat: &Seat, rating: Option<i64>, provisional: bool) -> Value {
         match seat {
-            Seat::Account(user) => json!({
-                "id": user.id,
-                "name": user.name,
-                "title": user.title,
-                "rating": rating.unwrap_or(i64::from(RATINGS.new_perf().int_rating())),
-            }),
+            Seat::Account(user) => {
+                let mut p = json!({
+                    "id": user.id,
+                    "name": user.name,
+                    "title": user.title,
+                    "rating": rating.unwrap_or(i64::from(RATINGS.new_perf().int_rating())),
+                });
+                // As lichess writes it: only when it is (a game without a
+                // rating stored gives the starting one, provisional).
+                if provisional || rating.is_none() {
+                    p["provisional"] = json!(true);
+                }
+                p
+            }
             Seat::Computer(level) => json!({ "aiLevel": level }),
             // As lichess shows an anonymous player: nothing.
             Seat::Guest => json!({}),
@@ -151,8 +159,8 @@ impl Header {
             "perf": {"name": cw::perf_name(perf_of(self.row.variant(), speed))},
             "rated": self.row.rated,
             "createdAt": self.row.created_at,
-            "white": self.player(&self.white, self.row.white_rating),
-            "black": self.player(&self.black, self.row.black_rating),
+            "white": self.player(&self.white, self.row.white_rating, self.row.white_provisional),
+            "black": self.player(&self.black, self.row.black_rating, self.row.black_provisional),
             "initialFen": initial,
             "clock": clock,
             "state": state_of(&ours["state"]),

@@ -57,7 +57,11 @@ async fn as_json(state: &AppState, row: &GameRow) -> Result<Value, ApiError> {
         row.level
             .filter(|_| row.human_color.is_some_and(|h| h != side))
     };
-    let player = |who: &Named, ai: Option<i64>, rating: Option<i64>, diff: Option<i64>| {
+    let player = |who: &Named,
+                  ai: Option<i64>,
+                  rating: Option<i64>,
+                  provisional: bool,
+                  diff: Option<i64>| {
         let mut p = json!({});
         match (who, ai) {
             (Some((id, name, title)), _) => {
@@ -71,6 +75,9 @@ async fn as_json(state: &AppState, row: &GameRow) -> Result<Value, ApiError> {
         }
         if let Some(r) = rating {
             p["rating"] = json!(r);
+            if provisional {
+                p["provisional"] = json!(true);
+            }
         }
         if let Some(d) = diff {
             p["ratingDiff"] = json!(d);
@@ -91,8 +98,8 @@ async fn as_json(state: &AppState, row: &GameRow) -> Result<Value, ApiError> {
         "lastMoveAt": row.updated_at,
         "status": state_of(&shown)["status"],
         "players": {
-            "white": player(&white, ai(Side::White), row.white_rating, diffs.map(|d| d.0)),
-            "black": player(&black, ai(Side::Black), row.black_rating, diffs.map(|d| d.1)),
+            "white": player(&white, ai(Side::White), row.white_rating, row.white_provisional, diffs.map(|d| d.0)),
+            "black": player(&black, ai(Side::Black), row.black_rating, row.black_provisional, diffs.map(|d| d.1)),
         },
         "moves": san.join(" "),
     });

@@ -345,10 +345,20 @@ pub(crate) async fn list(
     let mut names = Names::default();
     let mut games = Vec::with_capacity(rows.len());
     for (r, n) in rows {
-        let (white_name, black_name, event) = names.of(&state, &r).await?;
+        let Sides {
+            names: [white_name, black_name],
+            titles: [white_title, black_title],
+            ratings: [white_rating, black_rating],
+            event,
+        } = names.of(&state, &r).await?;
         games.push(Summary {
             white_name,
             black_name,
+            white_title,
+            black_title,
+            white_rating,
+            black_rating,
+            rated: r.rated,
             event,
             clock: r
                 .clock
@@ -376,26 +386,37 @@ pub(crate) async fn list(
 /// tournament read once.
 #[derive(Default)]
 struct Names {
-    accounts: HashMap<String, Option<String>>,
+    /// An account's name and title, by its id.
+    accounts: HashMap<String, Option<(String, Option<String>)>>,
     tournaments: HashMap<String, Option<sakk_tournament::event::Event>>,
 }
 
+/// A listed game's players (White, then Black) and tournament round.
+struct Sides {
+    names: [Option<String>; 2],
+    titles: [Option<String>; 2],
+    ratings: [Option<i64>; 2],
+    event: Option<SummaryEvent>,
+}
+
 impl Names {
-    /// White's and Black's names and the tournament round of game `r`.
-    async fn of(
-        &mut self,
-        state: &AppState,
-        r: &crate::store::GameRow,
-    ) -> Result<(Option<String>, Option<String>, Option<SummaryEvent>), ApiError> {
+    /// White's and Black's names, titles and ratings, and the tournament
+    /// round of game `r`.
+    async fn of(&mut self, state: &AppState, r: &crate::store::GameRow) -> Result<Sides, ApiError> {
         let mut sides = [None, None];
+        let mut titles = [None, None];
         for (i, user) in [&r.white_user, &r.black_user].into_iter().enumerate() {
             let Some(user) = user else { continue };
             if !self.accounts.contains_key(user) {
-                let name = state.store().user(user).await?.map(|u| u.name);
-                self.accounts.insert(user.clone(), name);
+                let named = state.store().user(user).await?.map(|u| (u.name, u.title));
+                self.accounts.insert(user.clone(), named);
             }
-            sides[i] = self.accounts.get(user).cloned().flatten();
+            if let Some((name, title)) = self.accounts.get(user).cloned().flatten() {
+                sides[i] = Some(name);
+                titles[i] = title;
+            }
         }
+        let mut ratings = [r.white_rating, r.black_rating];
         let mut event = None;
         if let Some(tid) = &r.tournament {
             if !self.tournaments.contains_key(tid) {
@@ -408,9 +429,15 @@ impl Names {
                 .and_then(Option::as_ref)
                 .and_then(|e| Some((e, crate::tournament::game_in_tournament(e, tid, &r.id)?)));
             if let Some((e, g)) = found {
-                let [white, black] = &mut sides;
-                white.get_or_insert(g.white.name);
-                black.get_or_insert(g.black.name);
+                for (i, entered) in [g.white, g.black].into_iter().enumerate() {
+                    if sides[i].is_none() {
+                        sides[i] = Some(entered.name);
+                        titles[i] = Some(entered.title).filter(|t| !t.is_empty());
+                    }
+                    if ratings[i].is_none() {
+                        ratings[i] = entered.rating.map(i64::from);
+                    }
+                }
                 event = Some(SummaryEvent {
                     id: tid.clone(),
                     name: e.settings.name.clone(),
@@ -418,8 +445,12 @@ impl Names {
                 });
             }
         }
-        let [white, black] = sides;
-        Ok((white, black, event))
+        Ok(Sides {
+            names: sides,
+            titles,
+            ratings,
+            event,
+        })
     }
 }
 

@@ -377,7 +377,10 @@ pub fn router(state: AppState) -> Router {
             limited(s, NewGame, post(challenges::open)),
         )
         .route("/api/challenge/{id}/show", get(challenges::show))
-        .route("/api/challenge/{username}", post(challenges::create))
+        .route(
+            "/api/challenge/{username}",
+            limited(s, NewGame, post(challenges::create)),
+        )
         .route("/api/challenge/{id}/accept", post(challenges::accept))
         .route("/api/challenge/{id}/decline", post(challenges::decline))
         .route("/api/challenge/{id}/cancel", post(challenges::cancel))

@@ -65,12 +65,14 @@ pub(crate) async fn game_players(
     let (white, black, diffs) = super::export::players(&state, &row).await?;
     let player = |named: Option<(String, String, Option<String>)>,
                   rating: Option<i64>,
+                  provisional: bool,
                   diff: Option<i64>| {
         named.map(|(id, name, title)| wire::GamePlayer {
             id,
             name,
             title,
             rating,
+            provisional: rating.is_some() && provisional,
             diff,
         })
     };
@@ -81,8 +83,18 @@ pub(crate) async fn game_players(
         None => None,
     };
     Ok(Json(wire::GamePlayers {
-        white: player(white, row.white_rating, diffs.map(|d| d.0)),
-        black: player(black, row.black_rating, diffs.map(|d| d.1)),
+        white: player(
+            white,
+            row.white_rating,
+            row.white_provisional,
+            diffs.map(|d| d.0),
+        ),
+        black: player(
+            black,
+            row.black_rating,
+            row.black_provisional,
+            diffs.map(|d| d.1),
+        ),
         rated: row.rated,
         tournament,
     }))

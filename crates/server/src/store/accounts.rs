@@ -166,12 +166,17 @@ impl Store {
     }
 
     /// Closes an account: its password, sessions and tokens go, its open
-    /// challenges (made and received) are canceled, its row and name stay (so its games keep their player, and the name is not
-    /// taken again). `Ok(false)`: no such open account.
+    /// challenges (made and received) are canceled (answered, to be told),
+    /// its row and name stay (so its games keep their player, and the name
+    /// is not taken again). `Ok(None)`: no such open account.
     ///
     /// # Errors
     /// [`StoreError`]; then nothing was changed.
-    pub async fn close_user(&self, id: &str, at: i64) -> Result<bool, StoreError> {
+    pub async fn close_user(
+        &self,
+        id: &str,
+        at: i64,
+    ) -> Result<Option<Vec<super::ChallengeRow>>, StoreError> {
         self.injected_failure()?;
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
@@ -182,18 +187,26 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() != 1 {
-            return Ok(false);
+            return Ok(None);
         }
         for sql in [
             "DELETE FROM sessions WHERE user_id = $1",
             "DELETE FROM api_tokens WHERE user_id = $1",
-            "UPDATE challenges SET status = 'canceled' \
-             WHERE (challenger = $1 OR dest_user = $1) AND status = 'created'",
         ] {
             sqlx::query(sql).bind(id).execute(&mut *tx).await?;
         }
+        let canceled = sqlx::query(
+            "UPDATE challenges SET status = 'canceled' \
+             WHERE (challenger = $1 OR dest_user = $1) AND status = 'created' RETURNING *",
+        )
+        .bind(id)
+        .fetch_all(&mut *tx)
+        .await?
+        .iter()
+        .map(super::challenges::challenge)
+        .collect::<Result<Vec<_>, _>>()?;
         tx.commit().await?;
-        Ok(true)
+        Ok(Some(canceled))
     }
 
     /// Stores a browser session (by its secret's hash).

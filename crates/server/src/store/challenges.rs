@@ -116,7 +116,7 @@ pub struct ChallengeRow {
     pub expires_at: i64,
 }
 
-fn challenge(r: &AnyRow) -> Result<ChallengeRow, sqlx::Error> {
+pub(super) fn challenge(r: &AnyRow) -> Result<ChallengeRow, sqlx::Error> {
     Ok(ChallengeRow {
         id: r.try_get("id")?,
         challenger: r.try_get("challenger")?,

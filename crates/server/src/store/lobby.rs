@@ -236,6 +236,29 @@ impl Store {
         )
     }
 
+    /// Takes `users` out of the lobby: their seeks (whose ids it answers)
+    /// and their pool waits.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn leave_lobby(&self, users: &[&str]) -> Result<Vec<String>, sqlx::Error> {
+        let mut seeks = Vec::new();
+        for user in users {
+            for r in sqlx::query("DELETE FROM seeks WHERE user_id = $1 RETURNING id")
+                .bind(user)
+                .fetch_all(&self.pool)
+                .await?
+            {
+                seeks.push(r.try_get("id")?);
+            }
+            sqlx::query("DELETE FROM pool_members WHERE user_id = $1")
+                .bind(user)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(seeks)
+    }
+
     /// Takes the seeks that lapsed by `now` out (their ids).
     ///
     /// # Errors

@@ -381,6 +381,8 @@ impl Store {
             rated: r.try_get::<i64, _>("rated")? != 0,
             white_rating: r.try_get("white_rating")?,
             black_rating: r.try_get("black_rating")?,
+            white_provisional: r.try_get::<i64, _>("white_provisional")? != 0,
+            black_provisional: r.try_get::<i64, _>("black_provisional")? != 0,
             deadline: r.try_get("deadline")?,
         })
     }

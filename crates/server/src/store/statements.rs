@@ -269,9 +269,9 @@ pub(super) async fn insert_game(
         "INSERT INTO games (id, created_at, updated_at, opponent, white_token, black_token, human_color, level, \
          start_fen, clock, rules, status, result, termination, ended_by, white_ms, black_ms, draw_offer, rematch, version, \
          owner, owner_epoch, tournament, pending, commit_id, white_user, black_user, rated, \
-         white_rating, black_rating, deadline) \
+         white_rating, black_rating, deadline, white_provisional, black_provisional) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
-         $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31)",
+         $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33)",
     )
     .bind(&g.id)
     .bind(g.created_at)
@@ -304,6 +304,8 @@ pub(super) async fn insert_game(
     .bind(g.white_rating)
     .bind(g.black_rating)
     .bind(g.deadline)
+    .bind(i64::from(g.white_provisional))
+    .bind(i64::from(g.black_provisional))
     .execute(&mut **tx)
     .await?;
     Ok(())

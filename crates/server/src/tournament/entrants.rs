@@ -62,8 +62,8 @@ pub async fn account_entry(
     Ok(player)
 }
 
-/// Each entered account's rating now in the tournament's category (for
-/// its games' rows).
+/// Each entered account's rating now in the tournament's category, and
+/// whether it is provisional (for its games' rows).
 ///
 /// # Errors
 /// Storage unavailable.
@@ -71,12 +71,12 @@ pub async fn ratings(
     state: &AppState,
     event: &Event,
     secrets: &Secrets,
-) -> Result<BTreeMap<String, i64>, ApiError> {
+) -> Result<BTreeMap<String, crate::ratings::Begun>, ApiError> {
     let speed = category(event);
     let mut out = BTreeMap::new();
     for user in secrets.accounts.values() {
-        let rating = perf(state, user, speed).await?.int_rating();
-        out.insert(user.clone(), i64::from(rating));
+        let rating = crate::ratings::as_begun(perf(state, user, speed).await?);
+        out.insert(user.clone(), rating);
     }
     Ok(out)
 }

@@ -52,7 +52,7 @@ pub fn games_for_last_round(
     id: &str,
     event: &mut Event,
     secrets: &Secrets,
-    ratings: &BTreeMap<String, i64>,
+    ratings: &BTreeMap<String, crate::ratings::Begun>,
 ) -> Result<Vec<GameRow>, ApiError> {
     let clock = clock(state, event)?;
     let initial = clock.as_ref().map(|(_, control)| initial_ms(control));
@@ -98,8 +98,10 @@ pub fn games_for_last_round(
             black_ms: initial,
             tournament: Some(id.to_string()),
             rated: rated && white_user.is_some() && black_user.is_some(),
-            white_rating: rating(&white_user),
-            black_rating: rating(&black_user),
+            white_rating: rating(&white_user).map(|r| r.rating),
+            black_rating: rating(&black_user).map(|r| r.rating),
+            white_provisional: rating(&white_user).is_some_and(|r| r.provisional),
+            black_provisional: rating(&black_user).is_some_and(|r| r.provisional),
             white_user,
             black_user,
             ..GameRow::default()
