@@ -898,3 +898,55 @@ fn draw_yes_on_ones_turn_claims_a_threefold_repetition() {
     assert_eq!(exported["status"], "draw", "{exported}");
     assert_eq!(exported["winner"], Value::Null);
 }
+
+#[test]
+fn all_of_an_accounts_games_are_exported_page_after_page() {
+    let (addr, _) = server();
+    let anna = account(addr, "anna", PLAY);
+    let bela = account(addr, "bela", PLAY);
+    // More games than the server reads at a time (100), and than it once
+    // gave at most (300), each aborted.
+    let total = 310;
+    for _ in 0..total {
+        let c = post(
+            addr,
+            "/api/challenge/bela",
+            &anna,
+            Some(json!({"rated": false, "clock.limit": 300, "clock.increment": 3})),
+        );
+        assert_eq!(c.status, 200, "{}", c.body);
+        // A challenge's game has the challenge's id, as on lichess.
+        let id = c.json()["id"].as_str().unwrap_or("").to_string();
+        let a = post(addr, &format!("/api/challenge/{id}/accept"), &bela, None);
+        assert_eq!(a.status, 200, "{}", a.body);
+        let r = post(addr, &format!("/api/board/game/{id}/abort"), &anna, None);
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let ndjson = |query: &str| -> Vec<Value> {
+        let r = send(
+            addr,
+            "GET",
+            &format!("/api/games/user/anna{query}"),
+            &[("accept", "application/x-ndjson")],
+            None,
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.body
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .collect()
+    };
+    let all = ndjson("");
+    assert_eq!(all.len(), total);
+    let mut ids: Vec<&str> = all.iter().filter_map(|g| g["id"].as_str()).collect();
+    let created: Vec<i64> = all.iter().filter_map(|g| g["createdAt"].as_i64()).collect();
+    assert!(created.windows(2).all(|w| w[0] >= w[1]), "newest first");
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), total, "each game once");
+    assert_eq!(ndjson("?max=305").len(), 305);
+    assert_eq!(ndjson("?perfType=blitz").len(), total);
+    assert!(ndjson("?perfType=rapid").is_empty());
+    let pgn = send(addr, "GET", "/api/games/user/bela", &[], None);
+    assert_eq!(pgn.body.matches("[Event ").count(), total);
+}

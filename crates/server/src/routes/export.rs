@@ -191,7 +191,7 @@ pub(crate) async fn game(
 #[derive(Debug, Default, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct UserGames {
-    /// The most games (lichess's `max`; here at most [`MAX_GAMES`]).
+    /// The most games (lichess's `max`; none: all of them).
     #[serde(default)]
     max: Option<u32>,
     /// Against this player only.
@@ -220,52 +220,113 @@ pub(crate) struct UserGames {
     finished: Option<bool>,
 }
 
-/// The most games one `/api/games/user/{username}` gives.
-const MAX_GAMES: u32 = 300;
+/// The games read from the database at a time.
+const PAGE: i64 = 100;
 
-/// The most games read to find those of the categories asked for.
-const MAX_SCANNED: i64 = 5000;
+/// An account's games as a [`UserGames`] query asks for them, newest
+/// first, read a page at a time.
+struct Pages {
+    state: AppState,
+    user: String,
+    filter: GamesFilter,
+    /// These categories only (none: all).
+    speeds: Option<Vec<Speed>>,
+    /// How many more may be given (none: no limit).
+    left: Option<u32>,
+    /// The database has no more.
+    done: bool,
+}
 
-/// An account's games as `q` asks for them, newest first.
-async fn filtered(state: &AppState, user: &str, q: &UserGames) -> Result<Vec<GameRow>, ApiError> {
-    let max = q.max.unwrap_or(MAX_GAMES).clamp(1, MAX_GAMES);
-    let finished = match (q.ongoing.unwrap_or(false), q.finished.unwrap_or(true)) {
-        (true, true) => None,
-        (false, true) => Some(true),
-        (true, false) => Some(false),
-        (false, false) => return Ok(Vec::new()),
-    };
-    let filter = GamesFilter {
-        vs: q.vs.as_deref().map(crate::accounts::name::id_of),
-        color: q.color,
-        rated: q.rated,
-        since: q.since,
-        until: q.until,
-        finished,
-    };
-    let speeds: Option<Vec<Speed>> = q.perf_type.as_deref().map(|list| {
-        list.split(',')
-            .filter_map(|k| Speed::from_key(k.trim()))
-            .collect()
-    });
-    let Some(speeds) = speeds else {
-        return Ok(state
-            .store()
-            .games_of(user, &filter, i64::from(max))
-            .await?);
-    };
-    let rows = state.store().games_of(user, &filter, MAX_SCANNED).await?;
-    Ok(rows
-        .into_iter()
-        .filter(|r| speeds.contains(&game_perf(r)))
-        .take(max as usize)
-        .collect())
+impl Pages {
+    fn new(state: &AppState, user: &str, q: &UserGames) -> Pages {
+        // Which games by whether they ended; and whether none at all are
+        // asked for (neither ongoing nor finished).
+        let (finished, none) = match (q.ongoing.unwrap_or(false), q.finished.unwrap_or(true)) {
+            (true, true) => (None, false),
+            (false, true) => (Some(true), false),
+            (true, false) => (Some(false), false),
+            (false, false) => (None, true),
+        };
+        Pages {
+            state: state.clone(),
+            user: user.to_string(),
+            filter: GamesFilter {
+                vs: q.vs.as_deref().map(crate::accounts::name::id_of),
+                color: q.color,
+                rated: q.rated,
+                since: q.since,
+                until: q.until,
+                finished,
+                before: None,
+            },
+            speeds: q.perf_type.as_deref().map(|list| {
+                list.split(',')
+                    .filter_map(|k| Speed::from_key(k.trim()))
+                    .collect()
+            }),
+            left: if none { Some(0) } else { q.max },
+            done: false,
+        }
+    }
+
+    /// The next games asked for (none: no more).
+    async fn next(&mut self) -> Result<Vec<GameRow>, ApiError> {
+        loop {
+            if self.done || self.left == Some(0) {
+                return Ok(Vec::new());
+            }
+            let rows = self
+                .state
+                .store()
+                .games_of(&self.user, &self.filter, PAGE)
+                .await?;
+            self.done = rows.len() < usize::try_from(PAGE).unwrap_or(usize::MAX);
+            if let Some(last) = rows.last() {
+                self.filter.before = Some((last.created_at, last.id.clone()));
+            }
+            let mut kept: Vec<GameRow> = rows
+                .into_iter()
+                .filter(|r| {
+                    self.speeds
+                        .as_ref()
+                        .is_none_or(|s| s.contains(&game_perf(r)))
+                })
+                .collect();
+            if let Some(left) = &mut self.left {
+                kept.truncate(*left as usize);
+                *left -= u32::try_from(kept.len()).unwrap_or(*left);
+            }
+            if !kept.is_empty() {
+                return Ok(kept);
+            }
+        }
+    }
+}
+
+/// Games as `/api/games/user` writes them: NDJSON of lichess's JSON, or
+/// PGN one after another.
+async fn written(state: &AppState, rows: &[GameRow], ndjson: bool) -> Result<String, ApiError> {
+    let mut out = String::new();
+    for row in rows {
+        if ndjson {
+            let game = as_json(state, row).await?;
+            out.push_str(
+                &serde_json::to_string(&game).map_err(|e| ApiError::Internal(e.to_string()))?,
+            );
+        } else {
+            out.push_str(&as_pgn(state, row).await?);
+        }
+        out.push('\n');
+    }
+    Ok(out)
 }
 
 /// `GET /api/games/user/{username}`: an account's games, newest first, as
 /// PGN (one after another), or NDJSON of lichess's JSON with `Accept:
-/// application/x-ndjson`; lichess's filters (`vs`, `rated`, `perfType`,
-/// `color`, `since`, `until`, `ongoing`, `finished`).
+/// application/x-ndjson`; lichess's filters (`max`, `vs`, `rated`,
+/// `perfType`, `color`, `since`, `until`, `ongoing`, `finished`). All of
+/// them unless `max` says otherwise, streamed as they are read, a page at
+/// a time (a failure after the first page ends the stream early, logged).
 pub(crate) async fn user_games(
     State(state): State<AppState>,
     P(username): P<String>,
@@ -277,21 +338,38 @@ pub(crate) async fn user_games(
         .user(&crate::accounts::name::id_of(&username))
         .await?
         .ok_or_else(crate::accounts::no_such_user)?;
-    let rows = filtered(&state, &user.id, &q).await?;
-    let mut out = String::new();
-    if wants(&headers, "application/x-ndjson") || wants(&headers, "application/json") {
-        for row in &rows {
-            let game = as_json(&state, row).await?;
-            out.push_str(
-                &serde_json::to_string(&game).map_err(|e| ApiError::Internal(e.to_string()))?,
-            );
-            out.push('\n');
+    let ndjson = wants(&headers, "application/x-ndjson") || wants(&headers, "application/json");
+    let mut pages = Pages::new(&state, &user.id, &q);
+    // The first page read before the answer begins: a database that cannot
+    // be read is a 503, not an empty list.
+    let first = pages.next().await?;
+    let first = written(&state, &first, ndjson).await?;
+    let rest = futures_util::stream::unfold(Some(pages), move |pages| async move {
+        let mut pages = pages?;
+        let rows = match pages.next().await {
+            Ok(rows) if rows.is_empty() => return None,
+            Ok(rows) => rows,
+            Err(e) => {
+                tracing::warn!(error = %e, "an account's games cut short");
+                return None;
+            }
+        };
+        match written(&pages.state, &rows, ndjson).await {
+            Ok(text) => Some((text, Some(pages))),
+            Err(e) => {
+                tracing::warn!(error = %e, "an account's games cut short");
+                None
+            }
         }
-        return Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], out).into_response());
-    }
-    for row in &rows {
-        out.push_str(&as_pgn(&state, row).await?);
-        out.push('\n');
-    }
-    Ok(([(header::CONTENT_TYPE, PGN)], out).into_response())
+    });
+    let body = futures_util::StreamExt::map(
+        futures_util::StreamExt::chain(futures_util::stream::once(async move { first }), rest),
+        Ok::<_, std::convert::Infallible>,
+    );
+    let kind = if ndjson { "application/x-ndjson" } else { PGN };
+    Ok((
+        [(header::CONTENT_TYPE, kind)],
+        axum::body::Body::from_stream(body),
+    )
+        .into_response())
 }

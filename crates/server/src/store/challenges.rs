@@ -25,6 +25,9 @@ pub struct GamesFilter {
     pub until: Option<i64>,
     /// Ended (or still in play) only.
     pub finished: Option<bool>,
+    /// After this game in the list's order (its creation time and id):
+    /// where the last page ended.
+    pub before: Option<(i64, String)>,
 }
 
 /// The time a challenge asks for (stored as `clock_limit` and
@@ -336,6 +339,7 @@ impl Store {
              AND ($5 IS NULL OR g.created_at >= $5) \
              AND ($6 IS NULL OR g.created_at <= $6) \
              AND ($7 IS NULL OR ($7 = 1 AND g.status = 'ended') OR ($7 = 0 AND g.status <> 'ended')) \
+             AND ($9 IS NULL OR g.created_at < $9 OR (g.created_at = $9 AND g.id < $10)) \
              ORDER BY g.created_at DESC, g.id DESC LIMIT $8",
             super::GAME_COLUMNS,
             super::GAMES
@@ -351,6 +355,8 @@ impl Store {
         .bind(filter.until)
         .bind(filter.finished.map(i64::from))
         .bind(limit)
+        .bind(filter.before.as_ref().map(|b| b.0))
+        .bind(filter.before.as_ref().map(|b| b.1.as_str()))
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(Store::row).collect()
