@@ -27,9 +27,15 @@ pub const LMR_MOVE: usize = 3;
 pub const LMR_BASE: f64 = 0.75;
 /// See [`LMR_BASE`].
 pub const LMR_DIVISOR: f64 = 2.25;
-/// History: the largest bonus, and the gravity scale.
-pub const HISTORY_MAX_BONUS: i32 = 1200;
-/// See [`HISTORY_MAX_BONUS`].
+/// History: a move's bonus at depth `d` is `HISTORY_QUADRATIC d² +
+/// HISTORY_LINEAR (d - 1)`, at most [`HISTORY_MAX_BONUS`]; gravity keeps
+/// every score within [`HISTORY_SCALE`].
+pub const HISTORY_QUADRATIC: i32 = 16;
+/// See [`HISTORY_QUADRATIC`].
+pub const HISTORY_LINEAR: i32 = 128;
+/// See [`HISTORY_QUADRATIC`].
+pub const HISTORY_MAX_BONUS: i32 = 2_048;
+/// See [`HISTORY_QUADRATIC`].
 pub const HISTORY_SCALE: i32 = 16_384;
 /// The least depth at which a node without a table move is searched a
 /// ply less deep (internal iterative reduction).
@@ -50,3 +56,20 @@ pub const PROBCUT_MARGIN: i32 = 200;
 pub const PROBCUT_IMPROVING: i32 = 60;
 /// How much shallower ProbCut's verifying search is.
 pub const PROBCUT_REDUCTION: i32 = 4;
+/// Late move reductions: a quiet move's histories take a ply off (or add
+/// one) per this much of their score, at most [`LMR_HISTORY_MOST`] plies
+/// either way.
+pub const LMR_HISTORY_DIVISOR: i32 = 5_000;
+/// See [`LMR_HISTORY_DIVISOR`].
+pub const LMR_HISTORY_MOST: i32 = 2;
+/// Continuation-history pruning (Ethereal's counter-move and follow-up
+/// pruning): a quiet move is not searched at this depth or less (the
+/// first when the position is not improving, the second when it is)
+/// when its continuation history one ply back scores below the limit.
+pub const COUNTER_PRUNE_DEPTH: [i32; 2] = [3, 2];
+/// See [`COUNTER_PRUNE_DEPTH`].
+pub const COUNTER_PRUNE_LIMIT: [i32; 2] = [0, -1_000];
+/// The same, by the continuation history two plies back.
+pub const FOLLOW_UP_PRUNE_DEPTH: [i32; 2] = [3, 2];
+/// See [`FOLLOW_UP_PRUNE_DEPTH`].
+pub const FOLLOW_UP_PRUNE_LIMIT: [i32; 2] = [-2_000, -4_000];

@@ -568,9 +568,35 @@ impl Searcher {
         score
     }
 
+    /// Continuation-history pruning: whether a quiet move at low depth
+    /// has fared so badly after the moves one or two plies before it that
+    /// it is not worth a search.
+    fn history_prunes(
+        &self,
+        pos: &Position,
+        m: Move,
+        depth: i32,
+        ply: usize,
+        improving: bool,
+    ) -> bool {
+        let now = (Searcher::piece_index(pos, m), m.to().index());
+        let i = usize::from(improving);
+        let limits = [
+            (COUNTER_PRUNE_DEPTH[i], COUNTER_PRUNE_LIMIT[i]),
+            (FOLLOW_UP_PRUNE_DEPTH[i], FOLLOW_UP_PRUNE_LIMIT[i]),
+        ];
+        limits.iter().enumerate().any(|(back, &(most, limit))| {
+            depth <= most
+                && self
+                    .earlier(ply, back)
+                    .is_some_and(|earlier| self.continuation.get(back, earlier, now) < limit)
+        })
+    }
+
     fn update_quiet(&mut self, pos: &Position, best: Move, tried: &[Move], depth: i32, ply: usize) {
         let us = pos.turn().index();
-        let bonus = (depth * depth).min(HISTORY_MAX_BONUS);
+        let bonus = (HISTORY_QUADRATIC * depth * depth + HISTORY_LINEAR * (depth - 1).max(0))
+            .min(HISTORY_MAX_BONUS);
         let update = |h: &mut i32, b: i32| {
             *h += b - *h * b.abs() / HISTORY_SCALE;
         };
@@ -776,6 +802,9 @@ impl Searcher {
                     {
                         continue;
                     }
+                    if self.history_prunes(pos, m, depth, ply, improving) {
+                        continue;
+                    }
                 } else if depth <= 6 && !see_ge(pos, m, -SEE_CAPTURE_MARGIN * depth) {
                     continue;
                 }
@@ -807,7 +836,8 @@ impl Searcher {
                     reduction = self.lmr[(depth as usize).min(63)][index.min(63)];
                     reduction += i32::from(!pv_node) + i32::from(!improving) + i32::from(cut);
                     reduction -= i32::from(gives_check);
-                    reduction -= self.quiet_score(pos, m, ply) / 10_000;
+                    reduction -= (self.quiet_score(pos, m, ply) / LMR_HISTORY_DIVISOR)
+                        .clamp(-LMR_HISTORY_MOST, LMR_HISTORY_MOST);
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.search(
