@@ -23,9 +23,9 @@ export function historyPage(root: HTMLElement): void {
       const players = (g: Summary, mine: boolean) => {
         // Named players (accounts, a tournament's entrants) by name.
         if (g.white_name || g.black_name) {
-          const side = (name: string | null, title: string | null, rating: number | null, colour: string) =>
-            name ? [title, name, rating === null ? null : `(${rating})`].filter(x => x).join(' ') : colour;
-          const names = `${side(g.white_name, g.white_title, g.white_rating, tr.white)} – ${side(g.black_name, g.black_title, g.black_rating, tr.black)}`;
+          const side = (name: string | null, title: string | null, rating: number | null, prov: boolean, colour: string) =>
+            name ? [title, name, rating === null ? null : `(${rating}${prov ? '?' : ''})`].filter(x => x).join(' ') : colour;
+          const names = `${side(g.white_name, g.white_title, g.white_rating, g.white_provisional, tr.white)} – ${side(g.black_name, g.black_title, g.black_rating, g.black_provisional, tr.black)}`;
           const rated = g.rated ? ` · ${tr.lobbyRated}` : '';
           return g.event ? `${names}${rated} (${g.event.name}, ${message(lang(), 'web-tour-round-n', { round: g.event.round })})` : `${names}${rated}`;
         }

@@ -550,6 +550,14 @@ white_rating: number | null,
  */
 black_rating: number | null, 
 /**
+ * Whether White's rating was provisional as the game began (`?`).
+ */
+white_provisional: boolean, 
+/**
+ * Whether Black's rating was provisional as the game began.
+ */
+black_provisional: boolean, 
+/**
  * Whether the game counts for the players' ratings.
  */
 rated: boolean, 

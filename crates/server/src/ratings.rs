@@ -21,11 +21,14 @@ pub struct Begun {
     pub provisional: bool,
 }
 
-/// The rating a game begins with, from the player's rating now.
-pub fn as_begun(perf: Perf) -> Begun {
+/// The rating a game begins with at `now` (milliseconds since the Unix
+/// epoch), from the player's rating: provisional as the lobby and the
+/// profile show it then (its deviation grown with the time since its last
+/// rated game).
+pub fn as_begun(perf: Perf, now: i64) -> Begun {
     Begun {
         rating: i64::from(perf.int_rating()),
-        provisional: RATINGS.provisional(perf.glicko),
+        provisional: RATINGS.provisional(RATINGS.live(&perf, now)),
     }
 }
 

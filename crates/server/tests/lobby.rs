@@ -561,3 +561,33 @@ fn players_who_begin_a_game_leave_the_lobby() {
     let cyril = account_token(addr, "Cyril", &["board:play"]);
     assert_eq!(accept(addr, &cyril, &second).status, 404);
 }
+
+#[test]
+fn two_seeks_of_one_player_accepted_at_once_make_one_game() {
+    let addr = start_server();
+    let anna = account_token(addr, "Anna", &["board:play"]);
+    let takers = [
+        account_token(addr, "Bela", &["board:play"]),
+        account_token(addr, "Cyril", &["board:play"]),
+    ];
+    for _ in 0..5 {
+        let _first = Held::open(addr, "/api/board/seek", &anna, "time=3&increment=2");
+        let _second = Held::open(addr, "/api/board/seek", &anna, "time=10&increment=5");
+        wait_for("both seeks", || (seek_ids(addr).len() == 2).then_some(()));
+        let ids = seek_ids(addr);
+        let statuses: Vec<u16> = std::thread::scope(|s| {
+            let handles: Vec<_> = ids
+                .iter()
+                .zip(&takers)
+                .map(|(id, taker)| s.spawn(move || accept(addr, taker, id).status))
+                .collect();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        });
+        let mut sorted = statuses.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, [200, 404], "{statuses:?}");
+        wait_for("the lobby empty", || {
+            seek_ids(addr).is_empty().then_some(())
+        });
+    }
+}

@@ -117,7 +117,9 @@ pub enum Command {
         accept: bool,
     },
     /// Offer a draw, or accept the opponent's (lichess's `draw/yes`): an
-    /// offer goes with the move the player has just made.
+    /// offer goes with the move the player has just made; on the player's
+    /// own turn it claims the threefold repetition or fifty-move draw that
+    /// stands (else it is refused).
     #[serde(rename = "offer_draw")]
     OfferDraw,
     /// Claim a draw (threefold, fifty moves), maybe by declaring a move.

@@ -707,6 +707,10 @@ pub struct Summary {
     /// Black's rating, likewise.
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub black_rating: Option<i64>,
+    /// Whether White's rating was provisional as the game began (`?`).
+    pub white_provisional: bool,
+    /// Whether Black's rating was provisional as the game began.
+    pub black_provisional: bool,
     /// Whether the game counts for the players' ratings.
     pub rated: bool,
     /// The tournament and round, for a tournament's game.

@@ -48,7 +48,7 @@ pub async fn play_ai(
     let perf = super::perf_of(terms.variant, speed);
     let rating = super::perf(state, &user.id, perf)
         .await
-        .map(crate::ratings::as_begun)?;
+        .map(|p| crate::ratings::as_begun(p, crate::live::unix_ms()))?;
     let (white, black) = match color {
         sakk::Color::White => ((Some(user.id.clone()), Some(rating)), (None, None)),
         sakk::Color::Black => ((None, None), (Some(user.id.clone()), Some(rating))),

@@ -70,14 +70,22 @@ pub struct Pairing<'a> {
 
 /// Makes the game of a pairing (a challenge accepted, a seek accepted, a
 /// pool's pairing): each player's rating in its category as it begins.
+/// Both accounts must be open; one closed while the game was being made
+/// (its closing read its games in play before this one was stored) ends
+/// the game at once, as its closing would have.
 ///
 /// # Errors
-/// A bad position or clock; 503 when the database cannot take it.
+/// 404 `no_such_user` for a closed account; a bad position or clock; 503
+/// when the database cannot take it.
 pub async fn begin(state: &AppState, p: Pairing<'_>) -> Result<String, ApiError> {
+    for user in [p.white, p.black] {
+        crate::accounts::open_account(state.store(), user).await?;
+    }
     let speed = perf_of(p.variant, clock_speed(p.clock));
+    let now = crate::live::unix_ms();
     let ratings = (
-        crate::ratings::as_begun(perf(state, p.white, speed).await?),
-        crate::ratings::as_begun(perf(state, p.black, speed).await?),
+        crate::ratings::as_begun(perf(state, p.white, speed).await?, now),
+        crate::ratings::as_begun(perf(state, p.black, speed).await?, now),
     );
     let start = match p.fen {
         Some(fen) => sakk::Position::from_fen_with_mode(fen, p.variant.castling_mode())?,
@@ -103,7 +111,36 @@ pub async fn begin(state: &AppState, p: Pairing<'_>) -> Result<String, ApiError>
         },
     )
     .await?;
+    for user in [p.white, p.black] {
+        if crate::accounts::open_account(state.store(), user)
+            .await
+            .is_err()
+        {
+            end_for_closed(state, &id, user).await;
+            return Err(crate::accounts::no_such_user());
+        }
+    }
     Ok(id)
+}
+
+/// Ends game `game` of closed account `user`: aborted while it may be,
+/// else resigned (as lichess ends a closed account's games). A failure
+/// is logged: a game left in play ends by its clock.
+pub async fn end_for_closed(state: &AppState, game: &str, user: &str) {
+    let caller = Caller::Account(user.to_string());
+    let act = |command| dispatch(state, game, &caller, Op::Act(command));
+    let ended = match act(crate::command::Command::Abort).await {
+        // Refused by the rules (both have moved, a tournament's game):
+        // resigned instead.
+        Err(ApiError::Rules { .. } | ApiError::BadRequest { .. }) => {
+            act(crate::command::Command::Resign).await.map(|_| ())
+        }
+        Err(ApiError::GameOver) => Ok(()),
+        other => other.map(|_| ()),
+    };
+    if let Err(e) = ended {
+        tracing::warn!(%game, error = %e, "a closed account's game stays in play");
+    }
 }
 
 /// Tells the players (the accounts among them) that their game began

@@ -19,8 +19,8 @@ pub mod wire;
 
 pub use ai::play_ai;
 pub use games::{
-    begin, clock_spec, clock_speed, game_ended, game_event, game_perf, game_speed, perf, perf_of,
-    rate, shown, started, Pairing,
+    begin, clock_spec, clock_speed, end_for_closed, game_ended, game_event, game_perf, game_speed,
+    perf, perf_of, rate, shown, started, Pairing,
 };
 pub use open::{accept_open, cancel_open, create_open, view_open, Joined, OPEN_LIFETIME_MS};
 

@@ -32,23 +32,26 @@ pub const REFRESH: std::time::Duration = std::time::Duration::from_secs(10);
 /// learns that its client left).
 pub const KEEPALIVE: std::time::Duration = std::time::Duration::from_secs(2);
 
-/// `users` leave the lobby: their seeks and pool waits go, and everyone is
-/// told of the seeks. So go the players of a game the lobby just made (as
-/// on lichess, where a player who begins a game is no longer seeking
-/// one), and a closed account. A failure is only logged: the rows lapse
-/// within [`TTL_MS`] once their holders find them gone or stop holding
-/// them.
+/// `users` (a closed account) leave the lobby: their seeks and pool waits
+/// go, and everyone is told of the seeks. (The players of a game the lobby
+/// makes leave it as their pairing is taken: [`seeks::accept`],
+/// [`pooling::wave`].) A failure is only logged: the rows stay until their
+/// holders stop holding them.
 pub async fn take_out(state: &AppState, users: &[&str]) {
     match state.store().leave_lobby(users).await {
-        Ok(seeks) => {
-            for id in seeks {
-                state
-                    .lobby()
-                    .tell(LobbyEvent::SeekRemoved { id, game: None })
-                    .await;
-            }
-        }
-        Err(e) => tracing::warn!(error = %e, "players now playing are still in the lobby"),
+        Ok(seeks) => told_removed(state, seeks).await,
+        Err(e) => tracing::warn!(error = %e, "a closed account is still in the lobby"),
+    }
+}
+
+/// Tells everyone that `seeks` left the lobby without a game of their own
+/// (their seekers began another, or left).
+async fn told_removed(state: &AppState, seeks: Vec<String>) {
+    for id in seeks {
+        state
+            .lobby()
+            .tell(LobbyEvent::SeekRemoved { id, game: None })
+            .await;
     }
 }
 

@@ -67,10 +67,11 @@ pub async fn wave(state: &AppState) -> Result<Vec<PoolView>, ApiError> {
     state.store().sweep_members(now).await?;
     let mut members = state.store().pool_members(now).await?;
     for (a, b) in pools::wave(&members, now) {
-        if !state.store().take_pair(&a, &b).await? {
-            // Taken by another node's wave, or left: the next wave sees.
+        let Some(seeks) = state.store().take_pair(&a, &b).await? else {
+            // Taken by another node's wave or a seek's game, or left: the
+            // next wave sees.
             continue;
-        }
+        };
         members.retain(|m| m.user_id != a.user_id && m.user_id != b.user_id);
         let game = match pair(state, &a, &b).await {
             Ok(game) => game,
@@ -89,7 +90,7 @@ pub async fn wave(state: &AppState) -> Result<Vec<PoolView>, ApiError> {
                 game: game.clone(),
             })
             .await;
-        super::take_out(state, &[&a.user_id, &b.user_id]).await;
+        super::told_removed(state, seeks).await;
         // The game is made: a failure to tell it is only logged (the
         // players' streams read their games in play when they open).
         if let Err(e) = challenges::started(state, &game, &[&a.user_id, &b.user_id]).await {

@@ -207,9 +207,11 @@ pub async fn accept(state: &AppState, user: &UserRow, id: &str) -> Result<LobbyG
             ));
         }
     }
-    let seek = state
+    // The seek, and both players' other seeks and pool waits, taken at
+    // once: nobody is paired into two games.
+    let (seek, others) = state
         .store()
-        .take_seek(id, now)
+        .take_seek_for(id, now, &user.id)
         .await?
         .ok_or_else(no_such_seek)?;
     let seeker_white = match seek.color {
@@ -254,7 +256,7 @@ pub async fn accept(state: &AppState, user: &UserRow, id: &str) -> Result<LobbyG
             game: Some(game_id.clone()),
         })
         .await;
-    super::take_out(state, &[&seek.user_id, &user.id]).await;
+    super::told_removed(state, others).await;
     // The game is made: a failure to tell it is only logged (the players'
     // streams read their games in play when they open).
     if let Err(e) = challenges::started(state, &game_id, &[&seek.user_id, &user.id]).await {

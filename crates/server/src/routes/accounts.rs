@@ -364,7 +364,10 @@ pub(crate) async fn close(
         now(),
     )
     .await?;
-    crate::closing::closed(&state, &auth.user().id, &canceled).await;
+    // What the account had going ends in the background: the account is
+    // closed already, whether or not this client waits.
+    let (closing, user) = (state.clone(), auth.user().id.clone());
+    tokio::spawn(async move { crate::closing::closed(&closing, &user, &canceled).await });
     logged_out(state.public_url())
 }
 

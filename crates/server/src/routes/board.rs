@@ -4,7 +4,8 @@
 //! their ratings, the speed and the clock, then `gameState` after each
 //! change, as lichess writes them), `POST …/game/{id}/move/{uci}`
 //! (`?offeringDraw=true`), `…/draw/{yes|no}` (yes accepts the opponent's
-//! offer or offers one with the move just made), `…/takeback/{yes|no}`,
+//! offer, offers one with the move just made, or on one's own turn claims
+//! a standing threefold or fifty-move draw), `…/takeback/{yes|no}`,
 //! `…/resign`, `…/abort`, `…/chat` (the exports are in `export.rs`). A
 //! request acts as its
 //! account (a personal token with `board:play` or `bot:play`, or the

@@ -272,15 +272,22 @@ impl Pages {
     /// The next games asked for (none: no more).
     async fn next(&mut self) -> Result<Vec<GameRow>, ApiError> {
         loop {
-            if self.done || self.left == Some(0) {
+            // Categories of which none is known match nothing: no reading.
+            let none_known = self.speeds.as_ref().is_some_and(Vec::is_empty);
+            if self.done || self.left == Some(0) || none_known {
                 return Ok(Vec::new());
             }
+            // Without a category to sift by, no more rows than are wanted.
+            let page = match (self.left, &self.speeds) {
+                (Some(left), None) => PAGE.min(i64::from(left)),
+                _ => PAGE,
+            };
             let rows = self
                 .state
                 .store()
-                .games_of(&self.user, &self.filter, PAGE)
+                .games_of(&self.user, &self.filter, page)
                 .await?;
-            self.done = rows.len() < usize::try_from(PAGE).unwrap_or(usize::MAX);
+            self.done = rows.len() < usize::try_from(page).unwrap_or(usize::MAX);
             if let Some(last) = rows.last() {
                 self.filter.before = Some((last.created_at, last.id.clone()));
             }

@@ -358,6 +358,8 @@ pub(crate) async fn list(
             black_title,
             white_rating,
             black_rating,
+            white_provisional: r.white_provisional && white_rating.is_some(),
+            black_provisional: r.black_provisional && black_rating.is_some(),
             rated: r.rated,
             event,
             clock: r

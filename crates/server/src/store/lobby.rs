@@ -242,21 +242,41 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn leave_lobby(&self, users: &[&str]) -> Result<Vec<String>, sqlx::Error> {
-        let mut seeks = Vec::new();
-        for user in users {
-            for r in sqlx::query("DELETE FROM seeks WHERE user_id = $1 RETURNING id")
-                .bind(user)
-                .fetch_all(&self.pool)
-                .await?
-            {
-                seeks.push(r.try_get("id")?);
-            }
-            sqlx::query("DELETE FROM pool_members WHERE user_id = $1")
-                .bind(user)
-                .execute(&self.pool)
-                .await?;
-        }
+        let mut tx = self.pool.begin().await?;
+        let seeks = leave_in(&mut tx, users).await?;
+        tx.commit().await?;
         Ok(seeks)
+    }
+
+    /// Takes seek `id`, alive at `now`, out of the lobby for a game
+    /// between its seeker and `taker`, and with it every other seek and
+    /// pool wait of both, in one transaction: of two accepts of two seeks
+    /// of one player, or an accept and a pool's pairing of that player,
+    /// one wins. Answers the seek and the other seeks' ids; `None` when
+    /// the seek was not there (gone, or taken by another).
+    ///
+    /// # Errors
+    /// [`StoreError`]; then nothing was changed.
+    pub async fn take_seek_for(
+        &self,
+        id: &str,
+        now: i64,
+        taker: &str,
+    ) -> Result<Option<(SeekRow, Vec<String>)>, StoreError> {
+        self.injected_failure()?;
+        let mut tx = self.pool.begin().await?;
+        let taken = sqlx::query("DELETE FROM seeks WHERE id = $1 AND expires_at > $2 RETURNING *")
+            .bind(id)
+            .bind(now)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(seek) = taken.as_ref().map(seek).transpose()? else {
+            tx.rollback().await?;
+            return Ok(None);
+        };
+        let others = leave_in(&mut tx, &[seek.user_id.as_str(), taker]).await?;
+        tx.commit().await?;
+        Ok(Some((seek, others)))
     }
 
     /// Takes the seeks that lapsed by `now` out (their ids).
@@ -353,13 +373,17 @@ impl Store {
             .collect()
     }
 
-    /// Takes two waiting players out of the pools to pair them: both, or
-    /// neither (`Ok(false)`: one was gone, taken by another pairing or
-    /// left).
+    /// Takes two waiting players out of the pools to pair them, and with
+    /// them their seeks (whose ids it answers): both, or neither (`None`:
+    /// one was gone, taken by another pairing or a seek's game, or left).
     ///
     /// # Errors
     /// [`StoreError`]; then nothing was changed.
-    pub async fn take_pair(&self, a: &MemberRow, b: &MemberRow) -> Result<bool, StoreError> {
+    pub async fn take_pair(
+        &self,
+        a: &MemberRow,
+        b: &MemberRow,
+    ) -> Result<Option<Vec<String>>, StoreError> {
         self.injected_failure()?;
         let mut tx = self.pool.begin().await?;
         let mut taken = 0;
@@ -369,18 +393,14 @@ impl Store {
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();
-            // Any other wait of theirs, should one have slipped in.
-            sqlx::query("DELETE FROM pool_members WHERE user_id = $1")
-                .bind(&m.user_id)
-                .execute(&mut *tx)
-                .await?;
         }
         if taken == 2 {
+            let seeks = leave_in(&mut tx, &[a.user_id.as_str(), b.user_id.as_str()]).await?;
             tx.commit().await?;
-            Ok(true)
+            Ok(Some(seeks))
         } else {
             tx.rollback().await?;
-            Ok(false)
+            Ok(None)
         }
     }
 
@@ -416,6 +436,29 @@ impl Store {
     pub async fn put_back_seek(&self, s: &SeekRow) -> Result<(), StoreError> {
         self.insert_seek(s).await
     }
+}
+
+/// Takes `users`' seeks (answering their ids) and pool waits out inside
+/// `tx`.
+async fn leave_in(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    users: &[&str],
+) -> Result<Vec<String>, sqlx::Error> {
+    let mut seeks = Vec::new();
+    for user in users {
+        for r in sqlx::query("DELETE FROM seeks WHERE user_id = $1 RETURNING id")
+            .bind(user)
+            .fetch_all(&mut **tx)
+            .await?
+        {
+            seeks.push(r.try_get("id")?);
+        }
+        sqlx::query("DELETE FROM pool_members WHERE user_id = $1")
+            .bind(user)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(seeks)
 }
 
 async fn insert_member(

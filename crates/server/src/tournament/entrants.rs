@@ -73,9 +73,10 @@ pub async fn ratings(
     secrets: &Secrets,
 ) -> Result<BTreeMap<String, crate::ratings::Begun>, ApiError> {
     let speed = category(event);
+    let now = crate::live::unix_ms();
     let mut out = BTreeMap::new();
     for user in secrets.accounts.values() {
-        let rating = crate::ratings::as_begun(perf(state, user, speed).await?);
+        let rating = crate::ratings::as_begun(perf(state, user, speed).await?, now);
         out.insert(user.clone(), rating);
     }
     Ok(out)
