@@ -19,7 +19,7 @@ pub async fn closed(state: &AppState, user: &str, canceled: &[ChallengeRow]) {
             tracing::warn!(challenge = %c.id, error = %e, "a closed account's challenge ended untold");
         }
     }
-    crate::lobby::take_out(state, &[user]).await;
+    crate::lobby::take_out(state, user).await;
     let games = match state.store().playing(user).await {
         Ok(games) => games,
         Err(e) => {

@@ -32,13 +32,13 @@ pub const REFRESH: std::time::Duration = std::time::Duration::from_secs(10);
 /// learns that its client left).
 pub const KEEPALIVE: std::time::Duration = std::time::Duration::from_secs(2);
 
-/// `users` (a closed account) leave the lobby: their seeks and pool waits
+/// `user` (a closed account) leaves the lobby: their seeks and pool waits
 /// go, and everyone is told of the seeks. (The players of a game the lobby
 /// makes leave it as their pairing is taken: [`seeks::accept`],
 /// [`pooling::wave`].) A failure is only logged: the rows stay until their
 /// holders stop holding them.
-pub async fn take_out(state: &AppState, users: &[&str]) {
-    match state.store().leave_lobby(users).await {
+pub async fn take_out(state: &AppState, user: &str) {
+    match state.store().leave_lobby(user).await {
         Ok(seeks) => told_removed(state, seeks).await,
         Err(e) => tracing::warn!(error = %e, "a closed account is still in the lobby"),
     }

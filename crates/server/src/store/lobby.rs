@@ -236,16 +236,19 @@ impl Store {
         )
     }
 
-    /// Takes `users` out of the lobby: their seeks (whose ids it answers)
+    /// Takes `user` out of the lobby: their seeks (whose ids it answers)
     /// and their pool waits.
     ///
     /// # Errors
-    /// A database error.
-    pub async fn leave_lobby(&self, users: &[&str]) -> Result<Vec<String>, sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
-        let seeks = leave_in(&mut tx, users).await?;
-        tx.commit().await?;
-        Ok(seeks)
+    /// [`StoreError`]; then nothing was changed.
+    pub async fn leave_lobby(&self, user: &str) -> Result<Vec<String>, StoreError> {
+        retried(|| async {
+            let mut tx = self.pool.begin().await?;
+            let (seeks, _) = leave_in(&mut tx, user, user).await?;
+            tx.commit().await?;
+            Ok(seeks.into_iter().map(|s| s.id).collect())
+        })
+        .await
     }
 
     /// Takes seek `id`, alive at `now`, out of the lobby for a game
@@ -264,19 +267,37 @@ impl Store {
         taker: &str,
     ) -> Result<Option<(SeekRow, Vec<String>)>, StoreError> {
         self.injected_failure()?;
-        let mut tx = self.pool.begin().await?;
-        let taken = sqlx::query("DELETE FROM seeks WHERE id = $1 AND expires_at > $2 RETURNING *")
-            .bind(id)
-            .bind(now)
-            .fetch_optional(&mut *tx)
-            .await?;
-        let Some(seek) = taken.as_ref().map(seek).transpose()? else {
-            tx.rollback().await?;
-            return Ok(None);
-        };
-        let others = leave_in(&mut tx, &[seek.user_id.as_str(), taker]).await?;
-        tx.commit().await?;
-        Ok(Some((seek, others)))
+        retried(|| async {
+            let Some(seeker) =
+                sqlx::query("SELECT user_id FROM seeks WHERE id = $1 AND expires_at > $2")
+                    .bind(id)
+                    .bind(now)
+                    .fetch_optional(&self.pool)
+                    .await?
+                    .map(|r| r.try_get::<String, _>("user_id"))
+                    .transpose()?
+            else {
+                return Ok(None);
+            };
+            let mut tx = self.pool.begin().await?;
+            let (taken, _) = leave_in(&mut tx, &seeker, taker).await?;
+            let others = taken
+                .iter()
+                .filter(|s| s.id != id)
+                .map(|s| s.id.clone())
+                .collect();
+            match taken.into_iter().find(|s| s.id == id && s.expires_at > now) {
+                Some(seek) => {
+                    tx.commit().await?;
+                    Ok(Some((seek, others)))
+                }
+                None => {
+                    tx.rollback().await?;
+                    Ok(None)
+                }
+            }
+        })
+        .await
     }
 
     /// Takes the seeks that lapsed by `now` out (their ids).
@@ -385,23 +406,18 @@ impl Store {
         b: &MemberRow,
     ) -> Result<Option<Vec<String>>, StoreError> {
         self.injected_failure()?;
-        let mut tx = self.pool.begin().await?;
-        let mut taken = 0;
-        for m in [a, b] {
-            taken += sqlx::query("DELETE FROM pool_members WHERE id = $1")
-                .bind(&m.id)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
-        }
-        if taken == 2 {
-            let seeks = leave_in(&mut tx, &[a.user_id.as_str(), b.user_id.as_str()]).await?;
-            tx.commit().await?;
-            Ok(Some(seeks))
-        } else {
-            tx.rollback().await?;
-            Ok(None)
-        }
+        retried(|| async {
+            let mut tx = self.pool.begin().await?;
+            let (seeks, waits) = leave_in(&mut tx, &a.user_id, &b.user_id).await?;
+            if waits.contains(&a.id) && waits.contains(&b.id) {
+                tx.commit().await?;
+                Ok(Some(seeks.into_iter().map(|s| s.id).collect()))
+            } else {
+                tx.rollback().await?;
+                Ok(None)
+            }
+        })
+        .await
     }
 
     /// Puts back players taken for a pairing whose game could not be
@@ -438,27 +454,52 @@ impl Store {
     }
 }
 
-/// Takes `users`' seeks (answering their ids) and pool waits out inside
-/// `tx`.
+/// Takes the seeks and pool waits of `a` and `b` (the same, for one
+/// player) out inside `tx`: the seeks first, then the waits, each in one
+/// statement, so that every claim locks rows in the same order. Answers
+/// the seeks taken and the ids of the waits taken.
 async fn leave_in(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    users: &[&str],
-) -> Result<Vec<String>, sqlx::Error> {
-    let mut seeks = Vec::new();
-    for user in users {
-        for r in sqlx::query("DELETE FROM seeks WHERE user_id = $1 RETURNING id")
-            .bind(user)
+    a: &str,
+    b: &str,
+) -> Result<(Vec<SeekRow>, Vec<String>), sqlx::Error> {
+    let seeks = sqlx::query("DELETE FROM seeks WHERE user_id = $1 OR user_id = $2 RETURNING *")
+        .bind(a)
+        .bind(b)
+        .fetch_all(&mut **tx)
+        .await?
+        .iter()
+        .map(seek)
+        .collect::<Result<Vec<_>, _>>()?;
+    let waits =
+        sqlx::query("DELETE FROM pool_members WHERE user_id = $1 OR user_id = $2 RETURNING id")
+            .bind(a)
+            .bind(b)
             .fetch_all(&mut **tx)
             .await?
-        {
-            seeks.push(r.try_get("id")?);
+            .iter()
+            .map(|r| r.try_get("id"))
+            .collect::<Result<Vec<String>, _>>()?;
+    Ok((seeks, waits))
+}
+
+/// Runs `claim` again when the database broke a deadlock by failing it
+/// (PostgreSQL's `40P01`; two claims of rows in different orders), at most
+/// three times.
+async fn retried<T, F, Fut>(mut claim: F) -> Result<T, StoreError>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, sqlx::Error>>,
+{
+    let mut tries = 0;
+    loop {
+        match claim().await {
+            Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("40P01") && tries < 3 => {
+                tries += 1;
+            }
+            other => return Ok(other?),
         }
-        sqlx::query("DELETE FROM pool_members WHERE user_id = $1")
-            .bind(user)
-            .execute(&mut **tx)
-            .await?;
     }
-    Ok(seeks)
 }
 
 async fn insert_member(
