@@ -2,9 +2,10 @@
 //! variation search, a shared transposition table, quiescence search with
 //! static exchange evaluation, move ordering (hash move, captures by SEE and
 //! MVV-LVA, killers, counter-moves, history with gravity, continuation
-//! histories one and two plies back), null-move
-//! pruning, late move reductions, reverse futility, futility and late-move
-//! pruning, check extensions, mate distance pruning, and draws by
+//! histories one and two plies back), null-move pruning, ProbCut, internal
+//! iterative reductions, singular extensions, late move reductions steered
+//! by the histories, reverse futility, futility, late-move and
+//! continuation-history pruning, check extensions, mate distance pruning, and draws by
 //! repetition, the fifty-move rule and insufficient material inside the
 //! tree. Several threads search the same tree (Lazy SMP), sharing the table.
 
