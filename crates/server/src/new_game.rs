@@ -194,6 +194,7 @@ pub async fn create(state: &AppState, new: NewGame) -> Result<(String, String, S
         Some(c) => Some(initial_ms(&check_clock(c, state.min_clock())?)),
         None => None,
     };
+    let (white, black) = new.accounts.as_ref().map_or((None, None), |p| p.ratings);
     let row = GameRow {
         id: id.clone(),
         created_at: now,
@@ -219,26 +220,10 @@ pub async fn create(state: &AppState, new: NewGame) -> Result<(String, String, S
         white_user: new.accounts.as_ref().and_then(|p| p.white.clone()),
         black_user: new.accounts.as_ref().and_then(|p| p.black.clone()),
         rated: new.accounts.as_ref().is_some_and(|p| p.rated),
-        white_rating: new
-            .accounts
-            .as_ref()
-            .and_then(|p| p.ratings.0)
-            .map(|r| r.rating),
-        black_rating: new
-            .accounts
-            .as_ref()
-            .and_then(|p| p.ratings.1)
-            .map(|r| r.rating),
-        white_provisional: new
-            .accounts
-            .as_ref()
-            .and_then(|p| p.ratings.0)
-            .is_some_and(|r| r.provisional),
-        black_provisional: new
-            .accounts
-            .as_ref()
-            .and_then(|p| p.ratings.1)
-            .is_some_and(|r| r.provisional),
+        white_rating: white.map(|r| r.rating),
+        black_rating: black.map(|r| r.rating),
+        white_provisional: white.is_some_and(|r| r.provisional),
+        black_provisional: black.is_some_and(|r| r.provisional),
         ..GameRow::default()
     };
     state

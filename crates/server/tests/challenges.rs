@@ -30,6 +30,13 @@ fn post(addr: SocketAddr, path: &str, auth: &str, body: Option<Value>) -> Full {
     )
 }
 
+/// `who` plays `uci` in game `id` through lichess's Board API, which must
+/// take it.
+fn board_move(addr: SocketAddr, id: &str, who: &str, uci: &str) {
+    let r = post(addr, &format!("/api/board/game/{id}/move/{uci}"), who, None);
+    assert_eq!(r.status, 200, "{uci}: {}", r.body);
+}
+
 /// `who` declines challenge `id` with `reason`.
 fn decline(addr: SocketAddr, who: &str, id: &str, reason: &str) -> Full {
     post(
@@ -379,20 +386,12 @@ fn a_rated_game_moves_both_ratings_and_an_aborted_one_none() {
     assert_eq!(export["players"]["white"]["ratingDiff"], -242, "{export}");
     assert_eq!(export["moves"], "f3 e5 g4 Qh4#");
     // The account's games, newest first: NDJSON, or PGN one after another.
-    let listed = send(
-        addr,
-        "GET",
-        "/api/games/user/bela?max=5",
-        &[("accept", "application/x-ndjson")],
-        None,
-    );
+    let listed = common::user_games(addr, "bela?max=5");
     let ids: Vec<String> = listed
-        .body
-        .lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .iter()
         .filter_map(|g| g["id"].as_str().map(str::to_string))
         .collect();
-    assert_eq!(ids, vec![rated.clone(), aborted.clone()], "{}", listed.body);
+    assert_eq!(ids, vec![rated.clone(), aborted.clone()], "{listed:?}");
     let pgn = send(addr, "GET", "/api/games/user/BELA", &[], None);
     assert_eq!(pgn.body.matches("[Event ").count(), 2, "{}", pgn.body);
     assert!(
@@ -752,8 +751,7 @@ fn a_chess960_challenge_begins_from_its_drawn_start_and_is_rated_as_chess960() {
     assert_eq!(state["rules"]["variant"], "chess960", "{state}");
     assert_eq!(state["initial_fen"], start.as_str());
     for (who, uci) in [(&anna, "a2a3"), (&bela, "a7a6")] {
-        let r = post(addr, &format!("/api/board/game/{id}/move/{uci}"), who, None);
-        assert_eq!(r.status, 200, "{uci}: {}", r.body);
+        board_move(addr, &id, who, uci);
     }
     let r = post(addr, &format!("/api/board/game/{id}/resign"), &anna, None);
     assert_eq!(r.status, 200, "{}", r.body);
@@ -807,13 +805,7 @@ fn a_closed_account_cancels_its_challenges_leaves_the_lobby_and_resigns() {
     // A game in play, both having moved (it may no longer be aborted).
     let played = game(addr, &anna, &bela, false);
     for (who, uci) in [(&anna, "e2e4"), (&bela, "e7e5")] {
-        let moved = post(
-            addr,
-            &format!("/api/board/game/{played}/move/{uci}"),
-            who,
-            None,
-        );
-        assert_eq!(moved.status, 200, "{}", moved.body);
+        board_move(addr, &played, who, uci);
     }
     common::seen_type(&bela_hears, "gameStart");
     // Cyril's challenge to Anna waits; Anna seeks a game in the lobby.
@@ -862,10 +854,7 @@ fn draw_yes_on_ones_turn_claims_a_threefold_repetition() {
     let anna = account(addr, "anna", PLAY);
     let bela = account(addr, "bela", PLAY);
     let id = game(addr, &anna, &bela, false);
-    let play = |who: &str, uci: &str| {
-        let r = post(addr, &format!("/api/board/game/{id}/move/{uci}"), who, None);
-        assert_eq!(r.status, 200, "{uci}: {}", r.body);
-    };
+    let play = |who: &str, uci: &str| board_move(addr, &id, who, uci);
     play(&anna, "e2e4");
     play(&bela, "e7e5");
     // Twice out and back: the position after 1. e4 e5 stands for the
@@ -922,20 +911,7 @@ fn all_of_an_accounts_games_are_exported_page_after_page() {
         let r = post(addr, &format!("/api/board/game/{id}/abort"), &anna, None);
         assert_eq!(r.status, 200, "{}", r.body);
     }
-    let ndjson = |query: &str| -> Vec<Value> {
-        let r = send(
-            addr,
-            "GET",
-            &format!("/api/games/user/anna{query}"),
-            &[("accept", "application/x-ndjson")],
-            None,
-        );
-        assert_eq!(r.status, 200, "{}", r.body);
-        r.body
-            .lines()
-            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-            .collect()
-    };
+    let ndjson = |query: &str| common::user_games(addr, &format!("anna{query}"));
     let all = ndjson("");
     assert_eq!(all.len(), total);
     let mut ids: Vec<&str> = all.iter().filter_map(|g| g["id"].as_str()).collect();

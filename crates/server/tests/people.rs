@@ -152,17 +152,8 @@ fn an_account_s_games_are_filtered_as_lichess_filters_them() {
     resign(&anna, &rated);
     let ongoing = game(&anna, "bela", &bela, r#"{"clock.limit": 600}"#);
     let ids = |query: &str| -> Vec<String> {
-        let r = send(
-            addr,
-            "GET",
-            &format!("/api/games/user/anna?{query}"),
-            &[("accept", "application/x-ndjson")],
-            None,
-        );
-        assert_eq!(r.status, 200, "{query}: {}", r.body);
-        r.body
-            .lines()
-            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        common::user_games(addr, &format!("anna?{query}"))
+            .iter()
             .filter_map(|g| g["id"].as_str().map(str::to_string))
             .collect()
     };

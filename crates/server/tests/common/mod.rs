@@ -263,6 +263,24 @@ pub fn export_json(addr: SocketAddr, id: &str) -> Value {
     .json()
 }
 
+/// An account's games as lichess's `/api/games/user/{username}` gives
+/// them in NDJSON (`path_and_query` after `/api/games/user/`): each line's
+/// JSON, newest first; the answer must be 200.
+pub fn user_games(addr: SocketAddr, path_and_query: &str) -> Vec<Value> {
+    let r = send(
+        addr,
+        "GET",
+        &format!("/api/games/user/{path_and_query}"),
+        &[("accept", "application/x-ndjson")],
+        None,
+    );
+    assert_eq!(r.status, 200, "{path_and_query}: {}", r.body);
+    r.body
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .collect()
+}
+
 /// The games in play of the account `auth` (an `Authorization` value):
 /// `/api/account/playing`'s `nowPlaying`, in lichess's order.
 pub fn now_playing(addr: SocketAddr, auth: &str) -> Vec<Value> {
