@@ -16,6 +16,8 @@
 //! - `LOAD_SOCKETS=1`: one socket per game, carrying both seats' moves
 //!   (default 2: one socket per player);
 //! - `LOAD_RAMP_MS=N`: start the games spread over N ms (default 0);
+//! - `LOAD_SERIES=1`: also print each second's moves, p99 and slowest
+//!   round trip;
 //! - `LOAD_SPREAD=other`: with several nodes, game g is created on node
 //!   g mod k (its owner) and played through node g + 1 mod k, so that every
 //!   move crosses the bus (default `owner`: played on its owner).
@@ -24,6 +26,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use serde::Deserialize;
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
@@ -68,16 +71,23 @@ impl Ws {
         self.writer.write_all(&frame).await
     }
 
-    /// The next text message as JSON. Pings are skipped: the server closes
-    /// only a client silent for a minute, and this one moves more often.
-    /// (A hand-written client on purpose: the load generator shares the
-    /// machine's two cores with the server and must cost it as little as
-    /// possible; the tests use tokio-tungstenite.)
-    async fn recv(&mut self) -> std::io::Result<Value> {
+    /// The next text message, read for the fields the players use (the
+    /// rest is skipped unread: no map of every field, no copy of every
+    /// string). Pings are skipped: the server closes only a client silent
+    /// for a minute, and this one moves more often. (A hand-written client
+    /// on purpose: the load generator shares the machine's two cores with
+    /// the server and must cost it as little as possible; the tests use
+    /// tokio-tungstenite.)
+    async fn recv(&mut self) -> std::io::Result<Msg> {
         loop {
             let (opcode, payload) = self.frame().await?;
             match opcode {
-                0x1 => return Ok(serde_json::from_slice(&payload).unwrap_or(Value::Null)),
+                0x1 => {
+                    return Ok(serde_json::from_slice(&payload).unwrap_or_else(|_| Msg {
+                        unreadable: Some(String::from_utf8_lossy(&payload).into_owned()),
+                        ..Msg::default()
+                    }))
+                }
                 0x8 => return Err(std::io::Error::from(std::io::ErrorKind::ConnectionReset)),
                 _ => {}
             }
@@ -100,7 +110,7 @@ impl Ws {
         }
         let mut payload = vec![0u8; len as usize];
         self.reader.read_exact(&mut payload).await?;
-        if std::env::var("LOAD_DEBUG").is_ok() {
+        if *DEBUG {
             eprintln!(
                 "frame {:02x?} len {len}: {}",
                 h,
@@ -108,6 +118,32 @@ impl Ws {
             );
         }
         Ok((h[0] & 0x0f, payload))
+    }
+}
+
+/// `LOAD_DEBUG` is set: every frame is printed.
+static DEBUG: std::sync::LazyLock<bool> =
+    std::sync::LazyLock::new(|| std::env::var("LOAD_DEBUG").is_ok());
+
+/// What the players read of a socket's message: a `gameState`'s fields
+/// (the first message's inside its `state`), or an error.
+#[derive(Clone, Debug, Default, Deserialize)]
+struct Msg {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    status: Option<String>,
+    fen: Option<String>,
+    moves: Option<String>,
+    state: Option<Box<Msg>>,
+    code: Option<String>,
+    /// Not JSON: the text as it came.
+    #[serde(skip)]
+    unreadable: Option<String>,
+}
+
+impl Msg {
+    fn is(&self, kind: &str) -> bool {
+        self.kind.as_deref() == Some(kind)
     }
 }
 
@@ -139,20 +175,21 @@ struct Pace {
     sockets: usize,
 }
 
-/// Plays one game; returns the round-trip latency of each move.
+/// Plays one game; returns each move's sending time and round-trip
+/// latency.
 async fn play(
     addr: SocketAddr,
     plies: usize,
     seed: u64,
     pace: Pace,
     game: (String, String, String),
-) -> std::io::Result<Vec<Duration>> {
+) -> std::io::Result<Vec<(Instant, Duration)>> {
     let (id, white, black) = game;
     let mut seats = vec![Ws::connect(addr, &format!("/api/games/{id}/socket")).await?];
     if pace.sockets == 2 {
         seats.push(Ws::connect(addr, &format!("/api/games/{id}/socket")).await?);
     }
-    let mut state = seats[0].recv().await?["state"].clone();
+    let mut state = seats[0].recv().await?.state.map(|s| *s).unwrap_or_default();
     if seats.len() == 2 {
         let _ = seats[1].recv().await?;
     }
@@ -167,11 +204,11 @@ async fn play(
             let ms = pace.think_ms / 2 + rng % (pace.think_ms + 1);
             tokio::time::sleep(Duration::from_millis(ms)).await;
         }
-        if state["status"] != "created" && state["status"] != "started" {
+        if !matches!(state.status.as_deref(), Some("created" | "started")) {
             break;
         }
-        let Ok(pos) = sakk::Position::from_fen(state["fen"].as_str().unwrap_or("")) else {
-            eprintln!("game {id}: no position in {state}");
+        let Ok(pos) = sakk::Position::from_fen(state.fen.as_deref().unwrap_or("")) else {
+            eprintln!("game {id}: no position in {state:?}");
             break;
         };
         let moves = pos.legal_moves();
@@ -196,17 +233,18 @@ async fn play(
         // Wait for the state that holds the move on the mover's socket.
         loop {
             let v = seats[seat].recv().await?;
-            if v["type"] == "gameState"
-                && v["moves"]
-                    .as_str()
+            if v.is("gameState")
+                && v.moves
+                    .as_deref()
                     .is_some_and(|s| s.split(' ').count() == ply + 1)
             {
-                latencies.push(sent.elapsed());
+                latencies.push((sent, sent.elapsed()));
                 state = v;
                 break;
             }
-            if v["type"] == "error" || v.is_null() {
-                eprintln!("game {id}: {v}");
+            if v.is("error") || v.unreadable.is_some() {
+                let code = v.code.as_deref().unwrap_or("");
+                eprintln!("game {id}: {code} {v:?}");
                 return Ok(latencies);
             }
         }
@@ -214,13 +252,39 @@ async fn play(
         if seats.len() == 2 {
             loop {
                 let v = seats[1 - side].recv().await?;
-                if v["type"] == "gameState" {
+                if v.is("gameState") {
                     break;
                 }
             }
         }
     }
     Ok(latencies)
+}
+
+/// With `LOAD_SERIES` set: each second of the run (by the moves' sending
+/// times), its moves, p99 and slowest round trip, to find when the tail
+/// happens.
+fn print_series(start: Instant, timed: &[(Instant, Duration)]) {
+    let unix = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default()
+        .saturating_sub(start.elapsed());
+    println!("second 0 began at {:.3} s since 1970", unix.as_secs_f64());
+    let mut by_second: std::collections::BTreeMap<u64, Vec<Duration>> = Default::default();
+    for &(sent, l) in timed {
+        let second = sent.saturating_duration_since(start).as_secs();
+        by_second.entry(second).or_default().push(l);
+    }
+    for (second, mut l) in by_second {
+        l.sort();
+        let p99 = l[((l.len() as f64 * 0.99) as usize).min(l.len() - 1)];
+        println!(
+            "second {second}: {} moves, p99 {:.1} ms, max {:.1} ms",
+            l.len(),
+            p99.as_secs_f64() * 1e3,
+            l[l.len() - 1].as_secs_f64() * 1e3
+        );
+    }
 }
 
 /// The CPU time the process `pid` has used (user and system), from
@@ -338,7 +402,11 @@ async fn main() {
     let own_after = cpu_time("self");
     let peak = sampler.await.ok().filter(|&p| p > 0);
     let elapsed = start.elapsed();
-    let mut lat = all.lock().await.clone();
+    let timed = all.lock().await.clone();
+    if std::env::var("LOAD_SERIES").is_ok() {
+        print_series(start, &timed);
+    }
+    let mut lat: Vec<Duration> = timed.iter().map(|&(_, l)| l).collect();
     lat.sort();
     let pct = |p: f64| {
         lat.get(((lat.len() as f64 * p) as usize).min(lat.len().saturating_sub(1)))
