@@ -235,11 +235,11 @@ check: boolean,
  */
 moves: string, 
 /**
- * The moves in SAN.
+ * The moves in SAN (each encoded once, when it was played).
  */
 san: Array<string>, 
 /**
- * What each move did (one entry a move).
+ * What each move did (one [`MoveMarks`] a move, each encoded once).
  */
 marks: Array<MoveMarks>, 
 /**

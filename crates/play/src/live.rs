@@ -4,7 +4,6 @@
 //! only once it is committed.
 
 use std::fmt::Write as _;
-use std::sync::Arc;
 use std::time::Duration;
 
 use sakk::{Clock, Color, Game, GameRules, Move, Outcome, Position, Termination, TimeControl};
@@ -13,8 +12,8 @@ use crate::rows::{GameRow, MoveRow, Pending};
 pub use crate::wire::{ClockSpec, RulesSpec};
 
 use crate::wire::{
-    ClockInUse, GameState, GameStatus, MoveMarks, OpeningInfo, Opponent, PgnResult, Side,
-    SquareName, Status, TerminationCode,
+    ClockInUse, EncodedList, GameState, GameStatus, MoveMarks, OpeningInfo, Opponent, PgnResult,
+    Side, SquareName, Status, TerminationCode,
 };
 
 /// A game in play.
@@ -59,8 +58,8 @@ pub struct Notation {
     uci: String,
     /// Where each move's UCI begins in `uci`.
     starts: Vec<usize>,
-    san: Arc<Vec<String>>,
-    marks: Arc<Vec<MoveMarks>>,
+    san: EncodedList,
+    marks: EncodedList,
 }
 
 impl Notation {
@@ -79,13 +78,12 @@ impl Notation {
             let cut = self.starts.get(same).map_or(0, |&s| s.saturating_sub(1));
             self.uci.truncate(cut);
             self.starts.truncate(same);
-            Arc::make_mut(&mut self.san).truncate(same);
-            Arc::make_mut(&mut self.marks).truncate(same);
+            self.san.truncate(same);
+            self.marks.truncate(same);
         }
         if game.moves().len() == same {
             return;
         }
-        let (san, marks) = (Arc::make_mut(&mut self.san), Arc::make_mut(&mut self.marks));
         for (&m, p) in game.moves().iter().zip(game.positions()).skip(same) {
             if !self.uci.is_empty() {
                 self.uci.push(' ');
@@ -94,8 +92,9 @@ impl Notation {
             // UCI moves are written without the formatting machinery.
             let _ = write!(self.uci, "{}", p.uci(m));
             self.moves.push(m);
-            san.push(p.san(m).to_string());
-            marks.push(MoveMarks::of(p.move_facts(m)));
+            // (Strings and derived enums: their encoding does not fail.)
+            let _ = self.san.push(&p.san(m).to_string());
+            let _ = self.marks.push(&MoveMarks::of(p.move_facts(m)));
         }
     }
 
@@ -539,8 +538,8 @@ impl LiveGame {
             turn: pos.turn().into(),
             check: pos.is_check(),
             moves: notation.uci.clone(),
-            san: Arc::clone(&notation.san),
-            marks: Arc::clone(&notation.marks),
+            san: notation.san.clone(),
+            marks: notation.marks.clone(),
             phase: pos.phase().into(),
             material: pos.material_balance(),
             named_mate: self.game.named_mate().map(crate::wire::NamedMate::from),
@@ -713,15 +712,16 @@ mod tests {
         notation.update(&game);
         assert_eq!(notation.uci, "e2e4 e7e5 g1f3");
         assert_eq!(notation.last_uci(), Some("g1f3"));
-        assert_eq!(*notation.san, ["e4", "e5", "Nf3"]);
+        let sans = |l: &EncodedList| l.texts().map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(sans(&notation.san), [r#""e4""#, r#""e5""#, r#""Nf3""#]);
         // A state still held keeps its lists as they were.
-        let held = Arc::clone(&notation.san);
+        let held = notation.san.clone();
         assert!(game.take_back().is_ok());
         play(&mut game, "b1c3");
         notation.update(&game);
         assert_eq!(notation.uci, "e2e4 e7e5 b1c3");
-        assert_eq!(*notation.san, ["e4", "e5", "Nc3"]);
-        assert_eq!(*held, ["e4", "e5", "Nf3"]);
+        assert_eq!(sans(&notation.san), [r#""e4""#, r#""e5""#, r#""Nc3""#]);
+        assert_eq!(sans(&held), [r#""e4""#, r#""e5""#, r#""Nf3""#]);
         assert_eq!(notation.marks.len(), 3);
         // Back to the start.
         for _ in 0..3 {

@@ -3,12 +3,13 @@
 //! from JSON literals or compared as strings; the enums name every value a
 //! field may take.
 
-use std::sync::Arc;
-
 use serde::{Deserialize, Serialize};
 
+pub mod encoded;
 pub mod ending;
 pub mod specs;
+
+pub use encoded::EncodedList;
 
 pub use ending::{FactCode, PgnResult, SquareName, TerminationCode};
 pub use specs::{ClockSpec, RulesSpec, Variant};
@@ -429,10 +430,12 @@ pub struct GameState {
     pub check: bool,
     /// The moves in UCI, separated by spaces.
     pub moves: String,
-    /// The moves in SAN.
-    pub san: Arc<Vec<String>>,
-    /// What each move did (one entry a move).
-    pub marks: Arc<Vec<MoveMarks>>,
+    /// The moves in SAN (each encoded once, when it was played).
+    #[cfg_attr(feature = "ts", ts(type = "Array<string>"))]
+    pub san: EncodedList,
+    /// What each move did (one [`MoveMarks`] a move, each encoded once).
+    #[cfg_attr(feature = "ts", ts(type = "Array<MoveMarks>"))]
+    pub marks: EncodedList,
     /// The phase of the game now.
     pub phase: Phase,
     /// White's material minus Black's, by the documents' values (pawn 1,
