@@ -1009,6 +1009,29 @@ impl Searcher {
         self.stack_move[ply] = Some((m, piece));
     }
 
+    /// Stores a quiescence node's result in the table at depth 0 (never a
+    /// cutoff for the main search, whose depths start at 1).
+    fn store_quiescence(
+        &self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        eval: i32,
+        bound: Bound,
+        ply: usize,
+    ) {
+        self.shared.tt.store(
+            key,
+            Entry {
+                mv,
+                score: score_to_tt(score, ply),
+                eval,
+                depth: 0,
+                bound,
+            },
+        );
+    }
+
     fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         if let Some(stack) = &mut self.nnue {
             stack.enter(ply, pos);
@@ -1028,18 +1051,35 @@ impl Searcher {
         }
         let in_check = pos.is_check();
         let key = pos.key();
-        if let Some(score) = self
-            .shared
-            .tt
-            .probe(key)
-            .and_then(|e| tt_cutoff(&e, ply, alpha, beta))
-        {
+        // The table: a cutoff, else its move first and its static
+        // evaluation instead of the network's.
+        let tt = self.shared.tt.probe(key);
+        if let Some(score) = tt.and_then(|e| tt_cutoff(&e, ply, alpha, beta)) {
             return score;
         }
+        let tt_move = tt.and_then(|e| e.mv).filter(|&m| pos.is_legal_fast(m));
         let mut best = -INFINITY;
+        let mut raw_eval = 0;
         if !in_check {
-            let stand = self.evaluate(pos, ply);
+            raw_eval = tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
+            // A stored score bounds the node better than the static
+            // evaluation where its bound points the right way.
+            let stand = match tt {
+                Some(e) if score_from_tt(e.score, ply).abs() < MATE_BOUND => {
+                    let score = score_from_tt(e.score, ply);
+                    match e.bound {
+                        Bound::Lower if score > raw_eval => score,
+                        Bound::Upper if score < raw_eval => score,
+                        Bound::Exact => score,
+                        _ => raw_eval,
+                    }
+                }
+                _ => raw_eval,
+            };
             if stand >= beta {
+                if tt.is_none() {
+                    self.store_quiescence(key, None, stand, raw_eval, Bound::Lower, ply);
+                }
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -1054,7 +1094,8 @@ impl Searcher {
                 (pos.is_capture(m) || m.promotion_role() == Some(Role::Queen)) && see_ge(pos, m, 0)
             });
         }
-        let mut scores = self.order(pos, &mut moves, None, ply.min(MAX_PLY));
+        let mut scores = self.order(pos, &mut moves, tt_move, ply.min(MAX_PLY));
+        let mut best_move = None;
         for index in 0..moves.len() {
             let m = pick(&mut moves, &mut scores, index);
             let child = pos.after_unchecked(m);
@@ -1068,11 +1109,20 @@ impl Searcher {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(m);
                     if score >= beta {
                         break;
                     }
                 }
             }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        if tt.is_none_or(|e| e.depth <= 0) {
+            self.store_quiescence(key, best_move, best, raw_eval, bound, ply);
         }
         best
     }
