@@ -130,8 +130,8 @@ static DEBUG: std::sync::LazyLock<bool> =
 #[derive(Clone, Debug, Default, Deserialize)]
 struct Msg {
     #[serde(rename = "type")]
-    kind: Option<String>,
-    status: Option<String>,
+    kind: Option<Kind>,
+    status: Option<Status>,
     fen: Option<String>,
     moves: Option<String>,
     state: Option<Box<Msg>>,
@@ -141,9 +141,30 @@ struct Msg {
     unreadable: Option<String>,
 }
 
+/// The kinds of message the players tell apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+enum Kind {
+    #[serde(rename = "gameState")]
+    State,
+    #[serde(rename = "error")]
+    Error,
+    #[serde(other)]
+    Other,
+}
+
+/// A game's status as far as the players care: it goes on, or not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Status {
+    Created,
+    Started,
+    #[serde(other)]
+    Over,
+}
+
 impl Msg {
-    fn is(&self, kind: &str) -> bool {
-        self.kind.as_deref() == Some(kind)
+    fn is(&self, kind: Kind) -> bool {
+        self.kind == Some(kind)
     }
 }
 
@@ -204,7 +225,7 @@ async fn play(
             let ms = pace.think_ms / 2 + rng % (pace.think_ms + 1);
             tokio::time::sleep(Duration::from_millis(ms)).await;
         }
-        if !matches!(state.status.as_deref(), Some("created" | "started")) {
+        if !matches!(state.status, Some(Status::Created | Status::Started)) {
             break;
         }
         let Ok(pos) = sakk::Position::from_fen(state.fen.as_deref().unwrap_or("")) else {
@@ -233,7 +254,7 @@ async fn play(
         // Wait for the state that holds the move on the mover's socket.
         loop {
             let v = seats[seat].recv().await?;
-            if v.is("gameState")
+            if v.is(Kind::State)
                 && v.moves
                     .as_deref()
                     .is_some_and(|s| s.split(' ').count() == ply + 1)
@@ -242,7 +263,7 @@ async fn play(
                 state = v;
                 break;
             }
-            if v.is("error") || v.unreadable.is_some() {
+            if v.is(Kind::Error) || v.unreadable.is_some() {
                 let code = v.code.as_deref().unwrap_or("");
                 eprintln!("game {id}: {code} {v:?}");
                 return Ok(latencies);
@@ -252,7 +273,7 @@ async fn play(
         if seats.len() == 2 {
             loop {
                 let v = seats[1 - side].recv().await?;
-                if v.is("gameState") {
+                if v.is(Kind::State) {
                     break;
                 }
             }
