@@ -1,6 +1,7 @@
 //! The search: iterative deepening with aspiration windows, principal
 //! variation search, a shared transposition table, quiescence search with
-//! static exchange evaluation, move ordering (hash move, captures by SEE and
+//! static exchange evaluation (and the table: its move first, its static
+//! evaluation and bounds to stand pat on, its results stored), move ordering (hash move, captures by SEE and
 //! MVV-LVA, killers, counter-moves, history with gravity, continuation
 //! histories one and two plies back), null-move pruning, ProbCut, internal
 //! iterative reductions, singular extensions, late move reductions steered
