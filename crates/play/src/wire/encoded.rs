@@ -93,6 +93,9 @@ mod tests {
         }
         let want = json(&sans);
         assert_eq!(json(&list), want);
+        // Also as a `Value` (what `serde_json::to_value` makes of a state).
+        let value = serde_json::to_value(&list).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(value, serde_json::json!(sans));
         // Scholar's mate: a capture that mates (marks with their facts).
         let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
         let pos = sakk::Position::from_fen(fen).unwrap_or_else(|e| panic!("{e}"));
