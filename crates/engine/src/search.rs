@@ -1,14 +1,15 @@
 //! The search: iterative deepening with aspiration windows, principal
 //! variation search, a shared transposition table, quiescence search with
 //! static exchange evaluation (and the table: its move first, its static
-//! evaluation and bounds to stand pat on, its results stored), move ordering (hash move, captures by SEE and
-//! MVV-LVA, killers, counter-moves, history with gravity, continuation
-//! histories one and two plies back), null-move pruning, ProbCut, internal
-//! iterative reductions, singular extensions, late move reductions steered
-//! by the histories, reverse futility, futility, late-move and
-//! continuation-history pruning, check extensions, mate distance pruning, and draws by
-//! repetition, the fifty-move rule and insufficient material inside the
-//! tree. Several threads search the same tree (Lazy SMP), sharing the table.
+//! evaluation and bounds to stand pat on, its results stored), move ordering
+//! (hash move, captures by SEE and MVV-LVA, killers, counter-moves, history
+//! with gravity, continuation histories one and two plies back), null-move
+//! pruning, ProbCut, internal iterative reductions, singular extensions,
+//! late move reductions steered by the histories, reverse futility,
+//! futility, late-move and continuation-history pruning, check extensions,
+//! mate distance pruning, and draws by repetition, the fifty-move rule and
+//! insufficient material inside the tree. Several threads search the same
+//! tree (Lazy SMP), sharing the table.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
