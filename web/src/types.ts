@@ -235,11 +235,11 @@ check: boolean,
  */
 moves: string, 
 /**
- * The moves in SAN (each encoded once, when it was played).
+ * The moves in SAN.
  */
 san: Array<string>, 
 /**
- * What each move did (one [`MoveMarks`] a move, each encoded once).
+ * What each move did (one [`MoveMarks`] entry a move).
  */
 marks: Array<MoveMarks>, 
 /**

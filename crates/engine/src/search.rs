@@ -1012,7 +1012,8 @@ impl Searcher {
     }
 
     /// Stores a quiescence node's result in the table at depth 0 (never a
-    /// cutoff for the main search, whose depths start at 1).
+    /// cutoff for the main search, whose depths start at 1; never in place
+    /// of a main-search entry of this search: [`Table::store_shallow`]).
     fn store_quiescence(
         &self,
         key: u64,
@@ -1022,7 +1023,7 @@ impl Searcher {
         bound: Bound,
         ply: usize,
     ) {
-        self.shared.tt.store(
+        self.shared.tt.store_shallow(
             key,
             Entry {
                 mv,
@@ -1069,10 +1070,10 @@ impl Searcher {
             let stand = match tt {
                 Some(e) if score_from_tt(e.score, ply).abs() < MATE_BOUND => {
                     let score = score_from_tt(e.score, ply);
+                    // (An exact score has already cut the node off.)
                     match e.bound {
                         Bound::Lower if score > raw_eval => score,
                         Bound::Upper if score < raw_eval => score,
-                        Bound::Exact => score,
                         _ => raw_eval,
                     }
                 }

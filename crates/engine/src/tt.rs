@@ -118,7 +118,19 @@ impl Table {
 
     /// Stores an entry, replacing an older or shallower one (or one for the
     /// same position).
-    pub fn store(&self, key: u64, mut entry: Entry) {
+    pub fn store(&self, key: u64, entry: Entry) {
+        self.put(key, entry, false);
+    }
+
+    /// Stores a quiescence search's entry (depth 0), which never replaces
+    /// an entry of the main search made in this search, whatever its
+    /// position: the quiescence nodes are most of the tree, and would
+    /// otherwise push the main search's entries out of a full table.
+    pub fn store_shallow(&self, key: u64, entry: Entry) {
+        self.put(key, entry, true);
+    }
+
+    fn put(&self, key: u64, mut entry: Entry, shallow: bool) {
         let slot = self.slot(key);
         let age = self.age.load(Ordering::Relaxed) & 0x3f;
         let old_data = slot.data.load(Ordering::Relaxed);
@@ -128,9 +140,10 @@ impl Table {
                 entry.mv = old.mv;
             }
             let keep = old_age == age
-                && entry.bound != Bound::Exact
-                && old.depth > entry.depth + 3
-                && (same || old.bound == Bound::Exact);
+                && ((shallow && old.depth > 0)
+                    || (entry.bound != Bound::Exact
+                        && old.depth > entry.depth + 3
+                        && (same || old.bound == Bound::Exact)));
             if keep {
                 return;
             }
@@ -182,5 +195,32 @@ mod tests {
         assert_eq!(t.probe(0x1234_5678_9abc_def0), Some(e));
         assert_eq!(t.probe(0x1234_5678_9abc_def1), None);
         assert!(t.hashfull() <= 1000);
+    }
+
+    /// A quiescence entry does not push out a main-search entry of this
+    /// search (another position in the same slot), only an older one.
+    #[test]
+    fn shallow_entries_keep_the_main_searchs() {
+        let t = Table::new(1);
+        let deep = Entry {
+            mv: None,
+            score: 10,
+            eval: 5,
+            depth: 5,
+            bound: Bound::Upper,
+        };
+        let shallow = Entry { depth: 0, ..deep };
+        let (a, b) = (0x1234_5678_9abc_def0, 0x1234_5678_9abc_def1);
+        t.store(a, deep);
+        t.store_shallow(b, shallow);
+        assert_eq!((t.probe(a), t.probe(b)), (Some(deep), None));
+        // A plain store of the same depth-0 entry would replace it.
+        t.store(b, shallow);
+        assert_eq!((t.probe(a), t.probe(b)), (None, Some(shallow)));
+        // From a search before, it is replaced.
+        t.store(a, deep);
+        t.new_search();
+        t.store_shallow(b, shallow);
+        assert_eq!((t.probe(a), t.probe(b)), (None, Some(shallow)));
     }
 }

@@ -33,10 +33,10 @@ fn main() {
         let (mut encoded_sans, mut encoded_marks) =
             (EncodedList::default(), EncodedList::default());
         for s in &sans {
-            let _ = encoded_sans.push(s);
+            encoded_sans.push(s);
         }
         for m in &marks {
-            let _ = encoded_marks.push(m);
+            encoded_marks.push(m);
         }
         let whole = serde_json::to_string(&(&sans, &marks)).unwrap_or_default();
         let once = serde_json::to_string(&(&encoded_sans, &encoded_marks)).unwrap_or_default();

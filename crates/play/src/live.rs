@@ -92,9 +92,8 @@ impl Notation {
             // UCI moves are written without the formatting machinery.
             let _ = write!(self.uci, "{}", p.uci(m));
             self.moves.push(m);
-            // (Strings and derived enums: their encoding does not fail.)
-            let _ = self.san.push(&p.san(m).to_string());
-            let _ = self.marks.push(&MoveMarks::of(p.move_facts(m)));
+            self.san.push(&p.san(m).to_string());
+            self.marks.push(&MoveMarks::of(p.move_facts(m)));
         }
     }
 

@@ -135,7 +135,10 @@ struct Msg {
     fen: Option<String>,
     moves: Option<String>,
     state: Option<Box<Msg>>,
+    /// An error's code and words.
+    #[serde(rename = "error")]
     code: Option<String>,
+    message: Option<String>,
     /// Not JSON: the text as it came.
     #[serde(skip)]
     unreadable: Option<String>,
@@ -265,7 +268,12 @@ async fn play(
             }
             if v.is(Kind::Error) || v.unreadable.is_some() {
                 let code = v.code.as_deref().unwrap_or("");
-                eprintln!("game {id}: {code} {v:?}");
+                let message = v
+                    .message
+                    .as_deref()
+                    .or(v.unreadable.as_deref())
+                    .unwrap_or("");
+                eprintln!("game {id}: {code} {message}");
                 return Ok(latencies);
             }
         }

@@ -430,10 +430,12 @@ pub struct GameState {
     pub check: bool,
     /// The moves in UCI, separated by spaces.
     pub moves: String,
-    /// The moves in SAN (each encoded once, when it was played).
+    // (Both lists are held as each item's JSON, encoded once when its move
+    // was played: `EncodedList`.)
+    /// The moves in SAN.
     #[cfg_attr(feature = "ts", ts(type = "Array<string>"))]
     pub san: EncodedList,
-    /// What each move did (one [`MoveMarks`] a move, each encoded once).
+    /// What each move did (one [`MoveMarks`] entry a move).
     #[cfg_attr(feature = "ts", ts(type = "Array<MoveMarks>"))]
     pub marks: EncodedList,
     /// The phase of the game now.
