@@ -1067,16 +1067,10 @@ impl Searcher {
             raw_eval = tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
             // A stored score bounds the node better than the static
             // evaluation where its bound points the right way.
-            let stand = match tt {
-                Some(e) if score_from_tt(e.score, ply).abs() < MATE_BOUND => {
-                    let score = score_from_tt(e.score, ply);
-                    // (An exact score has already cut the node off.)
-                    match e.bound {
-                        Bound::Lower if score > raw_eval => score,
-                        Bound::Upper if score < raw_eval => score,
-                        _ => raw_eval,
-                    }
-                }
+            // (An exact score has already cut the node off.)
+            let stand = match tt.map(|e| (e.bound, score_from_tt(e.score, ply))) {
+                Some((Bound::Lower, s)) if s > raw_eval && s.abs() < MATE_BOUND => s,
+                Some((Bound::Upper, s)) if s < raw_eval && s.abs() < MATE_BOUND => s,
                 _ => raw_eval,
             };
             if stand >= beta {
