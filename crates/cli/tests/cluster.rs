@@ -843,3 +843,183 @@ fn the_lobby_is_one_across_nodes_and_a_seek_is_taken_once() {
     let on2 = Held::open(a2, "/api/lobby/pools/5+0", &bela, "");
     assert_eq!(on1.game(), on2.game());
 }
+
+/// Runs `sql` on the cluster's database (a test's hand on the rows that
+/// only the nodes write).
+fn sql(database: &str, sql: &str) {
+    use sqlx::{AssertSqlSafe, Connection, Executor};
+    let (database, sql) = (database.to_string(), sql.to_string());
+    let done = std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| e.to_string())?;
+        rt.block_on(async {
+            let mut c = sqlx::PgConnection::connect(&database)
+                .await
+                .map_err(|e| e.to_string())?;
+            c.execute(AssertSqlSafe(sql))
+                .await
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+    })
+    .join();
+    match done {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => panic!("{e}"),
+        Err(_) => panic!("the database thread panicked"),
+    }
+}
+
+/// A node that exists only on the bus: it takes the calls of its subject
+/// (NATS's text protocol, by hand) and answers every one that the game
+/// has moved, counting them, until dropped.
+struct Ghost {
+    calls: Arc<Mutex<u32>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for Ghost {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Ghost {
+    fn on(bus_port: u16, name: &str) -> Ghost {
+        let mut socket = match TcpStream::connect(("127.0.0.1", bus_port)) {
+            Ok(s) => s,
+            Err(e) => panic!("the ghost cannot reach the bus: {e}"),
+        };
+        let _ = socket.set_read_timeout(Some(Duration::from_millis(200)));
+        let subscribe =
+            format!("CONNECT {{\"verbose\":false,\"headers\":true}}\r\nSUB sakk.node.{name}.call 1\r\nPING\r\n");
+        if let Err(e) = socket.write_all(subscribe.as_bytes()) {
+            panic!("the ghost cannot subscribe: {e}");
+        }
+        let mut reader = match socket.try_clone() {
+            Ok(s) => std::io::BufReader::new(s),
+            Err(e) => panic!("{e}"),
+        };
+        // The server's INFO, then the PONG that says the SUB is in place.
+        let mut line = String::new();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !line.starts_with("PONG") {
+            assert!(
+                Instant::now() < deadline,
+                "the bus did not answer the ghost"
+            );
+            line.clear();
+            let _ = reader.read_line(&mut line);
+        }
+        let (calls, stop) = (Arc::new(Mutex::new(0)), Arc::new(AtomicBool::new(false)));
+        let (counted, stopped) = (calls.clone(), stop.clone());
+        std::thread::spawn(move || {
+            let moved = r#"{"reply":"moved"}"#;
+            while !stopped.load(Ordering::Relaxed) {
+                let mut line = String::new();
+                match reader.read_line(&mut line) {
+                    Ok(0) => return,
+                    Ok(_) => {}
+                    Err(_) => continue,
+                }
+                let words: Vec<&str> = line.split_whitespace().collect();
+                let answer = match words.first().copied() {
+                    Some("PING") => "PONG\r\n".to_string(),
+                    // MSG subject sid [reply] bytes; HMSG subject sid [reply] hbytes bytes.
+                    Some(kind @ ("MSG" | "HMSG")) => {
+                        let total: usize = words.last().and_then(|w| w.parse().ok()).unwrap_or(0);
+                        let mut payload = vec![0; total + 2];
+                        if reader.read_exact(&mut payload).is_err() {
+                            return;
+                        }
+                        let with_reply = if kind == "MSG" { 5 } else { 6 };
+                        if words.len() < with_reply {
+                            continue;
+                        }
+                        if let Ok(mut n) = counted.lock() {
+                            *n += 1;
+                        }
+                        format!("PUB {} {}\r\n{moved}\r\n", words[3], moved.len())
+                    }
+                    _ => continue,
+                };
+                if socket.write_all(answer.as_bytes()).is_err() {
+                    return;
+                }
+            }
+        });
+        Ghost { calls, stop }
+    }
+
+    fn calls(&self) -> u32 {
+        self.calls.lock().map_or(0, |n| *n)
+    }
+}
+
+/// A game whose owner, by the database, keeps answering that the game has
+/// moved (a game on the move between nodes; here a ghost on the bus that
+/// has the game of a node that went): another node asks again for a lease
+/// and a second, then answers 503 `not_owner` with `Retry-After`; once that
+/// owner's lease is over, the node takes the game and it goes on.
+#[test]
+#[ignore = "needs PostgreSQL (SAKK_TEST_DATABASE_URL) and nats-server: scripts/test runs it"]
+fn a_game_that_keeps_moving_is_refused_as_not_owner_until_it_settles() {
+    let mut c = Cluster::new("moving");
+    let ((n1, a1), (_n2, a2)) = (c.node(), c.node());
+    let (id, white, black) = new_game(a1, r#"{"opponent": "friend", "color": "white"}"#);
+    play(a1, &id, &white, &black, "e4");
+    // The game's node goes; the ghost has it (by the database) before
+    // anyone else takes it.
+    drop(n1);
+    let ghost_name = format!("ghost-{}", std::process::id());
+    let ghost = Ghost::on(c.bus_port, &ghost_name);
+    sql(
+        &c.database,
+        &format!(
+            "INSERT INTO nodes (name, epoch, expires_at) VALUES ('{ghost_name}', 1, 9000000000000000)"
+        ),
+    );
+    sql(
+        &c.database,
+        &format!("UPDATE games SET owner = '{ghost_name}', owner_epoch = 1 WHERE id = '{id}'"),
+    );
+    let asked = Instant::now();
+    let auth = format!("Bearer {black}");
+    let r = common::send(
+        a2,
+        "POST",
+        &format!("/api/games/{id}/move/e5"),
+        &[("Authorization", auth.as_str())],
+        None,
+    );
+    let took = asked.elapsed();
+    eprintln!(
+        "a game that keeps moving: {} {} after {took:?}",
+        r.status, r.body
+    );
+    assert_eq!(r.status, 503, "{}", r.body);
+    assert_eq!(r.json()["error"], "not_owner", "{}", r.body);
+    assert!(!r.header("retry-after").is_empty(), "no Retry-After");
+    // Asked again and again for a lease (2 s) and a second, not for good.
+    assert!(
+        ghost.calls() >= 3,
+        "the owner was asked {} times",
+        ghost.calls()
+    );
+    assert!(took >= Duration::from_secs(2), "{took:?}");
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    // The ghost's lease runs out: node 2 takes the game, and it goes on.
+    drop(ghost);
+    sql(
+        &c.database,
+        &format!("UPDATE nodes SET expires_at = 0 WHERE name = '{ghost_name}'"),
+    );
+    let r = eventually(Duration::from_secs(15), || {
+        let r = move_on(a2, &id, &black, "e5");
+        (r.status == 200).then_some(r)
+    });
+    assert!(r.is_some(), "the game did not go on once it settled");
+    assert_eq!(state(a2, &id).json()["moves"], "e2e4 e7e5");
+}
