@@ -241,7 +241,12 @@ enum Command {
     },
     /// Run the engine under the UCI protocol (for Arena, cutechess,
     /// lichess-bot and other chess programs).
-    Uci,
+    Uci {
+        /// Also list the search's parameters as options (for a tuner:
+        /// `tune spsa`).
+        #[arg(long)]
+        tune: bool,
+    },
     /// Analyse a position with the engine: score and best lines in SAN.
     Analyse {
         #[command(flatten)]
@@ -297,8 +302,9 @@ enum Command {
         #[arg(long)]
         no_adjudicate: bool,
     },
-    /// Tune the evaluation (Texel's method): make labelled positions from
-    /// self-play, then fit the weights to them.
+    /// Tune the evaluation (Texel's method: make labelled positions from
+    /// self-play, then fit the weights to them) or the search's parameters
+    /// (SPSA).
     Tune {
         #[command(subcommand)]
         action: TuneAction,
@@ -623,6 +629,39 @@ enum TuneAction {
         #[arg(long, default_value_t = 0.0)]
         l2: f64,
     },
+    /// Tune the search's parameters by SPSA: pairs of games between the
+    /// engine with every parameter moved up and the engine with every
+    /// parameter moved down; each iteration's values are appended to the
+    /// state file, and a run started again with the same file goes on
+    /// where it stopped.
+    Spsa {
+        /// The engine, which must list its parameters: `cmd=PROGRAM
+        /// arg=uci arg=--tune [option.NAME=VALUE …]`.
+        #[arg(long)]
+        engine: String,
+        /// Iterations (pairs of games) of the whole run.
+        #[arg(long, default_value_t = 20_000)]
+        iterations: u32,
+        /// Time control, e.g. `8+0.08`.
+        #[arg(long)]
+        tc: Option<String>,
+        /// Nodes a move, instead of a clock.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Openings: an EPD or PGN file.
+        #[arg(long)]
+        book: Option<String>,
+        /// The state file (appended to; read first to go on).
+        #[arg(long)]
+        state: String,
+        /// Parameters to tune (UCI option names, comma-separated); all
+        /// when left out.
+        #[arg(long)]
+        params: Option<String>,
+        /// Seed of the random directions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 /// How `tune datagen` writes positions.
@@ -834,8 +873,8 @@ fn main() -> ExitCode {
             commands::engine::bench(depth);
             Ok(())
         }
-        Some(Command::Uci) => {
-            commands::engine::uci();
+        Some(Command::Uci { tune }) => {
+            commands::engine::uci(tune);
             Ok(())
         }
         Some(Command::Analyse {
@@ -927,6 +966,25 @@ fn main() -> ExitCode {
                 &out,
                 sakk_engine::tune::fit::Settings { epochs, rate, l2 },
             ),
+            TuneAction::Spsa {
+                engine,
+                iterations,
+                tc,
+                nodes,
+                book,
+                state,
+                params,
+                seed,
+            } => commands::tune::spsa(commands::tune::SpsaArgs {
+                engine,
+                iterations,
+                tc,
+                nodes,
+                book,
+                state,
+                params,
+                seed,
+            }),
         },
         Some(Command::Moves {
             start,

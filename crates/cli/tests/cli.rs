@@ -849,3 +849,93 @@ fn unwinnable_prints_who_can_still_mate() {
     let bad = sakk(&["unwinnable", "--fen", "not a fen"]);
     assert_eq!(bad.status.code(), Some(2), "{}", stderr(&bad));
 }
+
+/// `tune spsa` plays pairs of the engine with its parameters moved up and
+/// down, appends each iteration's values to the state file, and a second
+/// run with the same file goes on where the first stopped; a parameter
+/// the engine does not have, or an engine that does not list its
+/// parameters, is refused with a clear error.
+#[test]
+fn spsa_appends_each_iteration_and_goes_on_where_it_stopped() {
+    let dir = std::env::temp_dir().join(format!("sakk-spsa-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let state = dir.join("spsa.txt");
+    let _ = std::fs::remove_file(&state);
+    let me = env!("CARGO_BIN_EXE_sakk");
+    let engine = format!("cmd={me} arg=uci arg=--tune");
+    let run = |iterations: &str| {
+        sakk(&[
+            "tune",
+            "spsa",
+            "--engine",
+            &engine,
+            "--iterations",
+            iterations,
+            "--nodes",
+            "300",
+            "--params",
+            "RfpMargin,LmrDivisor",
+            "--state",
+            &state.to_string_lossy(),
+        ])
+    };
+    let first = run("2");
+    assert!(first.status.success(), "{}", stderr(&first));
+    let lines = |s: &std::path::Path| -> Vec<String> {
+        std::fs::read_to_string(s)
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    let written = lines(&state);
+    assert_eq!(written.len(), 2, "{written:?}");
+    assert!(written[0].starts_with("1 RfpMargin="), "{written:?}");
+    assert!(written[1].starts_with("2 RfpMargin=") && written[1].contains(" LmrDivisor="));
+    let second = run("3");
+    assert!(second.status.success(), "{}", stderr(&second));
+    assert!(stdout(&second).contains("going on after iteration 2 of 3"));
+    let written = lines(&state);
+    assert_eq!(written.len(), 3, "{written:?}");
+    assert!(written[2].starts_with("3 "), "{written:?}");
+    // Done: a third run plays nothing more.
+    let done = run("3");
+    assert!(done.status.success(), "{}", stderr(&done));
+    assert_eq!(lines(&state).len(), 3);
+
+    let unknown = sakk(&[
+        "tune",
+        "spsa",
+        "--engine",
+        &engine,
+        "--nodes",
+        "300",
+        "--params",
+        "NoSuch",
+        "--state",
+        &state.to_string_lossy(),
+    ]);
+    assert_eq!(unknown.status.code(), Some(2), "{}", stderr(&unknown));
+    assert!(stderr(&unknown).contains("NoSuch"), "{}", stderr(&unknown));
+    let unlisted = sakk(&[
+        "tune",
+        "spsa",
+        "--engine",
+        &format!("cmd={me} arg=uci"),
+        "--iterations",
+        "4",
+        "--nodes",
+        "300",
+        "--state",
+        &state.to_string_lossy(),
+        "--params",
+        "RfpMargin,LmrDivisor",
+    ]);
+    assert!(!unlisted.status.success());
+    assert!(
+        stderr(&unlisted).contains("RfpMargin"),
+        "{}",
+        stderr(&unlisted)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

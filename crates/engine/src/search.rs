@@ -170,11 +170,13 @@ pub struct Outcome {
 }
 
 /// Late move reductions by depth and move number.
-fn reductions() -> Box<[[i32; 64]; 64]> {
+fn reductions(params: &Params) -> Box<[[i32; 64]; 64]> {
+    let base = f64::from(params.lmr_base) / 100.0;
+    let divisor = f64::from(params.lmr_divisor.max(1)) / 100.0;
     let mut t = Box::new([[0i32; 64]; 64]);
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (m, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as i32;
+            *r = (base + (d as f64).ln() * (m as f64).ln() / divisor) as i32;
         }
     }
     t
@@ -204,6 +206,8 @@ pub struct Searcher {
     start: Instant,
     time: TimeManager,
     limits: Limits,
+    /// The margins, divisors and bonuses.
+    params: Params,
     lmr: Box<[[i32; 64]; 64]>,
     /// Strength limit: evaluation noise amplitude in centipawns.
     pub noise: i32,
@@ -238,7 +242,8 @@ impl Searcher {
             start: Instant::now(),
             time: TimeManager::infinite(),
             limits: Limits::default(),
-            lmr: reductions(),
+            params: Params::default(),
+            lmr: reductions(&Params::default()),
             noise: 0,
             noise_seed: 0x9e37_79b9,
             nnue: crate::nnue::embedded()
@@ -256,6 +261,14 @@ impl Searcher {
     /// The network this searcher evaluates with, if any.
     pub fn net(&self) -> Option<&Arc<QuantNet>> {
         self.nnue.as_ref().map(AccumulatorStack::net)
+    }
+
+    /// Searches with these margins, divisors and bonuses from now on.
+    pub fn set_params(&mut self, params: Params) {
+        if params != self.params {
+            self.lmr = reductions(&params);
+            self.params = params;
+        }
     }
 
     /// Nodes this thread searched in its last search.
@@ -351,7 +364,7 @@ impl Searcher {
             self.excluded_root.clear();
             let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
             for (pv_index, previous) in scores.iter_mut().enumerate() {
-                let mut delta = ASPIRATION_DELTA;
+                let mut delta = self.params.aspiration_delta;
                 let (mut alpha, mut beta) = if depth >= 4 {
                     (
                         (*previous - delta).max(-INFINITY),
@@ -584,10 +597,18 @@ impl Searcher {
     ) -> bool {
         let now = (Searcher::piece_index(pos, m), m.to().index());
         let i = usize::from(improving);
-        let limits = [
-            (COUNTER_PRUNE_DEPTH[i], COUNTER_PRUNE_LIMIT[i]),
-            (FOLLOW_UP_PRUNE_DEPTH[i], FOLLOW_UP_PRUNE_LIMIT[i]),
-        ];
+        let p = &self.params;
+        let limits = if improving {
+            [
+                (COUNTER_PRUNE_DEPTH[i], p.counter_prune_limit_improving),
+                (FOLLOW_UP_PRUNE_DEPTH[i], p.follow_up_prune_limit_improving),
+            ]
+        } else {
+            [
+                (COUNTER_PRUNE_DEPTH[i], p.counter_prune_limit),
+                (FOLLOW_UP_PRUNE_DEPTH[i], p.follow_up_prune_limit),
+            ]
+        };
         limits.iter().enumerate().any(|(back, &(most, limit))| {
             depth <= most
                 && self
@@ -598,8 +619,9 @@ impl Searcher {
 
     fn update_quiet(&mut self, pos: &Position, best: Move, tried: &[Move], depth: i32, ply: usize) {
         let us = pos.turn().index();
-        let bonus = (HISTORY_QUADRATIC * depth * depth + HISTORY_LINEAR * (depth - 1).max(0))
-            .min(HISTORY_MAX_BONUS);
+        let p = &self.params;
+        let bonus = (p.history_quadratic * depth * depth + p.history_linear * (depth - 1).max(0))
+            .min(p.history_max_bonus);
         let update = |h: &mut i32, b: i32| {
             *h += b - *h * b.abs() / HISTORY_SCALE;
         };
@@ -708,7 +730,7 @@ impl Searcher {
         if !pv_node && !in_check && !root {
             // Reverse futility pruning.
             if depth <= RFP_DEPTH
-                && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+                && eval - self.params.rfp_margin * (depth - i32::from(improving)) >= beta
                 && eval < MATE_BOUND
             {
                 return eval;
@@ -722,7 +744,8 @@ impl Searcher {
                 && non_pawn.any()
                 && self.stack_move[ply - 1].is_some()
             {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let r =
+                    3 + depth / 4 + ((eval - beta) / self.params.nmp_eval_divisor.max(1)).min(3);
                 let mut child = *pos;
                 child.play_null();
                 self.keys.push(key);
@@ -741,7 +764,8 @@ impl Searcher {
         // ProbCut: a good capture whose shallow search beats beta by a
         // margin would very likely beat beta at full depth too: the node
         // fails high on it without the full search.
-        let probcut_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * i32::from(improving);
+        let probcut_beta = beta + self.params.probcut_margin
+            - self.params.probcut_improving * i32::from(improving);
         if !pv_node
             && !in_check
             && !root
@@ -801,14 +825,15 @@ impl Searcher {
                         continue;
                     }
                     if depth <= FUTILITY_DEPTH
-                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                        && eval + self.params.futility_base + self.params.futility_per_depth * depth
+                            <= alpha
                     {
                         continue;
                     }
                     if self.history_prunes(pos, m, depth, ply, improving) {
                         continue;
                     }
-                } else if depth <= 6 && !see_ge(pos, m, -SEE_CAPTURE_MARGIN * depth) {
+                } else if depth <= 6 && !see_ge(pos, m, -self.params.see_capture_margin * depth) {
                     continue;
                 }
             }
@@ -839,8 +864,9 @@ impl Searcher {
                     reduction = self.lmr[(depth as usize).min(63)][index.min(63)];
                     reduction += i32::from(!pv_node) + i32::from(!improving) + i32::from(cut);
                     reduction -= i32::from(gives_check);
-                    reduction -= (self.quiet_score(pos, m, ply) / LMR_HISTORY_DIVISOR)
-                        .clamp(-LMR_HISTORY_MOST, LMR_HISTORY_MOST);
+                    reduction -= (self.quiet_score(pos, m, ply)
+                        / self.params.lmr_history_divisor.max(1))
+                    .clamp(-LMR_HISTORY_MOST, LMR_HISTORY_MOST);
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.search(

@@ -11,6 +11,7 @@ use std::time::Duration;
 use sakk::{CastlingMode, Move, Position};
 
 use crate::nnue::net::QuantNet;
+use crate::params::{Params, TUNABLES};
 use crate::search::{Info, Limits, Searcher, Shared, Task, UciScore};
 use crate::strength::{self, Handicap};
 use crate::time::{Clock, TimeManager};
@@ -93,6 +94,12 @@ pub struct Engine {
     /// (king takes rook). Without it a FEN that only Chess960 can read is
     /// read as Chess960 all the same.
     chess960: bool,
+    /// The search's margins, divisors and bonuses (`setoption` of a
+    /// [`crate::params::TUNABLES`] name changes them).
+    params: Params,
+    /// Whether `uci` lists those parameters as options (a tuner's engine:
+    /// `sakk uci --tune`).
+    list_params: bool,
 }
 
 /// The parameters of a `go` command.
@@ -191,6 +198,17 @@ impl Engine {
             use_nnue: true,
             eval_file: None,
             chess960: false,
+            params: Params::default(),
+            list_params: false,
+        }
+    }
+
+    /// An engine that also lists the search's parameters
+    /// ([`crate::params::TUNABLES`]) as UCI options, for a tuner.
+    pub fn tuning(out: Output) -> Engine {
+        Engine {
+            list_params: true,
+            ..Engine::new(out)
         }
     }
 
@@ -265,6 +283,17 @@ impl Engine {
                     "option name EvalFile type string default <empty>",
                 );
                 say(&self.out, "option name UseNNUE type check default true");
+                if self.list_params {
+                    for t in TUNABLES {
+                        say(
+                            &self.out,
+                            &format!(
+                                "option name {} type spin default {} min {} max {}",
+                                t.name, t.default, t.min, t.max
+                            ),
+                        );
+                    }
+                }
                 say(&self.out, "uciok");
             }
             "isready" => say(&self.out, "readyok"),
@@ -349,7 +378,13 @@ impl Engine {
             "evalfile" => self.load_net(value.trim()),
             "usennue" => self.use_nnue(value.trim().eq_ignore_ascii_case("true")),
             "uci_chess960" => self.chess960 = boolean,
-            _ => {}
+            _ => {
+                if let (Some(t), Some(v)) = (Params::tunable(&name), int) {
+                    let v = i32::try_from(v.clamp(i64::from(t.min), i64::from(t.max)))
+                        .unwrap_or(t.default);
+                    (t.set)(&mut self.params, v);
+                }
+            }
         }
     }
 
@@ -491,6 +526,7 @@ impl Engine {
         let pos = self.position;
         let history = self.history.clone();
         let reported_multipv = self.options.multipv;
+        let params = self.params;
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64);
@@ -504,6 +540,7 @@ impl Engine {
                     let limits = limits.clone();
                     let history = history.clone();
                     helper.noise = handicap.map_or(0, |h| h.noise);
+                    helper.set_params(params);
                     scope.spawn(move || {
                         let task = Task {
                             limits,
@@ -515,6 +552,7 @@ impl Engine {
                 }
                 let searcher = &mut main[0];
                 searcher.noise = handicap.map_or(0, |h| h.noise);
+                searcher.set_params(params);
                 searcher.set_noise_seed(seed);
                 let task = Task {
                     limits: limits.clone(),
@@ -570,7 +608,16 @@ impl Engine {
 
 /// Runs the protocol on `input` until `quit` or the end of input.
 pub fn run<R: BufRead>(input: R, out: Output) {
-    let mut engine = Engine::new(out);
+    serve(input, Engine::new(out));
+}
+
+/// Runs the protocol for a tuner: as [`run`], with the search's
+/// parameters listed as options ([`Engine::tuning`]).
+pub fn run_tuning<R: BufRead>(input: R, out: Output) {
+    serve(input, Engine::tuning(out));
+}
+
+fn serve<R: BufRead>(input: R, mut engine: Engine) {
     for line in input.lines() {
         let Ok(line) = line else {
             break;

@@ -32,6 +32,24 @@ impl Capture {
             .collect()
     }
 
+    /// Waits up to `limit` for a line starting with `prefix` after the
+    /// first `skip` lines.
+    fn wait_for_after(&self, prefix: &str, skip: usize, limit: Duration) -> Option<String> {
+        let start = Instant::now();
+        while start.elapsed() < limit {
+            let found = self
+                .lines()
+                .into_iter()
+                .skip(skip)
+                .find(|l| l.starts_with(prefix));
+            if found.is_some() {
+                return found;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        None
+    }
+
     /// Waits up to `limit` for a line starting with `prefix`.
     fn wait_for(&self, prefix: &str, limit: Duration) -> Option<String> {
         let start = Instant::now();
@@ -442,4 +460,60 @@ fn a_search_with_a_network_finds_the_same_mates() {
         );
         assert_eq!(o.score, MATE - 1);
     }
+}
+
+/// The nodes a fixed-depth search of the start position reports last.
+fn nodes_at_depth(e: &mut Engine, out: &Capture, depth: u32) -> u64 {
+    e.handle("ucinewgame");
+    e.handle("position startpos moves e2e4 e7e5 g1f3");
+    let before = out.lines().len();
+    e.handle(&format!("go depth {depth}"));
+    let done = out.wait_for_after("bestmove", before, Duration::from_secs(60));
+    assert!(done.is_some(), "no bestmove");
+    out.lines()[before..]
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .filter_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let at = words.iter().position(|w| *w == "nodes")?;
+            words.get(at + 1)?.parse().ok()
+        })
+        .last()
+        .unwrap_or(0)
+}
+
+/// A tuner's engine lists the search's parameters as options; setting one
+/// changes the search (the node count of a fixed depth), and setting it
+/// back gives the default search again. A plain engine does not list them.
+#[test]
+fn the_search_s_parameters_are_options_for_a_tuner() {
+    let (mut plain, out) = engine();
+    plain.handle("uci");
+    assert!(!out.lines().iter().any(|l| l.contains("name RfpMargin")));
+
+    let capture = Capture::default();
+    let sink: sakk_engine::uci::Output = Arc::new(Mutex::new(Box::new(capture.clone())));
+    let mut e = Engine::tuning(sink);
+    e.handle("uci");
+    for t in sakk_engine::params::TUNABLES {
+        let want = format!(
+            "option name {} type spin default {} min {} max {}",
+            t.name, t.default, t.min, t.max
+        );
+        assert!(capture.lines().contains(&want), "{want}");
+    }
+    let default = nodes_at_depth(&mut e, &capture, 8);
+    e.handle("setoption name RfpMargin value 30");
+    e.handle("setoption name LmrBase value 150");
+    let changed = nodes_at_depth(&mut e, &capture, 8);
+    assert_ne!(default, changed);
+    e.handle("setoption name RfpMargin value 80");
+    e.handle("setoption name LmrBase value 75");
+    assert_eq!(nodes_at_depth(&mut e, &capture, 8), default);
+    // Out of bounds: held to the bound, not taken as it is.
+    e.handle("setoption name RfpMargin value 100000");
+    e.handle("setoption name RfpMargin value 200");
+    let at_max = nodes_at_depth(&mut e, &capture, 8);
+    e.handle("setoption name RfpMargin value 100000");
+    assert_eq!(nodes_at_depth(&mut e, &capture, 8), at_max);
 }

@@ -49,10 +49,15 @@ pub fn bench(depth: i32) {
     println!("{nodes} nodes");
 }
 
-/// Runs the UCI protocol on standard input and output.
-pub fn uci() {
+/// Runs the UCI protocol on standard input and output; with `tune`, the
+/// search's parameters are listed as options too.
+pub fn uci(tune: bool) {
     let out: sakk_engine::uci::Output = Arc::new(Mutex::new(Box::new(std::io::stdout())));
-    sakk_engine::uci::run(std::io::stdin().lock(), out);
+    if tune {
+        sakk_engine::uci::run_tuning(std::io::stdin().lock(), out);
+    } else {
+        sakk_engine::uci::run(std::io::stdin().lock(), out);
+    }
 }
 
 fn score_text(score: i32) -> String {

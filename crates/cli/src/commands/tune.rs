@@ -1,5 +1,6 @@
 //! `sakk tune`: Texel tuning of the evaluation (labelled positions from
-//! self-play, then a fit of every weight to their results).
+//! self-play, then a fit of every weight to their results), and SPSA of
+//! the search's parameters.
 
 use std::io::Write;
 
@@ -150,5 +151,91 @@ pub fn run_fit(data: &str, out: &str, settings: fit::Settings) -> Result<(), Fai
         .map_err(|e| Failure::other(format!("cannot write {out}: {e}")))?;
     file.write_all(fit::render(&weights, &summary).as_bytes())
         .map_err(|e| Failure::other(format!("cannot write {out}: {e}")))?;
+    Ok(())
+}
+
+/// What `sakk tune spsa` needs.
+pub struct SpsaArgs {
+    /// The engine (an `--engine` spec of `sakk match`).
+    pub engine: String,
+    /// Iterations of the whole run.
+    pub iterations: u32,
+    /// Time control, if timed.
+    pub tc: Option<String>,
+    /// Nodes a move, if not timed.
+    pub nodes: Option<u64>,
+    /// Openings (EPD or PGN).
+    pub book: Option<String>,
+    /// The state file.
+    pub state: String,
+    /// The parameters to tune (all when `None`).
+    pub params: Option<String>,
+    /// Seed of the random directions.
+    pub seed: u64,
+}
+
+/// Tunes the search's parameters by SPSA, going on from the state file.
+pub fn spsa(args: SpsaArgs) -> Result<(), Failure> {
+    use sakk_engine::params::TUNABLES;
+    use sakk_engine::tune::spsa::{self, Param, Spsa};
+    let engine =
+        sakk_engine::tournament::EngineSpec::parse(&args.engine).map_err(Failure::usage)?;
+    let tc = match &args.tc {
+        Some(text) => Some(
+            sakk::TimeControl::from_pgn(text)
+                .map_err(|e| Failure::usage(format!("--tc {text}: {e}")))?,
+        ),
+        None => None,
+    };
+    if tc.is_none() && args.nodes.is_none() {
+        return Err(Failure::usage("give --tc or --nodes"));
+    }
+    let book = match &args.book {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Failure::usage(format!("cannot read {path}: {e}")))?;
+            let book = read_book(&text);
+            if book.is_empty() {
+                return Err(Failure::usage(format!("no positions in {path}")));
+            }
+            book
+        }
+        None => Vec::new(),
+    };
+    let params: Vec<Param> = match &args.params {
+        None => TUNABLES.iter().map(Param::from).collect(),
+        Some(names) => names
+            .split(',')
+            .map(|name| {
+                sakk_engine::params::Params::tunable(name.trim())
+                    .map(Param::from)
+                    .ok_or_else(|| Failure::usage(format!("--params: no parameter {name:?}")))
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    let mut run = Spsa::new(params, args.iterations, args.seed);
+    match std::fs::read_to_string(&args.state) {
+        Ok(text) => run
+            .resume(&text)
+            .map_err(|e| Failure::usage(format!("{}: {e}", args.state)))?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(Failure::other(format!("cannot read {}: {e}", args.state))),
+    }
+    if run.done > 0 {
+        println!(
+            "going on after iteration {} of {}",
+            run.done, run.iterations
+        );
+    }
+    let games = spsa::Games {
+        engine,
+        tc,
+        nodes: args.nodes,
+        book,
+        state: args.state.clone().into(),
+    };
+    spsa::run(&mut run, &games, &|| false, &mut |line| println!("{line}"))
+        .map_err(Failure::other)?;
+    println!("{}", run.line());
     Ok(())
 }

@@ -7,3 +7,4 @@
 
 pub mod datagen;
 pub mod fit;
+pub mod spsa;
