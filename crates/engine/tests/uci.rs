@@ -472,13 +472,13 @@ fn nodes_at_depth(e: &mut Engine, out: &Capture, depth: u32) -> u64 {
     assert!(done.is_some(), "no bestmove");
     out.lines()[before..]
         .iter()
+        .rev()
         .filter(|l| l.starts_with("info depth"))
-        .filter_map(|l| {
+        .find_map(|l| {
             let words: Vec<&str> = l.split_whitespace().collect();
             let at = words.iter().position(|w| *w == "nodes")?;
             words.get(at + 1)?.parse().ok()
         })
-        .last()
         .unwrap_or(0)
 }
 
