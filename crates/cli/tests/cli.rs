@@ -851,10 +851,11 @@ fn unwinnable_prints_who_can_still_mate() {
 }
 
 /// `tune spsa` plays pairs of the engine with its parameters moved up and
-/// down, appends each iteration's values to the state file, and a second
-/// run with the same file goes on where the first stopped; a parameter
-/// the engine does not have, or an engine that does not list its
-/// parameters, is refused with a clear error.
+/// down, appends each iteration's values to the state file, and a run
+/// started again with the same file goes on where the last stopped (a
+/// line cut short by the stop left out); a file planned for other
+/// iterations, a parameter the engine does not have or given twice, and
+/// an engine that does not list its parameters are refused clearly.
 #[test]
 fn spsa_appends_each_iteration_and_goes_on_where_it_stopped() {
     let dir = std::env::temp_dir().join(format!("sakk-spsa-{}", std::process::id()));
@@ -863,7 +864,8 @@ fn spsa_appends_each_iteration_and_goes_on_where_it_stopped() {
     let _ = std::fs::remove_file(&state);
     let me = env!("CARGO_BIN_EXE_sakk");
     let engine = format!("cmd={me} arg=uci arg=--tune");
-    let run = |iterations: &str| {
+    let path = state.to_string_lossy().into_owned();
+    let run = |iterations: &str, params: &str| {
         sakk(&[
             "tune",
             "spsa",
@@ -874,49 +876,48 @@ fn spsa_appends_each_iteration_and_goes_on_where_it_stopped() {
             "--nodes",
             "300",
             "--params",
-            "RfpMargin,LmrDivisor",
+            params,
             "--state",
-            &state.to_string_lossy(),
+            &path,
         ])
     };
-    let first = run("2");
-    assert!(first.status.success(), "{}", stderr(&first));
-    let lines = |s: &std::path::Path| -> Vec<String> {
-        std::fs::read_to_string(s)
+    let lines = || -> Vec<String> {
+        std::fs::read_to_string(&state)
             .unwrap_or_default()
             .lines()
             .map(str::to_string)
             .collect()
     };
-    let written = lines(&state);
-    assert_eq!(written.len(), 2, "{written:?}");
-    assert!(written[0].starts_with("1 RfpMargin="), "{written:?}");
-    assert!(written[1].starts_with("2 RfpMargin=") && written[1].contains(" LmrDivisor="));
-    let second = run("3");
-    assert!(second.status.success(), "{}", stderr(&second));
-    assert!(stdout(&second).contains("going on after iteration 2 of 3"));
-    let written = lines(&state);
-    assert_eq!(written.len(), 3, "{written:?}");
-    assert!(written[2].starts_with("3 "), "{written:?}");
-    // Done: a third run plays nothing more.
-    let done = run("3");
-    assert!(done.status.success(), "{}", stderr(&done));
-    assert_eq!(lines(&state).len(), 3);
+    let first = run("3", "RfpMargin,LmrDivisor");
+    assert!(first.status.success(), "{}", stderr(&first));
+    let written = lines();
+    assert_eq!(written.len(), 4, "{written:?}");
+    assert_eq!(written[0], "# sakk tune spsa iterations=3");
+    assert!(written[1].starts_with("1 RfpMargin="), "{written:?}");
+    assert!(written[3].starts_with("3 RfpMargin=") && written[3].contains(" LmrDivisor="));
 
-    let unknown = sakk(&[
-        "tune",
-        "spsa",
-        "--engine",
-        &engine,
-        "--nodes",
-        "300",
-        "--params",
-        "NoSuch",
-        "--state",
-        &state.to_string_lossy(),
-    ]);
-    assert_eq!(unknown.status.code(), Some(2), "{}", stderr(&unknown));
-    assert!(stderr(&unknown).contains("NoSuch"), "{}", stderr(&unknown));
+    // As a stop in the middle of the third iteration's line leaves it.
+    let cut = format!("{}\n3 RfpMar", written[..3].join("\n"));
+    assert!(std::fs::write(&state, cut).is_ok());
+    let again = run("3", "RfpMargin,LmrDivisor");
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(stdout(&again).contains("going on after iteration 2 of 3"));
+    let written = lines();
+    assert_eq!(written.len(), 4, "{written:?}");
+    assert!(written[3].starts_with("3 RfpMargin="), "{written:?}");
+    // Done: a run more plays nothing.
+    let done = run("3", "RfpMargin,LmrDivisor");
+    assert!(done.status.success(), "{}", stderr(&done));
+    assert_eq!(lines().len(), 4);
+
+    let refused = |out: &Output, what: &str| {
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(out));
+        assert!(stderr(out).contains(what), "{}", stderr(out));
+    };
+    refused(&run("5", "RfpMargin,LmrDivisor"), "--iterations 3");
+    refused(&run("3", "NoSuch"), "NoSuch");
+    refused(&run("3", "RfpMargin,RfpMargin"), "twice");
+    let _ = std::fs::remove_file(&state);
     let unlisted = sakk(&[
         "tune",
         "spsa",
@@ -927,9 +928,9 @@ fn spsa_appends_each_iteration_and_goes_on_where_it_stopped() {
         "--nodes",
         "300",
         "--state",
-        &state.to_string_lossy(),
+        &path,
         "--params",
-        "RfpMargin,LmrDivisor",
+        "RfpMargin",
     ]);
     assert!(!unlisted.status.success());
     assert!(

@@ -213,6 +213,14 @@ pub fn spsa(args: SpsaArgs) -> Result<(), Failure> {
             })
             .collect::<Result<_, _>>()?,
     };
+    for (i, p) in params.iter().enumerate() {
+        if params[..i].iter().any(|q| q.name == p.name) {
+            return Err(Failure::usage(format!(
+                "--params: {} is given twice",
+                p.name
+            )));
+        }
+    }
     let mut run = Spsa::new(params, args.iterations, args.seed);
     match std::fs::read_to_string(&args.state) {
         Ok(text) => run

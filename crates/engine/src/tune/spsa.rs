@@ -11,9 +11,11 @@
 //! is the parameter's `c_end` and the rate its `r_end` (fishtest's two
 //! numbers per parameter).
 //!
-//! The run keeps its state in a file, one line per iteration
-//! ([`Spsa::line`]), so that it can stop at any time and go on later
-//! ([`Spsa::resume`]): a long tuning run survives the machine it runs on.
+//! The run keeps its state in a file: a first line with the iterations
+//! planned ([`Spsa::header`]: the schedule depends on them), then one line
+//! per iteration ([`Spsa::line`]), so that it can stop at any time and go
+//! on later ([`Spsa::resume`]): a long tuning run survives the machine it
+//! runs on.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -90,6 +92,21 @@ pub enum StateError {
         /// The name.
         name: String,
     },
+    /// A line without a parameter the run tunes.
+    Missing {
+        /// The line's number, from 1.
+        line: usize,
+        /// The parameter.
+        name: String,
+    },
+    /// The file's run was planned with other iterations (the schedule
+    /// would not be the same).
+    Iterations {
+        /// The file's.
+        file: u32,
+        /// This run's.
+        given: u32,
+    },
 }
 
 impl std::fmt::Display for StateError {
@@ -102,6 +119,13 @@ impl std::fmt::Display for StateError {
             StateError::Unknown { line, name } => {
                 write!(f, "line {line}: no parameter is named {name:?}")
             }
+            StateError::Missing { line, name } => {
+                write!(f, "line {line}: no value of {name:?}")
+            }
+            StateError::Iterations { file, given } => write!(
+                f,
+                "the run in the file was planned for {file} iterations, not {given}: give --iterations {file}"
+            ),
         }
     }
 }
@@ -131,15 +155,41 @@ impl Spsa {
         }
     }
 
-    /// Goes on from a state file's text (the lines [`Spsa::line`] wrote):
-    /// its last line's iteration and values. An empty text changes
-    /// nothing.
+    /// The state file's first line: the iterations planned.
+    pub fn header(&self) -> String {
+        format!("# sakk tune spsa iterations={}", self.iterations)
+    }
+
+    /// Goes on from a state file's text (the lines [`Spsa::header`] and
+    /// [`Spsa::line`] wrote): its last line's iteration and values. An
+    /// empty text changes nothing; a last line cut short (no line end: the
+    /// run stopped while writing it) is left out.
     ///
     /// # Errors
-    /// A malformed line, or a name the run does not tune.
+    /// A malformed line, a name the run does not tune, a line without one
+    /// it does, or a file planned for other iterations.
     pub fn resume(&mut self, text: &str) -> Result<(), StateError> {
-        for (i, line) in text.lines().enumerate() {
+        let whole = match text.rfind('\n') {
+            Some(end) => &text[..=end],
+            None => "",
+        };
+        for (i, line) in whole.lines().enumerate() {
             let line_no = i + 1;
+            if let Some(comment) = line.strip_prefix('#') {
+                let planned = comment
+                    .split_whitespace()
+                    .find_map(|w| w.strip_prefix("iterations="))
+                    .and_then(|n| n.parse::<u32>().ok());
+                match planned {
+                    Some(file) if file != self.iterations => {
+                        return Err(StateError::Iterations {
+                            file,
+                            given: self.iterations,
+                        })
+                    }
+                    _ => continue,
+                }
+            }
             let mut words = line.split_whitespace();
             let Some(first) = words.next() else {
                 continue;
@@ -165,6 +215,17 @@ impl Spsa {
                         name: name.to_string(),
                     })?;
                 values.push((index, value));
+            }
+            if let Some(p) = self
+                .params
+                .iter()
+                .enumerate()
+                .find(|(index, _)| !values.iter().any(|(i, _)| i == index))
+            {
+                return Err(StateError::Missing {
+                    line: line_no,
+                    name: p.1.name.clone(),
+                });
             }
             for (index, value) in values {
                 let p = &mut self.params[index];
@@ -303,11 +364,33 @@ pub fn run(
     } else {
         &games.book
     };
+    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", games.state.display());
+    let before = match std::fs::read(&games.state) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(cannot(e)),
+    };
+    if before.last().is_some_and(|&b| b != b'\n') {
+        // A line cut short by a stop (resuming left it out): cut off.
+        let whole = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&games.state)
+            .and_then(|f| f.set_len(whole as u64))
+            .map_err(cannot)?;
+    }
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(&games.state)
-        .map_err(|e| format!("cannot open {}: {e}", games.state.display()))?;
+        .map_err(cannot)?;
+    if before.is_empty() {
+        file.write_all(format!("{}\n", spsa.header()).as_bytes())
+            .map_err(cannot)?;
+    }
     while !spsa.finished() && !stop() {
         let p = spsa.perturb();
         // The openings in a scattered order, each iteration its own.
@@ -333,9 +416,10 @@ pub fn run(
         let result = tournament::run(&config, &mut |_| {})?;
         let score = f64::from(result.score.wins) - f64::from(result.score.losses);
         spsa.update(&p, score);
-        writeln!(file, "{}", spsa.line())
+        // One write a line, with its end.
+        file.write_all(format!("{}\n", spsa.line()).as_bytes())
             .and_then(|()| file.flush())
-            .map_err(|e| format!("cannot write {}: {e}", games.state.display()))?;
+            .map_err(cannot)?;
         progress(&format!("{:+} {}", score, spsa.line()));
     }
     Ok(())
@@ -417,7 +501,12 @@ mod tests {
                 .all(|&v| (0..=400).contains(&v)));
             spsa.update(&p, 2.0);
         }
-        let state = format!("5 a=1.000 b=2.000\n{}\n", spsa.line());
+        // A last line cut short is left out.
+        let state = format!(
+            "{}\n5 a=1.000 b=2.000\n{}\n11 a=3",
+            spsa.header(),
+            spsa.line()
+        );
         let mut again = Spsa::new(vec![param("a", 0.0), param("b", 0.0)], 100, 3);
         again.resume(&state).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(again.done, 10);
@@ -426,16 +515,29 @@ mod tests {
         }
         let mut bad = Spsa::new(vec![param("a", 0.0)], 100, 3);
         assert!(matches!(
-            bad.resume("1 c=3"),
+            bad.resume("1 c=3\n"),
             Err(StateError::Unknown { line: 1, .. })
         ));
         assert!(matches!(
-            bad.resume("x a=3"),
+            bad.resume("x a=3\n"),
             Err(StateError::Malformed { line: 1, .. })
         ));
         assert!(matches!(
-            bad.resume("1 a=NaN"),
+            bad.resume("1 a=NaN\n"),
             Err(StateError::Malformed { .. })
         ));
+        let mut two = Spsa::new(vec![param("a", 0.0), param("b", 0.0)], 100, 3);
+        assert!(matches!(
+            two.resume("1 a=3\n"),
+            Err(StateError::Missing { line: 1, .. })
+        ));
+        let mut other = Spsa::new(vec![param("a", 0.0)], 50, 3);
+        assert_eq!(
+            other.resume(&format!("{}\n", spsa.header())),
+            Err(StateError::Iterations {
+                file: 100,
+                given: 50
+            })
+        );
     }
 }
