@@ -23,6 +23,7 @@
 //! ```
 
 pub mod continuation;
+pub mod correction;
 pub mod eval;
 pub mod nnue;
 pub mod opponent;

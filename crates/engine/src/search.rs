@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use sakk::{Color, Move, MoveList, Position, Role};
 
 use crate::continuation::{Continuation, BACK};
+use crate::correction::{Correction, Slots};
 use crate::eval::evaluate;
 use crate::nnue::net::QuantNet;
 use crate::nnue::stack::AccumulatorStack;
@@ -192,6 +193,7 @@ pub struct Searcher {
     history: Box<[[[i32; 64]; 64]; 2]>,
     counter: Box<[[Option<Move>; 64]; 12]>,
     continuation: Continuation,
+    correction: Correction,
     pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     /// The move made at each ply, and its piece (for counter-moves).
@@ -230,6 +232,7 @@ impl Searcher {
             history: Box::new([[[0; 64]; 64]; 2]),
             counter: Box::new([[None; 64]; 12]),
             continuation: Continuation::default(),
+            correction: Correction::default(),
             pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             stack_move: [None; MAX_PLY + 1],
@@ -282,6 +285,7 @@ impl Searcher {
         *self.history = [[[0; 64]; 64]; 2];
         *self.counter = [[None; 64]; 12];
         self.continuation.clear();
+        self.correction.clear();
     }
 
     fn stopped(&self) -> bool {
@@ -512,6 +516,12 @@ impl Searcher {
         v + (x % (2 * self.noise as u64 + 1)) as i32 - self.noise
     }
 
+    /// A static evaluation corrected by the correction history, kept
+    /// below the mate scores.
+    fn corrected(&self, raw: i32, slots: Slots) -> i32 {
+        (raw + self.correction.get(slots)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
     /// Sets the seed of the evaluation noise.
     pub fn set_noise_seed(&mut self, seed: u64) {
         self.noise_seed = seed;
@@ -719,10 +729,18 @@ impl Searcher {
             }
         }
 
-        let eval = if in_check {
+        // The static evaluation (the table's when it has one), and that
+        // corrected by what searches of alike positions found.
+        let slots = Slots::of(pos);
+        let raw_eval = if in_check {
             -INFINITY
         } else {
             tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval)
+        };
+        let eval = if in_check {
+            -INFINITY
+        } else {
+            self.corrected(raw_eval, slots)
         };
         self.stack_eval[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack_eval[ply - 2];
@@ -775,7 +793,8 @@ impl Searcher {
             && !tt
                 .is_some_and(|e| e.depth >= depth - 3 && score_from_tt(e.score, ply) < probcut_beta)
         {
-            if let Some(score) = self.probcut(pos, tt_move, probcut_beta, depth, ply, cut) {
+            if let Some(score) = self.probcut(pos, tt_move, raw_eval, probcut_beta, depth, ply, cut)
+            {
                 return score;
             }
         }
@@ -930,12 +949,23 @@ impl Searcher {
             } else {
                 Bound::Upper
             };
+            // The correction learns from a quiet result whose bound says
+            // which way the static evaluation erred.
+            let quiet_best = best_move.is_none_or(|m| !pos.is_capture(m) && !m.is_promotion());
+            if !in_check
+                && quiet_best
+                && best_score.abs() < MATE_BOUND
+                && !(bound == Bound::Lower && best_score <= eval)
+                && !(bound == Bound::Upper && best_score >= eval)
+            {
+                self.correction.update(slots, depth, best_score - raw_eval);
+            }
             self.shared.tt.store(
                 key,
                 Entry {
                     mv: best_move,
                     score: score_to_tt(best_score, ply),
-                    eval: if in_check { 0 } else { eval },
+                    eval: if in_check { 0 } else { raw_eval },
                     depth,
                     bound,
                 },
@@ -985,10 +1015,12 @@ impl Searcher {
     /// and, where that beats `beta`, a search [`PROBCUT_REDUCTION`] plies
     /// shallower; the score of the first that still beats `beta` (stored
     /// in the table as a lower bound), or `None`.
+    #[allow(clippy::too_many_arguments)]
     fn probcut(
         &mut self,
         pos: &Position,
         tt_move: Option<Move>,
+        raw_eval: i32,
         beta: i32,
         depth: i32,
         ply: usize,
@@ -1021,7 +1053,7 @@ impl Searcher {
                     Entry {
                         mv: Some(m),
                         score: score_to_tt(score, ply),
-                        eval,
+                        eval: raw_eval,
                         depth: shallower + 1,
                         bound: Bound::Lower,
                     },
@@ -1091,13 +1123,14 @@ impl Searcher {
         let mut raw_eval = 0;
         if !in_check {
             raw_eval = tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
+            let eval = self.corrected(raw_eval, Slots::of(pos));
             // A stored score bounds the node better than the static
             // evaluation where its bound points the right way.
             // (An exact score has already cut the node off.)
             let stand = match tt.map(|e| (e.bound, score_from_tt(e.score, ply))) {
-                Some((Bound::Lower, s)) if s > raw_eval && s.abs() < MATE_BOUND => s,
-                Some((Bound::Upper, s)) if s < raw_eval && s.abs() < MATE_BOUND => s,
-                _ => raw_eval,
+                Some((Bound::Lower, s)) if s > eval && s.abs() < MATE_BOUND => s,
+                Some((Bound::Upper, s)) if s < eval && s.abs() < MATE_BOUND => s,
+                _ => eval,
             };
             if stand >= beta {
                 if tt.is_none() {
