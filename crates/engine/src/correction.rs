@@ -46,19 +46,25 @@ pub struct Slots {
     black: usize,
 }
 
-/// Mixes a bitboard into a hash (a multiply and a shift: fast, and good
-/// enough to spread the few structures a search meets over the table).
+/// Mixes a bitboard into a hash (murmur3's finaliser: every bit of the
+/// input moves every bit of the output; a plain multiply's low bits would
+/// depend on the input's low bits only, and miss the upper ranks).
 fn mix(b: Bitboard, salt: u64) -> u64 {
-    let x = (b.0 ^ salt).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    x ^ (x >> 29)
+    let mut x = b.0 ^ salt;
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ (x >> 33)
 }
 
+/// The entry of `hash` for the side to move (the hash's top bits).
 fn slot(pos: &Position, hash: u64) -> usize {
     let side = match pos.turn() {
         Color::White => 0,
         Color::Black => SIZE,
     };
-    side + (hash as usize & (SIZE - 1))
+    side + (hash >> (64 - SIZE.trailing_zeros())) as usize
 }
 
 /// A hash of `color`'s pieces other than pawns (king included).
@@ -168,5 +174,31 @@ mod tests {
             sa.white,
             "White's pieces stand as they did"
         );
+    }
+
+    /// Every square counts: a pawn pushed to the sixth or seventh rank, or
+    /// gone, and a king on its back rank, each make another entry.
+    #[test]
+    fn pawns_and_kings_anywhere_are_told_apart() {
+        let at = |fen: &str| {
+            Slots::of(&Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}")))
+        };
+        let fens = [
+            "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
+            "4k3/pppp1ppp/4P3/8/8/8/PPPP1PPP/4K3 w - - 0 1",
+            "4k3/ppppPppp/8/8/8/8/PPPP1PPP/4K3 w - - 0 1",
+            "4k3/pppp1ppp/8/8/8/8/PPPP1PPP/4K3 w - - 0 1",
+        ];
+        let pawns: std::collections::HashSet<usize> = fens.iter().map(|f| at(f).pawn).collect();
+        assert_eq!(pawns.len(), fens.len());
+        let kings: std::collections::HashSet<usize> = [
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "3k4/8/8/8/8/8/8/4K3 w - - 0 1",
+            "5k2/8/8/8/8/8/8/4K3 w - - 0 1",
+        ]
+        .iter()
+        .map(|f| at(f).black)
+        .collect();
+        assert_eq!(kings.len(), 3);
     }
 }

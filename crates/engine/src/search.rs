@@ -862,6 +862,9 @@ impl Searcher {
             let tested = Some(m) == tt_move && !root && excluded.is_none() && depth >= SE_DEPTH;
             if let Some(e) = tt.filter(|_| tested) {
                 let singular = self.singular(pos, m, &e, depth, beta, ply, cut);
+                // The singular search at this ply wrote its own evaluation
+                // (corrected anew) where this node's is kept.
+                self.stack_eval[ply] = eval;
                 if self.stopped() {
                     return 0;
                 }
