@@ -7,9 +7,12 @@
 //! pruning, ProbCut, internal iterative reductions, singular extensions,
 //! late move reductions steered by the histories, reverse futility,
 //! futility, late-move and continuation-history pruning, check extensions,
-//! mate distance pruning, and draws by repetition, the fifty-move rule and
-//! insufficient material inside the tree. Several threads search the same
-//! tree (Lazy SMP), sharing the table.
+//! mate distance pruning, a static evaluation corrected by what searches of
+//! positions with the same pawns or pieces found ([`crate::correction`]),
+//! and draws by repetition, the fifty-move rule and insufficient material
+//! inside the tree. Several threads search the same tree (Lazy SMP),
+//! sharing the table. The margins, divisors and bonuses are a
+//! [`crate::params::Params`] that a tuner may change.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
