@@ -634,34 +634,7 @@ enum TuneAction {
     /// parameter moved down; each iteration's values are appended to the
     /// state file, and a run started again with the same file goes on
     /// where it stopped.
-    Spsa {
-        /// The engine, which must list its parameters: `cmd=PROGRAM
-        /// arg=uci arg=--tune [option.NAME=VALUE …]`.
-        #[arg(long)]
-        engine: String,
-        /// Iterations (pairs of games) of the whole run.
-        #[arg(long, default_value_t = 20_000)]
-        iterations: u32,
-        /// Time control, e.g. `8+0.08`.
-        #[arg(long)]
-        tc: Option<String>,
-        /// Nodes a move, instead of a clock.
-        #[arg(long)]
-        nodes: Option<u64>,
-        /// Openings: an EPD or PGN file.
-        #[arg(long)]
-        book: Option<String>,
-        /// The state file (appended to; read first to go on).
-        #[arg(long)]
-        state: String,
-        /// Parameters to tune (UCI option names, comma-separated); all
-        /// when left out.
-        #[arg(long)]
-        params: Option<String>,
-        /// Seed of the random directions.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
+    Spsa(commands::tune::SpsaArgs),
 }
 
 /// How `tune datagen` writes positions.
@@ -966,25 +939,7 @@ fn main() -> ExitCode {
                 &out,
                 sakk_engine::tune::fit::Settings { epochs, rate, l2 },
             ),
-            TuneAction::Spsa {
-                engine,
-                iterations,
-                tc,
-                nodes,
-                book,
-                state,
-                params,
-                seed,
-            } => commands::tune::spsa(commands::tune::SpsaArgs {
-                engine,
-                iterations,
-                tc,
-                nodes,
-                book,
-                state,
-                params,
-                seed,
-            }),
+            TuneAction::Spsa(args) => commands::tune::spsa(args),
         },
         Some(Command::Moves {
             start,

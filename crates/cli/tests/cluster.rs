@@ -847,28 +847,8 @@ fn the_lobby_is_one_across_nodes_and_a_seek_is_taken_once() {
 /// Runs `sql` on the cluster's database (a test's hand on the rows that
 /// only the nodes write).
 fn sql(database: &str, sql: &str) {
-    use sqlx::{AssertSqlSafe, Connection, Executor};
-    let (database, sql) = (database.to_string(), sql.to_string());
-    let done = std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|e| e.to_string())?;
-        rt.block_on(async {
-            let mut c = sqlx::PgConnection::connect(&database)
-                .await
-                .map_err(|e| e.to_string())?;
-            c.execute(AssertSqlSafe(sql))
-                .await
-                .map(|_| ())
-                .map_err(|e| e.to_string())
-        })
-    })
-    .join();
-    match done {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => panic!("{e}"),
-        Err(_) => panic!("the database thread panicked"),
+    if let Err(e) = common::database::execute(database, sql) {
+        panic!("{sql}: {e}");
     }
 }
 

@@ -171,6 +171,29 @@ pub struct MatchArgs {
     pub adjudicate: bool,
 }
 
+/// `--tc`, read as PGN writes a time control (`10+0.1`), if given.
+pub(crate) fn time_control(tc: Option<&str>) -> Result<Option<sakk::TimeControl>, Failure> {
+    tc.map(|text| {
+        sakk::TimeControl::from_pgn(text).map_err(|e| Failure::usage(format!("--tc {text}: {e}")))
+    })
+    .transpose()
+}
+
+/// `--book`'s openings (an EPD or PGN file), if given; a file without a
+/// position is refused.
+pub(crate) fn openings(book: Option<&str>) -> Result<Vec<String>, Failure> {
+    let Some(path) = book else {
+        return Ok(Vec::new());
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::usage(format!("cannot read {path}: {e}")))?;
+    let book = sakk_engine::tournament::read_book(&text);
+    if book.is_empty() {
+        return Err(Failure::usage(format!("no positions in {path}")));
+    }
+    Ok(book)
+}
+
 /// Plays a match and prints the score, the Elo difference and the SPRT.
 pub fn run_match(args: MatchArgs) -> Result<(), Failure> {
     use sakk_engine::tournament::{self, EngineSpec, MatchConfig, Sprt, Verdict};
@@ -181,28 +204,11 @@ pub fn run_match(args: MatchArgs) -> Result<(), Failure> {
         EngineSpec::parse(a).map_err(Failure::usage)?,
         EngineSpec::parse(b).map_err(Failure::usage)?,
     ];
-    let tc = match &args.tc {
-        Some(text) => Some(
-            sakk::TimeControl::from_pgn(text)
-                .map_err(|e| Failure::usage(format!("--tc {text}: {e}")))?,
-        ),
-        None => None,
-    };
+    let tc = time_control(args.tc.as_deref())?;
     if tc.is_none() && args.depth.is_none() && args.nodes.is_none() {
         return Err(Failure::usage("give --tc, --depth or --nodes"));
     }
-    let book = match &args.book {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Failure::usage(format!("cannot read {path}: {e}")))?;
-            let book = tournament::read_book(&text);
-            if book.is_empty() {
-                return Err(Failure::usage(format!("no positions in {path}")));
-            }
-            book
-        }
-        None => Vec::new(),
-    };
+    let book = openings(args.book.as_deref())?;
     let sprt = match &args.sprt {
         Some(text) => Some(Sprt::parse(text).ok_or_else(|| {
             Failure::usage(format!(

@@ -6,7 +6,6 @@ use std::io::Write;
 
 use sakk::Position;
 use sakk_engine::nnue::packed;
-use sakk_engine::tournament::read_book;
 use sakk_engine::tune::{datagen, fit};
 
 use crate::Failure;
@@ -40,9 +39,7 @@ pub fn datagen(mut args: DatagenArgs) -> Result<(), Failure> {
             ))
         }
     };
-    let text = std::fs::read_to_string(&args.book)
-        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", args.book)))?;
-    let openings: Vec<Position> = read_book(&text)
+    let openings: Vec<Position> = super::engine::openings(Some(&args.book))?
         .iter()
         .filter_map(|fen| Position::from_fen(fen).ok())
         .collect();
@@ -154,23 +151,34 @@ pub fn run_fit(data: &str, out: &str, settings: fit::Settings) -> Result<(), Fai
     Ok(())
 }
 
-/// What `sakk tune spsa` needs.
+/// What `sakk tune spsa` needs (its command-line arguments).
+#[derive(clap::Args, Debug)]
 pub struct SpsaArgs {
-    /// The engine (an `--engine` spec of `sakk match`).
+    /// The engine, which must list its parameters: `cmd=PROGRAM
+    /// arg=uci arg=--tune [option.NAME=VALUE …]`.
+    #[arg(long)]
     pub engine: String,
-    /// Iterations of the whole run.
+    /// Iterations (pairs of games) of the whole run.
+    #[arg(long, default_value_t = 20_000)]
     pub iterations: u32,
-    /// Time control, if timed.
+    /// Time control, e.g. `8+0.08`.
+    #[arg(long)]
     pub tc: Option<String>,
-    /// Nodes a move, if not timed.
+    /// Nodes a move, instead of a clock.
+    #[arg(long)]
     pub nodes: Option<u64>,
-    /// Openings (EPD or PGN).
+    /// Openings: an EPD or PGN file.
+    #[arg(long)]
     pub book: Option<String>,
-    /// The state file.
+    /// The state file (appended to; read first to go on).
+    #[arg(long)]
     pub state: String,
-    /// The parameters to tune (all when `None`).
+    /// Parameters to tune (UCI option names, comma-separated); all
+    /// when left out.
+    #[arg(long)]
     pub params: Option<String>,
     /// Seed of the random directions.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
 }
 
@@ -180,28 +188,11 @@ pub fn spsa(args: SpsaArgs) -> Result<(), Failure> {
     use sakk_engine::tune::spsa::{self, Param, Spsa};
     let engine =
         sakk_engine::tournament::EngineSpec::parse(&args.engine).map_err(Failure::usage)?;
-    let tc = match &args.tc {
-        Some(text) => Some(
-            sakk::TimeControl::from_pgn(text)
-                .map_err(|e| Failure::usage(format!("--tc {text}: {e}")))?,
-        ),
-        None => None,
-    };
+    let tc = super::engine::time_control(args.tc.as_deref())?;
     if tc.is_none() && args.nodes.is_none() {
         return Err(Failure::usage("give --tc or --nodes"));
     }
-    let book = match &args.book {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Failure::usage(format!("cannot read {path}: {e}")))?;
-            let book = read_book(&text);
-            if book.is_empty() {
-                return Err(Failure::usage(format!("no positions in {path}")));
-            }
-            book
-        }
-        None => Vec::new(),
-    };
+    let book = super::engine::openings(args.book.as_deref())?;
     let params: Vec<Param> = match &args.params {
         None => TUNABLES.iter().map(Param::from).collect(),
         Some(names) => names

@@ -48,31 +48,34 @@ fn postgres(base: &str) -> String {
         panic!("not a database URL: {base}");
     };
     let url = format!("{server}/{name}{options}");
-    // On a runtime of its own, in a thread of its own: the caller may be
-    // inside a runtime already.
-    let base = base.to_string();
-    let create = format!("CREATE DATABASE {name}");
-    let made = std::thread::spawn(move || {
+    // The name is ours (digits and `_`): nothing from input.
+    match execute(base, &format!("CREATE DATABASE {name}")) {
+        Ok(()) => url,
+        Err(e) => panic!("cannot create the test database {name}: {e}"),
+    }
+}
+
+/// Runs one statement (the test's own text) on the PostgreSQL database
+/// `url`, on a runtime of its own in a thread of its own: the caller may
+/// be inside a runtime already.
+pub fn execute(url: &str, sql: &str) -> Result<(), String> {
+    let (url, sql) = (url.to_string(), sql.to_string());
+    std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .map_err(|e| e.to_string())?;
         rt.block_on(async {
-            let mut conn = sqlx::postgres::PgConnection::connect(&base)
+            let mut conn = sqlx::postgres::PgConnection::connect(&url)
                 .await
                 .map_err(|e| e.to_string())?;
-            // The name is ours (digits and `_`): nothing from input.
-            sqlx::query(AssertSqlSafe(create))
+            sqlx::query(AssertSqlSafe(sql))
                 .execute(&mut conn)
                 .await
                 .map_err(|e| e.to_string())?;
             conn.close().await.map_err(|e| e.to_string())
         })
     })
-    .join();
-    match made {
-        Ok(Ok(())) => url,
-        Ok(Err(e)) => panic!("cannot create the test database {name}: {e}"),
-        Err(_) => panic!("creating the test database {name} panicked"),
-    }
+    .join()
+    .unwrap_or_else(|_| Err("the database thread panicked".to_string()))
 }
