@@ -65,7 +65,8 @@ export function chatPanel(gameId: string): { el: HTMLElement; heard: (line: Chat
           if (!text) return;
           try {
             await api.say(gameId, text);
-            input.value = '';
+            // Unless the next line is being typed already.
+            if (input.value.trim() === text) input.value = '';
           } catch (e) {
             err.textContent = errorText(e);
           }

@@ -688,7 +688,7 @@ class GameView {
       if (this.token === null) return;
       void this.act(async () => {
         await api.claim(this.id, this.token ?? '', text || undefined, lang());
-        input.value = '';
+        if (input.value.trim() === text) input.value = '';
       });
     });
     fill(this.el.input, [h('label.sr-only', { for: 'move-text' }, tr.moveInputLabel), input, h('button.play', { type: 'submit' }, tr.play), claim]);
@@ -696,7 +696,9 @@ class GameView {
       ev.preventDefault();
       const text = input.value.trim();
       if (!text) return;
-      if (await this.send(text)) input.value = '';
+      // Cleared once sent, unless the next move is being typed already
+      // (the game's state may come before the move's answer).
+      if ((await this.send(text)) && input.value.trim() === text) input.value = '';
     });
   }
 

@@ -56,6 +56,8 @@ test('a challenge shows at once to the one challenged, and Accept starts the gam
   await bela.waitForFunction(() => document.querySelector('.chat ol.chat-lines')?.textContent?.includes('Good luck!'));
   assert.match(await bela.locator('.chat h3').textContent(), /ellenfeleddel/);
   await anna.waitForFunction(() => document.querySelector('.chat ol.chat-lines')?.textContent?.includes('Anna Good luck!'));
+  // The panel shows once it has read the chat (its heading names the room).
+  await watcher.waitForSelector('.chat:not([hidden]) h3');
   assert.match(await watcher.locator('.chat h3').textContent(), /Spectators/);
   assert.equal(await watcher.locator('.chat ol.chat-lines li').count(), 0);
   await watcher.context().close();
