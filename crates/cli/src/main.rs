@@ -529,9 +529,14 @@ enum NnueAction {
         /// The directory for the networks.
         #[arg(long)]
         out: String,
-        /// Neurons per perspective.
-        #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u16).range(1..=4096))]
-        hidden: u16,
+        /// Neurons per perspective (default: the starting net's, else 128;
+        /// more than the starting net's widens it, its evaluation kept).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=4096))]
+        hidden: Option<u16>,
+        /// Start from this network's weights instead of random ones
+        /// (fine-tuning): a `.nnue` file, or `builtin` for the engine's own.
+        #[arg(long)]
+        init: Option<String>,
         /// Passes over the data.
         #[arg(long, default_value_t = 10)]
         epochs: usize,
@@ -870,6 +875,7 @@ fn main() -> ExitCode {
                 data,
                 out,
                 hidden,
+                init,
                 epochs,
                 batch,
                 lr,
@@ -881,7 +887,8 @@ fn main() -> ExitCode {
             } => commands::nnue::train(commands::nnue::TrainArgs {
                 data,
                 out,
-                hidden: usize::from(hidden),
+                hidden: hidden.map(usize::from),
+                init,
                 hold_out: hold_out as usize,
                 settings: sakk_engine::nnue::train::Settings {
                     epochs,

@@ -820,6 +820,84 @@ fn datagen_packs_positions_and_a_second_run_appends() {
 }
 
 #[test]
+fn a_net_trained_from_the_built_in_one_starts_as_it() {
+    let book = temp_file(
+        "train-book.epd",
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n",
+    );
+    let dir = std::env::temp_dir().join(format!("sakk-train-{}", std::process::id()));
+    let data = dir.join("data.bin").display().to_string();
+    let _ = std::fs::create_dir_all(&dir);
+    let (book, out) = (book.display().to_string(), dir.display().to_string());
+    // More than one block of 1,024 positions, so that some are trained on
+    // (the first block is held out).
+    let made = sakk(&[
+        "tune", "datagen", "--book", &book, "--out", &data, "--games", "40", "--nodes", "100",
+        "--format", "packed",
+    ]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let positions = std::fs::metadata(&data).map_or(0, |m| m.len()) / 32;
+    assert!(positions > 1100, "{positions} positions");
+    let built_in = format!("{}/../engine/nets/sakk-5.nnue", env!("CARGO_MANIFEST_DIR"));
+    let bytes = |path: &str| std::fs::read(path).unwrap_or_default();
+    let net = dir.join("net.nnue").display().to_string();
+    let train = |extra: &[&str]| {
+        let mut args = vec![
+            "nnue",
+            "train",
+            "--data",
+            &data,
+            "--out",
+            &out,
+            "--epochs",
+            "1",
+            "--threads",
+            "1",
+            "--batch",
+            "256",
+        ];
+        args.extend_from_slice(extra);
+        sakk(&args)
+    };
+    let eval = |net: &str| stdout(&sakk(&["nnue", "eval", "--net", net, "--fen", KIWIPETE]));
+    // Steps of a learning rate of 0: the built-in net, byte for byte, from
+    // its weights read back in floating point.
+    let same = train(&["--init", "builtin", "--lr", "0"]);
+    assert!(same.status.success(), "{}", stderr(&same));
+    assert!(
+        stderr(&same).contains("hidden 128, from builtin"),
+        "{}",
+        stderr(&same)
+    );
+    assert!(bytes(&net) == bytes(&built_in), "not the built-in net");
+    // Wider, from a file: the same evaluation.
+    let wider = train(&["--init", &built_in, "--hidden", "160", "--lr", "0"]);
+    assert!(wider.status.success(), "{}", stderr(&wider));
+    assert!(stderr(&wider).contains("hidden 160"), "{}", stderr(&wider));
+    assert_eq!(eval(&net), eval(&built_in));
+    // Trained: other weights.
+    let trained = train(&["--init", "builtin", "--lr", "0.001"]);
+    assert!(trained.status.success(), "{}", stderr(&trained));
+    assert!(bytes(&net) != bytes(&built_in), "training changed nothing");
+    // Narrower than the net it starts from, or not a net: refused.
+    let narrower = train(&["--init", "builtin", "--hidden", "64"]);
+    assert!(!narrower.status.success());
+    assert!(
+        stderr(&narrower).contains("narrower"),
+        "{}",
+        stderr(&narrower)
+    );
+    let not_a_net = train(&["--init", &book]);
+    assert!(!not_a_net.status.success());
+    assert!(
+        stderr(&not_a_net).contains("SAKKNNUE"),
+        "{}",
+        stderr(&not_a_net)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn unwinnable_prints_who_can_still_mate() {
     for (fen, class) in [
         ("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "W-"),

@@ -16,8 +16,11 @@ pub struct TrainArgs {
     pub data: Vec<String>,
     /// The directory the checkpoints go to.
     pub out: String,
-    /// Neurons per perspective.
-    pub hidden: usize,
+    /// Neurons per perspective (default: the starting net's, else 128).
+    pub hidden: Option<usize>,
+    /// The network to start from (`builtin`, or a file), instead of random
+    /// weights.
+    pub init: Option<String>,
     /// One block of 1,024 positions in this many is held out to measure the
     /// loss.
     pub hold_out: usize,
@@ -56,12 +59,15 @@ pub fn train(args: TrainArgs) -> Result<(), Failure> {
     }
     std::fs::create_dir_all(&args.out)
         .map_err(|e| Failure::other(format!("cannot create {}: {e}", args.out)))?;
-    let mut net = FloatNet::new(args.hidden, args.settings.seed);
+    let mut net = starting_net(args.init.as_deref(), args.hidden, args.settings.seed)?;
     eprintln!(
-        "training {} positions, {} held out; hidden {}, held-out loss before: {:.6}",
+        "training {} positions, {} held out; hidden {}{}, held-out loss before: {:.6}",
         fit.len(),
         held.len(),
-        args.hidden,
+        net.hidden,
+        args.init
+            .as_deref()
+            .map_or(String::new(), |i| format!(", from {i}")),
         train::mean_loss(&net, &held, args.settings.result_weight)
     );
     let start = std::time::Instant::now();
@@ -95,6 +101,33 @@ pub fn train(args: TrainArgs) -> Result<(), Failure> {
         .map_err(|e| Failure::other(format!("cannot write {}: {e}", path.display())))?;
     println!("{}: hash {:016x}", path.display(), quant.hash());
     Ok(())
+}
+
+/// The network training starts from: random weights of `hidden` neurons
+/// (128 by default), or the network `init` names (`builtin`, or a file)
+/// back in floating point, widened to `hidden` where that is more.
+fn starting_net(init: Option<&str>, hidden: Option<usize>, seed: u64) -> Result<FloatNet, Failure> {
+    let Some(init) = init else {
+        return Ok(FloatNet::new(hidden.unwrap_or(128), seed));
+    };
+    let quant = if init == "builtin" {
+        sakk_engine::nnue::embedded()
+            .map_err(|e| Failure::other(format!("the built-in network: {e}")))?
+            .as_ref()
+            .clone()
+    } else {
+        let bytes =
+            std::fs::read(init).map_err(|e| Failure::usage(format!("cannot read {init}: {e}")))?;
+        QuantNet::from_bytes(&bytes).map_err(|e| Failure::usage(format!("{init}: {e}")))?
+    };
+    let net = quant.dequantize();
+    let hidden = hidden.unwrap_or(net.hidden);
+    net.widened(hidden, seed).ok_or_else(|| {
+        Failure::usage(format!(
+            "--hidden {hidden} is narrower than {init}'s {} neurons",
+            net.hidden
+        ))
+    })
 }
 
 /// Prints a network's evaluation of a position, in centipawns for the

@@ -100,6 +100,39 @@ impl FloatNet {
         self.forward(active) * SCALE as f32
     }
 
+    /// This network with `hidden` neurons per perspective (at least its
+    /// own, else `None`): its neurons first, as they are; the new ones'
+    /// first-layer weights small and random (from `seed`) and their output
+    /// weights zero, so that the wider network evaluates every position as
+    /// this one does, and training goes on from there.
+    pub fn widened(&self, hidden: usize, seed: u64) -> Option<FloatNet> {
+        if hidden < self.hidden {
+            return None;
+        }
+        let fresh = FloatNet::new(hidden, seed);
+        let (old, added) = (self.hidden, hidden - self.hidden);
+        let mut ft_w = Vec::with_capacity(INPUTS * hidden);
+        for (input, row) in self.ft_w.chunks_exact(old).enumerate() {
+            ft_w.extend_from_slice(row);
+            ft_w.extend_from_slice(&fresh.ft_w[input * hidden + old..][..added]);
+        }
+        let mut ft_b = self.ft_b.clone();
+        ft_b.resize(hidden, 0.0);
+        let (us, them) = self.out_w.split_at(old);
+        let mut out_w = Vec::with_capacity(2 * hidden);
+        for half in [us, them] {
+            out_w.extend_from_slice(half);
+            out_w.resize(out_w.len() + added, 0.0);
+        }
+        Some(FloatNet {
+            hidden,
+            ft_w,
+            ft_b,
+            out_w,
+            out_b: self.out_b,
+        })
+    }
+
     /// The network with int16 weights.
     pub fn quantize(&self) -> QuantNet {
         let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
@@ -171,6 +204,21 @@ const MAGIC: &[u8; 8] = b"SAKKNNUE";
 const VERSION: u32 = 1;
 
 impl QuantNet {
+    /// The network back in floating point, each weight divided by its
+    /// scale: the start of a network trained further from this one (its
+    /// float checkpoint reconstructed). Quantizing it gives this network
+    /// back, weight for weight.
+    pub fn dequantize(&self) -> FloatNet {
+        let f = |x: i16, s: i32| f32::from(x) / s as f32;
+        FloatNet {
+            hidden: self.hidden,
+            ft_w: self.ft_w.iter().map(|&w| f(w, QA)).collect(),
+            ft_b: self.ft_b.iter().map(|&b| f(b, QA)).collect(),
+            out_w: self.out_w.iter().map(|&w| f(w, QB)).collect(),
+            out_b: self.out_b as f32 / (QA * QB) as f32,
+        }
+    }
+
     /// The accumulator of one perspective, from scratch.
     pub fn accumulate(&self, features: &[u16], acc: &mut [i16]) {
         acc.copy_from_slice(&self.ft_b);
@@ -307,6 +355,47 @@ mod tests {
             out.push(pos);
         }
         out
+    }
+
+    #[test]
+    fn a_dequantized_net_quantizes_back_to_itself() {
+        let q = match crate::nnue::embedded() {
+            Ok(q) => q,
+            Err(e) => panic!("{e}"),
+        };
+        let float = q.dequantize();
+        assert_eq!(float.quantize(), *q);
+        // And it evaluates as the engine's net does, within rounding.
+        for pos in positions().iter().take(50) {
+            let active = Active::of(pos);
+            let (f, i) = (float.evaluate(&active), q.evaluate(&active) as f32);
+            assert!((f - i).abs() <= 2.0, "{f} against {i}");
+        }
+    }
+
+    #[test]
+    fn a_widened_net_evaluates_as_before() {
+        let mut net = FloatNet::new(32, 3);
+        for w in &mut net.out_w {
+            *w *= 8.0;
+        }
+        net.ft_b.iter_mut().for_each(|b| *b = 0.1);
+        net.out_b = 0.05;
+        let Some(wide) = net.widened(96, 4) else {
+            panic!("not widened")
+        };
+        assert_eq!(wide.hidden, 96);
+        assert_eq!(wide.ft_w.len(), INPUTS * 96);
+        assert_eq!(wide.out_w.len(), 2 * 96);
+        for pos in positions() {
+            let active = Active::of(&pos);
+            let (a, b) = (net.evaluate(&active), wide.evaluate(&active));
+            assert!((a - b).abs() < 1e-3, "{a} against {b}");
+        }
+        // The new neurons are not all zero: training can move them.
+        assert!(wide.ft_w[32..96].iter().any(|&w| w != 0.0));
+        assert!(net.widened(16, 4).is_none());
+        assert_eq!(net.widened(32, 4), Some(net.clone()));
     }
 
     #[test]
