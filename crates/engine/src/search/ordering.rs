@@ -1,0 +1,175 @@
+//! The order in which a node tries its moves (the table's move, captures by
+//! exchange, killers, counter-moves, the histories), the histories' updates
+//! after a node, and continuation-history pruning.
+
+use super::*;
+
+impl Searcher {
+    pub(super) fn order(
+        &self,
+        pos: &Position,
+        moves: &mut MoveList,
+        tt_move: Option<Move>,
+        ply: usize,
+    ) -> Vec<i32> {
+        let counter = self.stack_move[ply.saturating_sub(1)]
+            .filter(|_| ply > 0)
+            .and_then(|(m, piece)| self.counter[piece][m.to().index()]);
+        moves
+            .iter()
+            .map(|&m| {
+                if Some(m) == tt_move {
+                    return 1 << 30;
+                }
+                if let Some(promo) = m.promotion_role() {
+                    return if promo == Role::Queen {
+                        (1 << 29) + 2000
+                    } else {
+                        -(1 << 20)
+                    };
+                }
+                if pos.is_capture(m) {
+                    let victim = pos.captured_role(m).map_or(0, |r| SEE_VALUES[r.index()]);
+                    let attacker = pos.moving_role(m).map_or(0, |r| r.index() as i32);
+                    let mvv = victim * 8 - attacker;
+                    return if see_ge(pos, m, 0) {
+                        (1 << 29) + mvv
+                    } else {
+                        -(1 << 21) + mvv
+                    };
+                }
+                if self.killers[ply][0] == Some(m) {
+                    return (1 << 28) + 2;
+                }
+                if self.killers[ply][1] == Some(m) {
+                    return (1 << 28) + 1;
+                }
+                if counter == Some(m) {
+                    return 1 << 27;
+                }
+                self.quiet_score(pos, m, ply)
+            })
+            .collect()
+    }
+
+    /// The move `back + 1` plies before `ply` (none at the root's edge or
+    /// after a null move), as the continuation histories key it.
+    pub(super) fn earlier(&self, ply: usize, back: usize) -> Option<(usize, usize)> {
+        let at = ply.checked_sub(back + 1)?;
+        self.stack_move[at].map(|(m, piece)| (piece, m.to().index()))
+    }
+
+    /// A quiet move's score from the histories: the plain one and the
+    /// continuations one and two plies back.
+    pub(super) fn quiet_score(&self, pos: &Position, m: Move, ply: usize) -> i32 {
+        let now = (Searcher::piece_index(pos, m), m.to().index());
+        let mut score = self.history[pos.turn().index()][m.from().index()][m.to().index()];
+        for back in 0..BACK {
+            if let Some(earlier) = self.earlier(ply, back) {
+                score += self.continuation.get(back, earlier, now);
+            }
+        }
+        score
+    }
+
+    /// Continuation-history pruning: whether a quiet move at low depth
+    /// has fared so badly after the moves one or two plies before it that
+    /// it is not worth a search.
+    pub(super) fn history_prunes(
+        &self,
+        pos: &Position,
+        m: Move,
+        depth: i32,
+        ply: usize,
+        improving: bool,
+    ) -> bool {
+        let now = (Searcher::piece_index(pos, m), m.to().index());
+        let i = usize::from(improving);
+        let p = &self.params;
+        let limits = if improving {
+            [
+                (COUNTER_PRUNE_DEPTH[i], p.counter_prune_limit_improving),
+                (FOLLOW_UP_PRUNE_DEPTH[i], p.follow_up_prune_limit_improving),
+            ]
+        } else {
+            [
+                (COUNTER_PRUNE_DEPTH[i], p.counter_prune_limit),
+                (FOLLOW_UP_PRUNE_DEPTH[i], p.follow_up_prune_limit),
+            ]
+        };
+        limits.iter().enumerate().any(|(back, &(most, limit))| {
+            depth <= most
+                && self
+                    .earlier(ply, back)
+                    .is_some_and(|earlier| self.continuation.get(back, earlier, now) < limit)
+        })
+    }
+
+    pub(super) fn update_quiet(
+        &mut self,
+        pos: &Position,
+        best: Move,
+        tried: &[Move],
+        depth: i32,
+        ply: usize,
+    ) {
+        let us = pos.turn().index();
+        let p = &self.params;
+        let bonus = (p.history_quadratic * depth * depth + p.history_linear * (depth - 1).max(0))
+            .min(p.history_max_bonus);
+        let update = |h: &mut i32, b: i32| {
+            *h += b - *h * b.abs() / HISTORY_SCALE;
+        };
+        update(
+            &mut self.history[us][best.from().index()][best.to().index()],
+            bonus,
+        );
+        for &m in tried {
+            if m != best {
+                update(
+                    &mut self.history[us][m.from().index()][m.to().index()],
+                    -bonus,
+                );
+            }
+        }
+        for back in 0..BACK {
+            let Some(earlier) = self.earlier(ply, back) else {
+                continue;
+            };
+            for &m in tried {
+                let now = (Searcher::piece_index(pos, m), m.to().index());
+                let b = if m == best { bonus } else { -bonus };
+                self.continuation
+                    .update(back, earlier, now, b, HISTORY_SCALE);
+            }
+        }
+        if self.killers[ply][0] != Some(best) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(best);
+        }
+        if ply > 0 {
+            if let Some((prev, piece)) = self.stack_move[ply - 1] {
+                self.counter[piece][prev.to().index()] = Some(best);
+            }
+        }
+    }
+
+    pub(super) fn piece_index(pos: &Position, m: Move) -> usize {
+        let role = pos.moving_role(m).map_or(0, |r| r.index());
+        role + if pos.turn() == Color::Black { 6 } else { 0 }
+    }
+}
+
+/// Brings the best-scored of the remaining moves to `index` (one step of
+/// a selection sort: most nodes cut off after a move or two) and returns it.
+pub(super) fn pick(moves: &mut [Move], scores: &mut [i32], index: usize) -> Move {
+    let mut best = index;
+    for j in index + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(index, best);
+    scores.swap(index, best);
+    moves[index]
+}

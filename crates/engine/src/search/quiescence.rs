@@ -1,0 +1,122 @@
+//! Quiescence search: the captures (and promotions) until the position is
+//! quiet, with the table's move first, its static evaluation and bounds to
+//! stand pat on, and its results stored at depth 0.
+
+use super::ordering::pick;
+use super::*;
+
+impl Searcher {
+    /// Stores a quiescence node's result in the table at depth 0 (never a
+    /// cutoff for the main search, whose depths start at 1; never in place
+    /// of a main-search entry of this search: [`Table::store_shallow`]).
+    pub(super) fn store_quiescence(
+        &self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        eval: i32,
+        bound: Bound,
+        ply: usize,
+    ) {
+        self.shared.tt.store_shallow(
+            key,
+            Entry {
+                mv,
+                score: score_to_tt(score, ply),
+                eval,
+                depth: 0,
+                bound,
+            },
+        );
+    }
+
+    pub(super) fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if let Some(stack) = &mut self.nnue {
+            stack.enter(ply, pos);
+        }
+        self.nodes += 1;
+        self.check_time();
+        if self.stopped() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        self.pv_len[ply.min(MAX_PLY)] = 0;
+        if ply >= MAX_PLY {
+            return self.evaluate(pos, ply);
+        }
+        if pos.has_insufficient_material() {
+            return 0;
+        }
+        let in_check = pos.is_check();
+        let key = pos.key();
+        // The table: a cutoff, else its move first and its static
+        // evaluation instead of the network's.
+        let tt = self.shared.tt.probe(key);
+        if let Some(score) = tt.and_then(|e| tt_cutoff(&e, ply, alpha, beta)) {
+            return score;
+        }
+        let tt_move = tt.and_then(|e| e.mv).filter(|&m| pos.is_legal_fast(m));
+        let mut best = -INFINITY;
+        let mut raw_eval = 0;
+        if !in_check {
+            raw_eval = tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
+            let eval = self.corrected(raw_eval, Slots::of(pos));
+            // A stored score bounds the node better than the static
+            // evaluation where its bound points the right way.
+            // (An exact score has already cut the node off.)
+            let stand = match tt.map(|e| (e.bound, score_from_tt(e.score, ply))) {
+                Some((Bound::Lower, s)) if s > eval && s.abs() < MATE_BOUND => s,
+                Some((Bound::Upper, s)) if s < eval && s.abs() < MATE_BOUND => s,
+                _ => eval,
+            };
+            if stand >= beta {
+                if tt.is_none() {
+                    self.store_quiescence(key, None, stand, raw_eval, Bound::Lower, ply);
+                }
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        if !in_check {
+            moves.retain(|m| {
+                (pos.is_capture(m) || m.promotion_role() == Some(Role::Queen)) && see_ge(pos, m, 0)
+            });
+        }
+        let mut scores = self.order(pos, &mut moves, tt_move, ply.min(MAX_PLY));
+        let mut best_move = None;
+        for index in 0..moves.len() {
+            let m = pick(&mut moves, &mut scores, index);
+            let child = pos.after_unchecked(m);
+            self.keys.push(key);
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            self.keys.pop();
+            if self.stopped() {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        if tt.is_none_or(|e| e.depth <= 0) {
+            self.store_quiescence(key, best_move, best, raw_eval, bound, ply);
+        }
+        best
+    }
+}
