@@ -4,7 +4,7 @@
 // account; without one, a link to log in). Only in a game an account
 // plays.
 
-import { h, fill } from './dom';
+import { h, fill, editCounter } from './dom';
 import { t } from './i18n';
 import { api, errorText } from './api';
 import type { ChatLine, ChatRoom } from './types';
@@ -58,15 +58,17 @@ export function chatPanel(gameId: string): { el: HTMLElement; heard: (line: Chat
         const input = h('input', { name: 'chat', maxlength: String(MAX_CHAT), autocomplete: 'off', 'aria-label': tr.chatSay, placeholder: tr.chatSay }) as HTMLInputElement;
         const err = h('p.error', { role: 'alert' });
         const form = h('form.chat-say', {}, [input, h('button', { type: 'submit' }, tr.chatSend), err]);
+        const edits = editCounter(input);
         form.addEventListener('submit', async ev => {
           ev.preventDefault();
           err.textContent = '';
           const text = input.value.trim();
           if (!text) return;
+          const at = edits();
           try {
             await api.say(gameId, text);
             // Unless the next line is being typed already.
-            if (input.value.trim() === text) input.value = '';
+            if (edits() === at) input.value = '';
           } catch (e) {
             err.textContent = errorText(e);
           }

@@ -40,6 +40,20 @@ export function scrollX(el: HTMLElement, label: string): HTMLDivElement {
   return h('div.scroll-x', { tabindex: 0, role: 'region', 'aria-label': label }, el);
 }
 
+/** Counts the edits made inside `el` (its fields' `input` events), so that
+ * what was sent is cleared after the server's answer only if nothing was
+ * typed meanwhile (the answer may come after the next entry was begun):
+ * `const at = edits(); await send(); if (edits() === at) clear();`.
+ * With `within`, only the edits inside the elements it selects count (a
+ * form that is drawn again, its edits counted on the page around it). */
+export function editCounter(el: HTMLElement, within?: string): () => number {
+  let n = 0;
+  el.addEventListener('input', ev => {
+    if (!within || (ev.target instanceof Element && ev.target.closest(within))) n += 1;
+  });
+  return () => n;
+}
+
 /** A form field: its label's words above the input, the one naming the other. */
 export function labelled(label: string, input: HTMLElement): HTMLElement {
   return h('label', {}, [h('span', {}, label), input]);

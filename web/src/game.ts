@@ -5,7 +5,7 @@ import type { Api as CgApi } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
 import { parseUci } from 'chessops/util';
 import { makeSan } from 'chessops/san';
-import { h, fill, type Child, scrollX } from './dom';
+import { h, fill, type Child, scrollX, editCounter } from './dom';
 import { controlWords, daysLeft, deadlineText, nextControlWords } from './control';
 import { factName, lang, message, namedMateName, outcomeText, t } from './i18n';
 import { askPromotion } from './promotion';
@@ -683,12 +683,16 @@ class GameView {
     const tr = t();
     const input = h('input#move-text', { type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: tr.moveInput, 'aria-label': tr.moveInput });
     const claim = h('button.claim-with-move', { type: 'button', title: tr.claimWithMove, hidden: true }, tr.claimWithThisMove);
+    // What was sent is cleared after the answer, unless the next move is
+    // being typed already (the game's state may come before the answer).
+    const edits = editCounter(input);
     claim.addEventListener('click', () => {
       const text = input.value.trim();
       if (this.token === null) return;
+      const at = edits();
       void this.act(async () => {
         await api.claim(this.id, this.token ?? '', text || undefined, lang());
-        if (input.value.trim() === text) input.value = '';
+        if (edits() === at) input.value = '';
       });
     });
     fill(this.el.input, [h('label.sr-only', { for: 'move-text' }, tr.moveInputLabel), input, h('button.play', { type: 'submit' }, tr.play), claim]);
@@ -696,9 +700,8 @@ class GameView {
       ev.preventDefault();
       const text = input.value.trim();
       if (!text) return;
-      // Cleared once sent, unless the next move is being typed already
-      // (the game's state may come before the move's answer).
-      if ((await this.send(text)) && input.value.trim() === text) input.value = '';
+      const at = edits();
+      if ((await this.send(text)) && edits() === at) input.value = '';
     });
   }
 

@@ -3,7 +3,7 @@
 // controls: players, byes, one-click pairing, results. Each section prints
 // on its own on A4.
 
-import { h, fill, labelled, scrollX } from './dom';
+import { h, fill, labelled, scrollX, editCounter } from './dom';
 import { lang, message, t } from './i18n';
 import { api, ApiError, errorText, followTournament, type Account, type TournamentAction, type TournamentView } from './api';
 import { takeTokenFromAddress } from './seats';
@@ -65,7 +65,10 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
     // The organiser's actions go to the server one after the other, in the
     // order made (results entered quickly board after board are all kept).
     let queue: Promise<void> = Promise.resolve();
-    const act = (action: TournamentAction): void => {
+    // Typing in the form that enters players (the next player entered
+    // while the last is sent).
+    const edits = editCounter(root, 'form.add-player');
+    const act = (action: TournamentAction, done?: () => void): void => {
       if (!token) return;
       const organiser = token;
       queue = queue.then(async () => {
@@ -75,8 +78,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
           const v = await api.tournamentAction(id, organiser, action);
           status.textContent = action.type === 'set_details' ? t().tourDetailsSaved : '';
           if (action.type === 'pair_round' || action.type === 'unpair_round') shownRound = v.rounds.length;
-          // The player is entered: the form is empty for the next one.
-          if (action.type === 'add_player') root.querySelector<HTMLFormElement>('form.add-player')?.reset();
+          done?.();
           if (!view || v.version > view.version) show(v);
         } catch (e) {
           status.textContent = errorText(e);
@@ -332,6 +334,12 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
         ]);
         form.addEventListener('submit', ev => {
           ev.preventDefault();
+          const at = edits();
+          // The player is entered: the form is empty for the next one,
+          // unless the next one is being typed already.
+          const done = () => {
+            if (edits() === at) root.querySelector<HTMLFormElement>('form.add-player')?.reset();
+          };
           act({
             type: 'add_player',
             name: pGiven.value.trim() ? `${pName.value.trim()}, ${pGiven.value.trim()}` : pName.value,
@@ -339,7 +347,7 @@ export function tournamentPage(id: string): (root: HTMLElement) => () => void {
             ...(pTitle.value ? { title: pTitle.value } : {}),
             ...(pFed.value ? { federation: pFed.value } : {}),
             ...(pClub.value ? { club: pClub.value } : {}),
-          });
+          }, done);
         });
       }
       return h('section.tour-players', { 'data-section': 'players' }, [

@@ -859,7 +859,13 @@ fn a_net_trained_from_the_built_in_one_starts_as_it() {
         args.extend_from_slice(extra);
         sakk(&args)
     };
-    let eval = |net: &str| stdout(&sakk(&["nnue", "eval", "--net", net, "--fen", KIWIPETE]));
+    let eval = |net: &str| {
+        let out = sakk(&["nnue", "eval", "--net", net, "--fen", KIWIPETE]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let cp = stdout(&out).trim().parse::<i32>();
+        assert!(cp.is_ok(), "{}", stdout(&out));
+        cp.unwrap_or_default()
+    };
     // Steps of a learning rate of 0: the built-in net, byte for byte, from
     // its weights read back in floating point.
     let same = train(&["--init", "builtin", "--lr", "0"]);
@@ -887,6 +893,15 @@ fn a_net_trained_from_the_built_in_one_starts_as_it() {
         "{}",
         stderr(&narrower)
     );
+    // A net with a weight beyond what training keeps (it would be clipped
+    // at the first step): refused.
+    let mut wild = bytes(&built_in);
+    wild[16..18].copy_from_slice(&2000i16.to_le_bytes());
+    let wild_path = dir.join("wild.nnue");
+    let _ = std::fs::write(&wild_path, &wild);
+    let beyond = train(&["--init", &wild_path.display().to_string()]);
+    assert!(!beyond.status.success());
+    assert!(stderr(&beyond).contains("beyond"), "{}", stderr(&beyond));
     let not_a_net = train(&["--init", &book]);
     assert!(!not_a_net.status.success());
     assert!(

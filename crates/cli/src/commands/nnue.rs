@@ -5,7 +5,7 @@ use std::path::Path;
 
 use sakk::Position;
 use sakk_engine::nnue::features::Active;
-use sakk_engine::nnue::net::{FloatNet, QuantNet};
+use sakk_engine::nnue::net::{FloatNet, QuantNet, WEIGHT_CLIP};
 use sakk_engine::nnue::train::{self, Entry, Settings};
 
 use crate::Failure;
@@ -31,6 +31,9 @@ pub struct TrainArgs {
 /// Trains a network and writes it after every epoch
 /// (`OUT/epoch-N.nnue`, and `OUT/net.nnue` for the last).
 pub fn train(args: TrainArgs) -> Result<(), Failure> {
+    // The starting net first: a mistake in it is told before the data is
+    // read.
+    let mut net = starting_net(args.init.as_deref(), args.hidden, args.settings.seed)?;
     let mut entries: Vec<Entry> = Vec::new();
     for path in &args.data {
         let file = std::fs::File::open(path)
@@ -59,7 +62,6 @@ pub fn train(args: TrainArgs) -> Result<(), Failure> {
     }
     std::fs::create_dir_all(&args.out)
         .map_err(|e| Failure::other(format!("cannot create {}: {e}", args.out)))?;
-    let mut net = starting_net(args.init.as_deref(), args.hidden, args.settings.seed)?;
     eprintln!(
         "training {} positions, {} held out; hidden {}{}, held-out loss before: {:.6}",
         fit.len(),
@@ -121,6 +123,13 @@ fn starting_net(init: Option<&str>, hidden: Option<usize>, seed: u64) -> Result<
         QuantNet::from_bytes(&bytes).map_err(|e| Failure::usage(format!("{init}: {e}")))?
     };
     let net = quant.dequantize();
+    // Training keeps every weight within the clip: a net beyond it would
+    // be changed at the first step, whatever the learning rate.
+    if net.clipped().quantize() != quant {
+        return Err(Failure::usage(format!(
+            "{init} has weights beyond the ±{WEIGHT_CLIP} that training keeps them within"
+        )));
+    }
     let hidden = hidden.unwrap_or(net.hidden);
     net.widened(hidden, seed).ok_or_else(|| {
         Failure::usage(format!(

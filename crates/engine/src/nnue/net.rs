@@ -133,6 +133,23 @@ impl FloatNet {
         })
     }
 
+    /// This network with every weight and bias within [`WEIGHT_CLIP`], as
+    /// training keeps them (its first step clips a network that is not).
+    pub fn clipped(&self) -> FloatNet {
+        let clip = |v: &[f32]| -> Vec<f32> {
+            v.iter()
+                .map(|w| w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP))
+                .collect()
+        };
+        FloatNet {
+            hidden: self.hidden,
+            ft_w: clip(&self.ft_w),
+            ft_b: clip(&self.ft_b),
+            out_w: clip(&self.out_w),
+            out_b: self.out_b.clamp(-WEIGHT_CLIP, WEIGHT_CLIP),
+        }
+    }
+
     /// The network with int16 weights.
     pub fn quantize(&self) -> QuantNet {
         let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
@@ -207,7 +224,8 @@ impl QuantNet {
     /// The network back in floating point, each weight divided by its
     /// scale: the start of a network trained further from this one (its
     /// float checkpoint reconstructed). Quantizing it gives this network
-    /// back, weight for weight.
+    /// back, weight for weight (the output's bias exactly up to 2²⁴, far
+    /// beyond what training writes).
     pub fn dequantize(&self) -> FloatNet {
         let f = |x: i16, s: i32| f32::from(x) / s as f32;
         FloatNet {
@@ -365,6 +383,12 @@ mod tests {
         };
         let float = q.dequantize();
         assert_eq!(float.quantize(), *q);
+        // Within what training keeps: its clip changes nothing.
+        assert_eq!(float.clipped().quantize(), *q);
+        let mut wild = (*q).clone();
+        wild.ft_w[0] = 2000;
+        assert_eq!(wild.dequantize().quantize(), wild);
+        assert_ne!(wild.dequantize().clipped().quantize(), wild);
         // And it evaluates as the engine's net does, within rounding.
         for pos in positions().iter().take(50) {
             let active = Active::of(pos);

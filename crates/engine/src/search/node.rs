@@ -318,7 +318,7 @@ impl Searcher {
     /// `beta` (a multi-cut: the node fails high without searching `m`); or
     /// whether `m` is expected to fail high anyway (a ply less).
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn singular(
+    fn singular(
         &mut self,
         pos: &Position,
         m: Move,
@@ -353,7 +353,7 @@ impl Searcher {
     /// shallower; the score of the first that still beats `beta` (stored
     /// in the table as a lower bound), or `None`.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn probcut(
+    fn probcut(
         &mut self,
         pos: &Position,
         tt_move: Option<Move>,
@@ -401,14 +401,14 @@ impl Searcher {
         None
     }
 
-    pub(super) fn push_path(&mut self, key: u64, m: Move, piece: usize, ply: usize) {
+    fn push_path(&mut self, key: u64, m: Move, piece: usize, ply: usize) {
         self.keys.push(key);
         self.stack_move[ply] = Some((m, piece));
     }
 }
 
 /// What a singular-extension search says of the table's move.
-pub(super) enum Singular {
+enum Singular {
     /// It is the only good move: a ply more.
     Extend,
     /// The other moves beat beta too: the node fails high with this score.

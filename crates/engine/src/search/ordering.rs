@@ -54,7 +54,7 @@ impl Searcher {
 
     /// The move `back + 1` plies before `ply` (none at the root's edge or
     /// after a null move), as the continuation histories key it.
-    pub(super) fn earlier(&self, ply: usize, back: usize) -> Option<(usize, usize)> {
+    fn earlier(&self, ply: usize, back: usize) -> Option<(usize, usize)> {
         let at = ply.checked_sub(back + 1)?;
         self.stack_move[at].map(|(m, piece)| (piece, m.to().index()))
     }

@@ -9,7 +9,7 @@ impl Searcher {
     /// Stores a quiescence node's result in the table at depth 0 (never a
     /// cutoff for the main search, whose depths start at 1; never in place
     /// of a main-search entry of this search: [`Table::store_shallow`]).
-    pub(super) fn store_quiescence(
+    fn store_quiescence(
         &self,
         key: u64,
         mv: Option<Move>,

@@ -1,0 +1,17 @@
+//! Any bytes as a network file (`EvalFile`, `nnue train --init`): no
+//! panic; a network that reads writes back to the same bytes, evaluates a
+//! position, and goes to floating point and back (`--init`).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sakk::Position;
+use sakk_engine::nnue::features::Active;
+use sakk_engine::nnue::net::QuantNet;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(net) = QuantNet::from_bytes(data) {
+        assert_eq!(net.to_bytes(), data);
+        let _ = net.evaluate(&Active::of(&Position::new()));
+        let _ = net.dequantize().quantize();
+    }
+});
