@@ -20,6 +20,11 @@ pub const HISTORY_SCALE: i32 = 16_384;
 pub const LMR_HISTORY_MOST: i32 = 2;
 /// Late move pruning: up to this depth.
 pub const LMP_DEPTH: i32 = 6;
+/// The deepest (reduced) depth at which a quiet move that loses material
+/// by exchange is pruned …
+pub const QUIET_SEE_DEPTH: i32 = 8;
+/// … when it loses more than this times the reduced depth squared.
+pub const QUIET_SEE_MARGIN: i32 = 25;
 /// Late move reductions: from this depth and this move number.
 pub const LMR_DEPTH: i32 = 3;
 /// See [`LMR_DEPTH`].

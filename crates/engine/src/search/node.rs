@@ -171,19 +171,31 @@ impl Searcher {
                 // Late move pruning and futility pruning of quiet moves
                 // (never of checks), SEE pruning of losing captures.
                 if quiet {
+                    // The depth the move would be searched to after its
+                    // reduction: what futility and exchange pruning weigh.
+                    let lmr_depth =
+                        (depth - 1 - self.lmr[(depth as usize).min(63)][index.min(63)]).max(0);
                     if depth <= LMP_DEPTH
                         && quiets_tried.len() as i32
                             > 3 + depth * depth / (2 - i32::from(improving))
                     {
                         continue;
                     }
-                    if depth <= FUTILITY_DEPTH
-                        && eval + self.params.futility_base + self.params.futility_per_depth * depth
+                    if lmr_depth <= FUTILITY_DEPTH
+                        && eval
+                            + self.params.futility_base
+                            + self.params.futility_per_depth * lmr_depth
                             <= alpha
                     {
                         continue;
                     }
                     if self.history_prunes(pos, m, depth, ply, improving) {
+                        continue;
+                    }
+                    // A quiet move that loses material by exchange.
+                    if lmr_depth <= QUIET_SEE_DEPTH
+                        && !see_ge(pos, m, -QUIET_SEE_MARGIN * lmr_depth * lmr_depth)
+                    {
                         continue;
                     }
                 } else if depth <= 6 && !see_ge(pos, m, -self.params.see_capture_margin * depth) {
