@@ -143,6 +143,42 @@ test('a refused move shows the rule that forbids it', async () => {
   await page.context().close();
 });
 
+test('a move typed while the last one is answered is kept, not wiped', async () => {
+  const page = await newPage(browser, server.url);
+  await page.click('label.opt[data-value="local"]');
+  await page.click('button[data-tc="none"]');
+  await page.click('#start');
+  await page.waitForSelector('#move-text');
+  // The first move's answer is held back until Black's move is typed: the
+  // game's state comes over the socket first, as it may on any network.
+  let release;
+  const held = new Promise(r => {
+    release = r;
+  });
+  await page.route(/\/api\/games\/[^/]+\/move\//, async route => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  await page.fill('#move-text', 'e4');
+  await page.press('#move-text', 'Enter');
+  await waitMoves(page, 1);
+  await page.fill('#move-text', 'e5');
+  const answered = page.waitForResponse(/\/move\//);
+  release();
+  await answered;
+  await page.evaluate(() => new Promise(r => setTimeout(r, 200)));
+  assert.equal(await page.inputValue('#move-text'), 'e5');
+  await page.unroute(/\/api\/games\/[^/]+\/move\//);
+  await page.press('#move-text', 'Enter');
+  await waitMoves(page, 2);
+  assert.deepEqual(await moveTexts(page), ['e4', 'e5']);
+  // Sent and answered with nothing typed meanwhile: the field is empty.
+  assert.equal(await page.inputValue('#move-text'), '');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('switching to Hungarian shows Hungarian move letters and texts', async () => {
   const page = await newPage(browser, server.url, 'en');
   await page.selectOption('#lang', 'hu');
