@@ -6,7 +6,9 @@
 //! with gravity, continuation histories one and two plies back), null-move
 //! pruning, ProbCut, internal iterative reductions, singular extensions,
 //! late move reductions steered by the histories, reverse futility,
-//! futility, late-move and continuation-history pruning, check extensions,
+//! futility (at the depth a quiet move would be searched to after its
+//! reduction), late-move, exchange (losing captures and quiet moves) and
+//! continuation-history pruning, check extensions,
 //! mate distance pruning, a static evaluation corrected by what searches of
 //! positions with the same pawns or pieces found ([`crate::correction`]),
 //! and draws by repetition, the fifty-move rule and insufficient material
