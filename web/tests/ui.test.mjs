@@ -19,6 +19,15 @@ after(async () => {
   server?.stop();
 });
 
+/** Starts a game on one device without a clock, from the home page, and
+ * waits for its move field. */
+async function startLocalGame(page) {
+  await page.click('label.opt[data-value="local"]');
+  await page.click('button[data-tc="none"]');
+  await page.click('#start');
+  await page.waitForSelector('#move-text');
+}
+
 test('two browsers play a game by link to scholar’s mate and both see the result', async () => {
   const white = await newPage(browser, server.url);
   await white.click('label.opt[data-value="friend"]');
@@ -125,10 +134,7 @@ test('a 1+0 clock runs out and the result appears', async () => {
 
 test('a refused move shows the rule that forbids it', async () => {
   const page = await newPage(browser, server.url);
-  await page.click('label.opt[data-value="local"]');
-  await page.click('button[data-tc="none"]');
-  await page.click('#start');
-  await page.waitForSelector('#move-text');
+  await startLocalGame(page);
   await page.fill('#move-text', 'Ke2');
   await page.press('#move-text', 'Enter');
   await page.waitForSelector('.refusal:not([hidden])');
@@ -145,10 +151,7 @@ test('a refused move shows the rule that forbids it', async () => {
 
 test('a move typed while the last one is answered is kept, not wiped', async () => {
   const page = await newPage(browser, server.url);
-  await page.click('label.opt[data-value="local"]');
-  await page.click('button[data-tc="none"]');
-  await page.click('#start');
-  await page.waitForSelector('#move-text');
+  await startLocalGame(page);
   // The first move's answer is held back until Black's move is typed: the
   // game's state comes over the socket first, as it may on any network.
   let release;
@@ -183,10 +186,7 @@ test('switching to Hungarian shows Hungarian move letters and texts', async () =
   const page = await newPage(browser, server.url, 'en');
   await page.selectOption('#lang', 'hu');
   assert.equal(await page.locator('#start').textContent(), 'Játszma indítása');
-  await page.click('label.opt[data-value="local"]');
-  await page.click('button[data-tc="none"]');
-  await page.click('#start');
-  await page.waitForSelector('#move-text');
+  await startLocalGame(page);
   // Hungarian letters typed: H is the knight (huszár), F the bishop (futó).
   for (const mv of ['Hf3', 'e5', 'e4', 'Fc5']) {
     const before = (await moveTexts(page)).length;

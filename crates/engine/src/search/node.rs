@@ -167,14 +167,16 @@ impl Searcher {
 
             let child = pos.after_unchecked(m);
             let gives_check = child.is_check();
+            // The late-move reduction's table for this depth and move: the
+            // pruning below weighs it, the reduction starts from it.
+            let table_reduction = self.lmr[(depth as usize).min(63)][index.min(63)];
             if !root && best_score > -MATE_BOUND && !in_check && !gives_check {
                 // Late move pruning and futility pruning of quiet moves
                 // (never of checks), SEE pruning of losing captures.
                 if quiet {
                     // The depth the move would be searched to after its
                     // reduction: what futility and exchange pruning weigh.
-                    let lmr_depth =
-                        (depth - 1 - self.lmr[(depth as usize).min(63)][index.min(63)]).max(0);
+                    let lmr_depth = (depth - 1 - table_reduction).max(0);
                     if depth <= LMP_DEPTH
                         && quiets_tried.len() as i32
                             > 3 + depth * depth / (2 - i32::from(improving))
@@ -229,7 +231,7 @@ impl Searcher {
             } else {
                 let mut reduction = 0;
                 if depth >= LMR_DEPTH && index >= LMR_MOVE && quiet {
-                    reduction = self.lmr[(depth as usize).min(63)][index.min(63)];
+                    reduction = table_reduction;
                     reduction += i32::from(!pv_node) + i32::from(!improving) + i32::from(cut);
                     reduction -= i32::from(gives_check);
                     reduction -= (self.quiet_score(pos, m, ply)
