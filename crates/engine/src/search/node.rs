@@ -64,17 +64,14 @@ impl Searcher {
         }
 
         // The static evaluation (the table's when it has one), and that
-        // corrected by what searches of alike positions found.
-        let slots = Slots::of(pos);
-        let raw_eval = if in_check {
-            -INFINITY
+        // corrected by what searches of alike positions found (and where
+        // the node's result is learned); none in check.
+        let (raw_eval, eval, slots) = if in_check {
+            (-INFINITY, -INFINITY, None)
         } else {
-            tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval)
-        };
-        let eval = if in_check {
-            -INFINITY
-        } else {
-            self.corrected(raw_eval, slots)
+            let slots = Slots::of(pos);
+            let raw = tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
+            (raw, self.corrected(raw, slots), Some(slots))
         };
         self.stack_eval[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack_eval[ply - 2];
@@ -303,12 +300,12 @@ impl Searcher {
             // The correction learns from a quiet result whose bound says
             // which way the static evaluation erred.
             let quiet_best = best_move.is_none_or(|m| !pos.is_capture(m) && !m.is_promotion());
-            if !in_check
-                && quiet_best
-                && best_score.abs() < MATE_BOUND
-                && !(bound == Bound::Lower && best_score <= eval)
-                && !(bound == Bound::Upper && best_score >= eval)
-            {
+            if let Some(slots) = slots.filter(|_| {
+                quiet_best
+                    && best_score.abs() < MATE_BOUND
+                    && !(bound == Bound::Lower && best_score <= eval)
+                    && !(bound == Bound::Upper && best_score >= eval)
+            }) {
                 self.correction.update(slots, depth, best_score - raw_eval);
             }
             self.shared.tt.store(
