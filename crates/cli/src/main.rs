@@ -533,6 +533,11 @@ enum NnueAction {
         /// more than the starting net's widens it, its evaluation kept).
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=4096))]
         hidden: Option<u16>,
+        /// Output buckets by the number of men on the board, 1 to 8
+        /// (default: the starting net's, else 1; a starting net of one
+        /// bucket has it copied into each, its evaluation kept).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
+        buckets: Option<u8>,
         /// Start from this network's weights instead of random ones
         /// (fine-tuning): a `.nnue` file, or `builtin` for the engine's own.
         #[arg(long)]
@@ -875,6 +880,7 @@ fn main() -> ExitCode {
                 data,
                 out,
                 hidden,
+                buckets,
                 init,
                 epochs,
                 batch,
@@ -888,6 +894,7 @@ fn main() -> ExitCode {
                 data,
                 out,
                 hidden: hidden.map(usize::from),
+                buckets: buckets.map(usize::from),
                 init,
                 hold_out: hold_out as usize,
                 settings: sakk_engine::nnue::train::Settings {

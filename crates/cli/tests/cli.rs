@@ -871,7 +871,7 @@ fn a_net_trained_from_the_built_in_one_starts_as_it() {
     let same = train(&["--init", "builtin", "--lr", "0"]);
     assert!(same.status.success(), "{}", stderr(&same));
     assert!(
-        stderr(&same).contains("hidden 128, from builtin"),
+        stderr(&same).contains("hidden 128, 1 output bucket, from builtin"),
         "{}",
         stderr(&same)
     );
@@ -881,6 +881,32 @@ fn a_net_trained_from_the_built_in_one_starts_as_it() {
     assert!(wider.status.success(), "{}", stderr(&wider));
     assert!(stderr(&wider).contains("hidden 160"), "{}", stderr(&wider));
     assert_eq!(eval(&net), eval(&built_in));
+    // Eight output buckets, each the built-in net's output layer: the same
+    // evaluation, in a file of the bucketed format.
+    let bucketed = train(&["--init", "builtin", "--buckets", "8", "--lr", "0"]);
+    assert!(bucketed.status.success(), "{}", stderr(&bucketed));
+    assert!(
+        stderr(&bucketed).contains("8 output buckets"),
+        "{}",
+        stderr(&bucketed)
+    );
+    assert_eq!(bytes(&net).get(8..12), Some(&2u32.to_le_bytes()[..]));
+    assert_eq!(eval(&net), eval(&built_in));
+    // A bucketed net trains on as it is, and cannot be cut to other
+    // buckets.
+    let eight = dir.join("eight.nnue").display().to_string();
+    let _ = std::fs::write(&eight, bytes(&net));
+    let on = train(&["--init", &eight, "--lr", "0.001"]);
+    assert!(on.status.success(), "{}", stderr(&on));
+    assert!(stderr(&on).contains("8 output buckets"), "{}", stderr(&on));
+    assert!(bytes(&net) != bytes(&eight), "training changed nothing");
+    let rebucketed = train(&["--init", &eight, "--buckets", "4"]);
+    assert!(!rebucketed.status.success());
+    assert!(
+        stderr(&rebucketed).contains("has 8 output buckets"),
+        "{}",
+        stderr(&rebucketed)
+    );
     // Trained: other weights.
     let trained = train(&["--init", "builtin", "--lr", "0.001"]);
     assert!(trained.status.success(), "{}", stderr(&trained));

@@ -410,6 +410,27 @@ fn eval_file_loads_a_network_and_refuses_what_is_not_one() {
     // reports scores.
     e.handle("position startpos moves e2e4 e7e5");
     assert_legal_best_move(&mut e, &out, "go depth 6");
+    // A network of eight output buckets (the file's version 2) loads and
+    // plays too.
+    let Some(bucketed) = FloatNet::new(16, 4).bucketed(8) else {
+        panic!("not bucketed")
+    };
+    let bucketed = bucketed.quantize();
+    let eight = dir.join("eight.nnue");
+    if let Err(e) = std::fs::write(&eight, bucketed.to_bytes()) {
+        panic!("{e}");
+    }
+    e.handle(&format!(
+        "setoption name EvalFile value {}",
+        eight.display()
+    ));
+    let hash = format!("{:016x}", bucketed.hash());
+    assert!(
+        out.lines().iter().any(|l| l.contains(&hash)),
+        "{:?}",
+        out.lines()
+    );
+    assert_legal_best_move(&mut e, &out, "go depth 6");
     // Back to the hand-made evaluation.
     e.handle("setoption name EvalFile value <empty>");
     e.handle("isready");

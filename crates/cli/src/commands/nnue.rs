@@ -18,6 +18,8 @@ pub struct TrainArgs {
     pub out: String,
     /// Neurons per perspective (default: the starting net's, else 128).
     pub hidden: Option<usize>,
+    /// Output buckets (default: the starting net's, else 1).
+    pub buckets: Option<usize>,
     /// The network to start from (`builtin`, or a file), instead of random
     /// weights.
     pub init: Option<String>,
@@ -33,7 +35,12 @@ pub struct TrainArgs {
 pub fn train(args: TrainArgs) -> Result<(), Failure> {
     // The starting net first: a mistake in it is told before the data is
     // read.
-    let mut net = starting_net(args.init.as_deref(), args.hidden, args.settings.seed)?;
+    let mut net = starting_net(
+        args.init.as_deref(),
+        args.hidden,
+        args.buckets,
+        args.settings.seed,
+    )?;
     let mut entries: Vec<Entry> = Vec::new();
     for path in &args.data {
         let file = std::fs::File::open(path)
@@ -63,10 +70,12 @@ pub fn train(args: TrainArgs) -> Result<(), Failure> {
     std::fs::create_dir_all(&args.out)
         .map_err(|e| Failure::other(format!("cannot create {}: {e}", args.out)))?;
     eprintln!(
-        "training {} positions, {} held out; hidden {}{}, held-out loss before: {:.6}",
+        "training {} positions, {} held out; hidden {}, {} output bucket{}{}, held-out loss before: {:.6}",
         fit.len(),
         held.len(),
         net.hidden,
+        net.buckets,
+        if net.buckets == 1 { "" } else { "s" },
         args.init
             .as_deref()
             .map_or(String::new(), |i| format!(", from {i}")),
@@ -107,8 +116,29 @@ pub fn train(args: TrainArgs) -> Result<(), Failure> {
 
 /// The network training starts from: random weights of `hidden` neurons
 /// (128 by default), or the network `init` names (`builtin`, or a file)
-/// back in floating point, widened to `hidden` where that is more.
-fn starting_net(init: Option<&str>, hidden: Option<usize>, seed: u64) -> Result<FloatNet, Failure> {
+/// back in floating point, widened to `hidden` where that is more; with
+/// `buckets` output buckets where one is asked for.
+fn starting_net(
+    init: Option<&str>,
+    hidden: Option<usize>,
+    buckets: Option<usize>,
+    seed: u64,
+) -> Result<FloatNet, Failure> {
+    let net = start_net(init, hidden, seed)?;
+    let Some(buckets) = buckets else {
+        return Ok(net);
+    };
+    net.bucketed(buckets).ok_or_else(|| {
+        Failure::usage(format!(
+            "--buckets {buckets}: {} has {} output buckets (only a net of one can be given more)",
+            init.unwrap_or("the starting net"),
+            net.buckets
+        ))
+    })
+}
+
+/// [`starting_net`] before its buckets.
+fn start_net(init: Option<&str>, hidden: Option<usize>, seed: u64) -> Result<FloatNet, Failure> {
     let Some(init) = init else {
         return Ok(FloatNet::new(hidden.unwrap_or(128), seed));
     };

@@ -1,8 +1,11 @@
-//! The network `(768 → H)×2 → 1` with SCReLU: one hidden layer per
+//! The network `(768 → H)×2 → 1×B` with SCReLU: one hidden layer per
 //! perspective (shared weights), the side to move's half first, and one
 //! output that times [`SCALE`] is the evaluation in centipawns for the side
-//! to move. [`FloatNet`] is what training changes; [`QuantNet`] what the
-//! engine runs: int16 weights (first layer × [`QA`], output × [`QB`]).
+//! to move. The output layer may come in `B` buckets ([`bucket`]): one set of
+//! output weights for each range of the number of men on the board, so that
+//! an endgame weighs the same hidden neurons differently from a middlegame.
+//! [`FloatNet`] is what training changes; [`QuantNet`] what the engine
+//! runs: int16 weights (first layer × [`QA`], output × [`QB`]).
 
 use std::fmt;
 
@@ -24,6 +27,19 @@ pub const WEIGHT_CLIP: f32 = 1.98;
 /// vectorised inner loops rely on ([`super::simd`]).
 pub const MAX_OUT_WEIGHT: i16 = 127;
 
+/// The most output buckets a network may have.
+pub const MAX_BUCKETS: usize = 8;
+
+/// The output bucket of a position with `men` men on the board (kings
+/// included) in a network of `buckets` (1 to [`MAX_BUCKETS`]): the range
+/// 2–32 cut into `buckets` equal parts (of 8 buckets, 2–5 men is the first,
+/// 30–32 the last).
+pub fn bucket(men: usize, buckets: usize) -> usize {
+    let buckets = buckets.clamp(1, MAX_BUCKETS);
+    let per = 32usize.div_ceil(buckets);
+    (men.saturating_sub(2) / per).min(buckets - 1)
+}
+
 /// The squared clipped ReLU: `clamp(x, 0, 1)²`.
 pub fn screlu(x: f32) -> f32 {
     let c = x.clamp(0.0, 1.0);
@@ -35,14 +51,17 @@ pub fn screlu(x: f32) -> f32 {
 pub struct FloatNet {
     /// Neurons per perspective.
     pub hidden: usize,
+    /// Output buckets (1 to [`MAX_BUCKETS`]).
+    pub buckets: usize,
     /// The first layer: `hidden` weights for each of the 768 inputs.
     pub ft_w: Vec<f32>,
     /// The first layer's biases.
     pub ft_b: Vec<f32>,
-    /// The output's weights: the side to move's `hidden`, then the other's.
+    /// The output's weights, bucket by bucket: the side to move's `hidden`,
+    /// then the other's.
     pub out_w: Vec<f32>,
-    /// The output's bias.
-    pub out_b: f32,
+    /// The output's bias, one a bucket.
+    pub out_b: Vec<f32>,
 }
 
 impl FloatNet {
@@ -57,11 +76,20 @@ impl FloatNet {
         let out_limit = 1.0 / (2.0 * hidden as f32).sqrt();
         FloatNet {
             hidden,
+            buckets: 1,
             ft_w: (0..INPUTS * hidden).map(|_| uniform(ft_limit)).collect(),
             ft_b: vec![0.0; hidden],
             out_w: (0..2 * hidden).map(|_| uniform(out_limit)).collect(),
-            out_b: 0.0,
+            out_b: vec![0.0],
         }
+    }
+
+    /// The output weights and bias of the bucket of a position with `men`
+    /// men: the side to move's `hidden` weights, the other's, the bias.
+    pub fn output_layer(&self, men: usize) -> (&[f32], &[f32], f32) {
+        let b = bucket(men, self.buckets);
+        let (us, them) = self.out_w[b * 2 * self.hidden..][..2 * self.hidden].split_at(self.hidden);
+        (us, them, self.out_b[b])
     }
 
     /// The accumulator of one perspective: biases plus the active inputs'
@@ -82,13 +110,13 @@ impl FloatNet {
         let mut them = vec![0.0; self.hidden];
         self.accumulate(active.ours(), &mut us);
         self.accumulate(active.theirs(), &mut them);
-        self.output(&us, &them)
+        self.output(&us, &them, usize::from(active.count))
     }
 
-    /// The raw output from the two accumulators, the side to move's first.
-    pub fn output(&self, us: &[f32], them: &[f32]) -> f32 {
-        let (w_us, w_them) = self.out_w.split_at(self.hidden);
-        let mut out = self.out_b;
+    /// The raw output from the two accumulators, the side to move's first,
+    /// of a position with `men` men.
+    pub fn output(&self, us: &[f32], them: &[f32], men: usize) -> f32 {
+        let (w_us, w_them, mut out) = self.output_layer(men);
         for j in 0..self.hidden {
             out += screlu(us[j]) * w_us[j] + screlu(them[j]) * w_them[j];
         }
@@ -118,18 +146,38 @@ impl FloatNet {
         }
         let mut ft_b = self.ft_b.clone();
         ft_b.resize(hidden, 0.0);
-        let (us, them) = self.out_w.split_at(old);
-        let mut out_w = Vec::with_capacity(2 * hidden);
-        for half in [us, them] {
+        let mut out_w = Vec::with_capacity(self.buckets * 2 * hidden);
+        for half in self.out_w.chunks_exact(old) {
             out_w.extend_from_slice(half);
             out_w.resize(out_w.len() + added, 0.0);
         }
         Some(FloatNet {
             hidden,
+            buckets: self.buckets,
             ft_w,
             ft_b,
             out_w,
-            out_b: self.out_b,
+            out_b: self.out_b.clone(),
+        })
+    }
+
+    /// This network with `buckets` output buckets: itself where it has
+    /// them, and a network of one bucket with its output layer copied into
+    /// each, so that it evaluates every position as before and training
+    /// lets the buckets part from there. `None` for another change of
+    /// buckets, or more than [`MAX_BUCKETS`].
+    pub fn bucketed(&self, buckets: usize) -> Option<FloatNet> {
+        if buckets == self.buckets {
+            return Some(self.clone());
+        }
+        if self.buckets != 1 || !(1..=MAX_BUCKETS).contains(&buckets) {
+            return None;
+        }
+        Some(FloatNet {
+            buckets,
+            out_w: self.out_w.repeat(buckets),
+            out_b: self.out_b.repeat(buckets),
+            ..self.clone()
         })
     }
 
@@ -143,10 +191,11 @@ impl FloatNet {
         };
         FloatNet {
             hidden: self.hidden,
+            buckets: self.buckets,
             ft_w: clip(&self.ft_w),
             ft_b: clip(&self.ft_b),
             out_w: clip(&self.out_w),
-            out_b: self.out_b.clamp(-WEIGHT_CLIP, WEIGHT_CLIP),
+            out_b: clip(&self.out_b),
         }
     }
 
@@ -155,6 +204,7 @@ impl FloatNet {
         let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
         QuantNet {
             hidden: self.hidden,
+            buckets: self.buckets,
             ft_w: self.ft_w.iter().map(|&w| q(w, QA)).collect(),
             ft_b: self.ft_b.iter().map(|&b| q(b, QA)).collect(),
             out_w: self
@@ -162,7 +212,11 @@ impl FloatNet {
                 .iter()
                 .map(|&w| q(w, QB).clamp(-MAX_OUT_WEIGHT, MAX_OUT_WEIGHT))
                 .collect(),
-            out_b: (self.out_b * (QA * QB) as f32).round() as i32,
+            out_b: self
+                .out_b
+                .iter()
+                .map(|&b| (b * (QA * QB) as f32).round() as i32)
+                .collect(),
         }
     }
 }
@@ -172,23 +226,28 @@ impl FloatNet {
 pub struct QuantNet {
     /// Neurons per perspective.
     pub hidden: usize,
+    /// Output buckets (1 to [`MAX_BUCKETS`]).
+    pub buckets: usize,
     /// The first layer × [`QA`], `hidden` for each input.
     pub ft_w: Vec<i16>,
     /// The first layer's biases × [`QA`].
     pub ft_b: Vec<i16>,
-    /// The output's weights × [`QB`].
+    /// The output's weights × [`QB`], bucket by bucket (the side to move's
+    /// `hidden`, then the other's).
     pub out_w: Vec<i16>,
-    /// The output's bias × [`QA`] × [`QB`].
-    pub out_b: i32,
+    /// The output's bias × [`QA`] × [`QB`], one a bucket.
+    pub out_b: Vec<i32>,
 }
 
 /// Why bytes are not a network.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NetError {
-    /// The file does not start with `SAKKNNUE` and version 1.
+    /// The file does not start with `SAKKNNUE` and version 1 or 2.
     NotANet,
     /// A hidden size of 0 or over 4,096.
     BadHidden(u32),
+    /// A number of output buckets of 0 or over [`MAX_BUCKETS`].
+    BadBuckets(u32),
     /// An output weight beyond ±[`MAX_OUT_WEIGHT`].
     OutputWeight(i16),
     /// The file's length does not match its hidden size.
@@ -203,8 +262,13 @@ pub enum NetError {
 impl fmt::Display for NetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NetError::NotANet => write!(f, "not a sakk network (no SAKKNNUE header, version 1)"),
+            NetError::NotANet => {
+                write!(f, "not a sakk network (no SAKKNNUE header, version 1 or 2)")
+            }
             NetError::BadHidden(h) => write!(f, "hidden size {h}: must be 1 to 4096"),
+            NetError::BadBuckets(b) => {
+                write!(f, "{b} output buckets: must be 1 to {MAX_BUCKETS}")
+            }
             NetError::OutputWeight(w) => {
                 write!(f, "output weight {w}: must be within ±{MAX_OUT_WEIGHT}")
             }
@@ -218,7 +282,12 @@ impl fmt::Display for NetError {
 impl std::error::Error for NetError {}
 
 const MAGIC: &[u8; 8] = b"SAKKNNUE";
-const VERSION: u32 = 1;
+/// The format of a network of one output bucket (the header: magic,
+/// version, hidden size).
+const VERSION_SINGLE: u32 = 1;
+/// The format of a network of several (the header has their number after
+/// the hidden size).
+const VERSION_BUCKETED: u32 = 2;
 
 impl QuantNet {
     /// The network back in floating point, each weight divided by its
@@ -230,10 +299,15 @@ impl QuantNet {
         let f = |x: i16, s: i32| f32::from(x) / s as f32;
         FloatNet {
             hidden: self.hidden,
+            buckets: self.buckets,
             ft_w: self.ft_w.iter().map(|&w| f(w, QA)).collect(),
             ft_b: self.ft_b.iter().map(|&b| f(b, QA)).collect(),
             out_w: self.out_w.iter().map(|&w| f(w, QB)).collect(),
-            out_b: self.out_b as f32 / (QA * QB) as f32,
+            out_b: self
+                .out_b
+                .iter()
+                .map(|&b| b as f32 / (QA * QB) as f32)
+                .collect(),
         }
     }
 
@@ -258,17 +332,19 @@ impl QuantNet {
     }
 
     /// The evaluation in centipawns for the side to move, from the two
-    /// accumulators.
-    pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
-        self.output_with(Kernel::best(), us, them)
+    /// accumulators, of a position with `men` men.
+    pub fn output(&self, us: &[i16], them: &[i16], men: usize) -> i32 {
+        self.output_with(Kernel::best(), us, them, men)
     }
 
     /// [`QuantNet::output`] on a given kernel (for tests and benchmarks).
-    pub fn output_with(&self, kernel: Kernel, us: &[i16], them: &[i16]) -> i32 {
-        let (w_us, w_them) = self.out_w.split_at(self.hidden);
+    pub fn output_with(&self, kernel: Kernel, us: &[i16], them: &[i16], men: usize) -> i32 {
+        let b = bucket(men, self.buckets);
+        let (w_us, w_them) =
+            self.out_w[b * 2 * self.hidden..][..2 * self.hidden].split_at(self.hidden);
         let qa = QA as i16;
         let sum = kernel.screlu_dot(us, w_us, qa) + kernel.screlu_dot(them, w_them, qa);
-        let out = sum / i64::from(QA) + i64::from(self.out_b);
+        let out = sum / i64::from(QA) + i64::from(self.out_b[b]);
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 
@@ -278,21 +354,33 @@ impl QuantNet {
         let mut them = vec![0i16; self.hidden];
         self.accumulate(active.ours(), &mut us);
         self.accumulate(active.theirs(), &mut them);
-        self.output(&us, &them)
+        self.output(&us, &them, usize::from(active.count))
     }
 
     /// The network as bytes: `SAKKNNUE`, version and hidden size (u32
-    /// little-endian), then the first layer's weights and biases, the
-    /// output's weights (i16 little-endian) and its bias (i32).
+    /// little-endian) and, in version 2 (more than one output bucket), the
+    /// number of buckets; then the first layer's weights and biases, the
+    /// output's weights (i16 little-endian) and its biases (i32). A network
+    /// of one bucket is written as version 1, as before buckets were.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(16 + 2 * (self.ft_w.len() + 3 * self.hidden) + 4);
+        let header = if self.buckets == 1 { 16 } else { 20 };
+        let weights = self.ft_w.len() + self.ft_b.len() + self.out_w.len();
+        let mut out = Vec::with_capacity(header + 2 * weights + 4 * self.out_b.len());
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        if self.buckets == 1 {
+            out.extend_from_slice(&VERSION_SINGLE.to_le_bytes());
+            out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        } else {
+            out.extend_from_slice(&VERSION_BUCKETED.to_le_bytes());
+            out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+            out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
+        }
         for v in self.ft_w.iter().chain(&self.ft_b).chain(&self.out_w) {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        out.extend_from_slice(&self.out_b.to_le_bytes());
+        for b in &self.out_b {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         out
     }
 
@@ -301,41 +389,54 @@ impl QuantNet {
     /// # Errors
     /// [`NetError`] for anything else.
     pub fn from_bytes(bytes: &[u8]) -> Result<QuantNet, NetError> {
-        let header = bytes.get(..16).ok_or(NetError::NotANet)?;
-        let word = |at: usize| {
-            let mut w = [0u8; 4];
-            w.copy_from_slice(&header[at..at + 4]);
-            u32::from_le_bytes(w)
+        let word = |at: usize| -> Option<u32> {
+            let w = bytes.get(at..at + 4)?;
+            Some(u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
         };
-        if &header[..8] != MAGIC || word(8) != VERSION {
+        if bytes.get(..8) != Some(MAGIC.as_slice()) {
             return Err(NetError::NotANet);
         }
-        let hidden_word = word(12);
+        let (hidden_word, buckets_word, header) = match word(8) {
+            Some(VERSION_SINGLE) => (word(12).ok_or(NetError::NotANet)?, 1, 16),
+            Some(VERSION_BUCKETED) => (
+                word(12).ok_or(NetError::NotANet)?,
+                word(16).ok_or(NetError::NotANet)?,
+                20,
+            ),
+            _ => return Err(NetError::NotANet),
+        };
         let hidden = hidden_word as usize;
         if hidden == 0 || hidden > 4096 {
             return Err(NetError::BadHidden(hidden_word));
         }
-        let count = INPUTS * hidden + 3 * hidden;
-        let expected = 16 + 2 * count + 4;
+        let buckets = buckets_word as usize;
+        if buckets == 0 || buckets > MAX_BUCKETS {
+            return Err(NetError::BadBuckets(buckets_word));
+        }
+        let count = INPUTS * hidden + hidden + buckets * 2 * hidden;
+        let expected = header + 2 * count + 4 * buckets;
         if bytes.len() != expected {
             return Err(NetError::WrongLength {
                 expected,
                 found: bytes.len(),
             });
         }
-        let mut values = bytes[16..16 + 2 * count]
+        let mut values = bytes[header..header + 2 * count]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         let ft_w: Vec<i16> = values.by_ref().take(INPUTS * hidden).collect();
         let ft_b: Vec<i16> = values.by_ref().take(hidden).collect();
-        let out_w: Vec<i16> = values.take(2 * hidden).collect();
+        let out_w: Vec<i16> = values.collect();
         if let Some(&w) = out_w.iter().find(|w| w.abs() > MAX_OUT_WEIGHT) {
             return Err(NetError::OutputWeight(w));
         }
-        let tail = &bytes[16 + 2 * count..];
-        let out_b = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        let out_b = bytes[header + 2 * count..]
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
         Ok(QuantNet {
             hidden,
+            buckets,
             ft_w,
             ft_b,
             out_w,
@@ -404,7 +505,7 @@ mod tests {
             *w *= 8.0;
         }
         net.ft_b.iter_mut().for_each(|b| *b = 0.1);
-        net.out_b = 0.05;
+        net.out_b = vec![0.05];
         let Some(wide) = net.widened(96, 4) else {
             panic!("not widened")
         };
@@ -460,9 +561,10 @@ mod tests {
             let (mut us, mut them) = (vec![0i16; 128], vec![0i16; 128]);
             q.accumulate(active.ours(), &mut us);
             q.accumulate(active.theirs(), &mut them);
-            let portable = q.output_with(Kernel::Portable, &us, &them);
+            let men = usize::from(active.count);
+            let portable = q.output_with(Kernel::Portable, &us, &them, men);
             for k in Kernel::available() {
-                assert_eq!(q.output_with(k, &us, &them), portable, "{k:?}");
+                assert_eq!(q.output_with(k, &us, &them, men), portable, "{k:?}");
             }
         }
     }
@@ -486,6 +588,143 @@ mod tests {
             assert_eq!(acc, fresh);
             q.accumulate(from.ours(), &mut acc);
         }
+    }
+
+    #[test]
+    fn buckets_cut_the_men_into_equal_ranges() {
+        assert_eq!(bucket(32, 1), 0);
+        assert_eq!(bucket(2, 1), 0);
+        let of_eight: Vec<usize> = (2..=32).map(|men| bucket(men, 8)).collect();
+        assert_eq!(of_eight[..4], [0, 0, 0, 0]);
+        assert_eq!(bucket(6, 8), 1);
+        assert_eq!(bucket(29, 8), 6);
+        assert_eq!(bucket(30, 8), 7);
+        assert_eq!(bucket(32, 8), 7);
+        assert!(of_eight.windows(2).all(|w| w[0] <= w[1]));
+        for buckets in 1..=MAX_BUCKETS {
+            let used: std::collections::BTreeSet<usize> =
+                (2..=32).map(|men| bucket(men, buckets)).collect();
+            assert_eq!(used.len(), buckets, "{buckets}");
+        }
+        // Out of range, still a bucket.
+        assert_eq!(bucket(0, 8), 0);
+        assert_eq!(bucket(40, 8), 7);
+    }
+
+    /// Positions from the start to bare kings: every bucket's range.
+    fn thinning_positions() -> Vec<Position> {
+        let mut out = Vec::new();
+        let mut rng = Rng::new(11);
+        for _ in 0..6 {
+            let mut pos = Position::new();
+            for _ in 0..400 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Captures first, to thin the board.
+                let captures: Vec<_> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| pos.is_capture(m))
+                    .collect();
+                let pool = if captures.is_empty() {
+                    &moves[..]
+                } else {
+                    &captures[..]
+                };
+                pos = pos.after_unchecked(pool[rng.below(pool.len())]);
+                out.push(pos);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_bucketed_net_starts_out_as_its_single_bucket_and_parts_from_it() {
+        let mut net = FloatNet::new(32, 5);
+        for w in &mut net.out_w {
+            *w *= 8.0;
+        }
+        net.out_b = vec![0.02];
+        let Some(mut eight) = net.bucketed(8) else {
+            panic!("not bucketed")
+        };
+        assert_eq!(
+            (eight.buckets, eight.out_w.len(), eight.out_b.len()),
+            (8, 8 * 64, 8)
+        );
+        let positions = thinning_positions();
+        let men: std::collections::BTreeSet<usize> = positions
+            .iter()
+            .map(|p| bucket(p.board().occupied().count() as usize, 8))
+            .collect();
+        assert_eq!(men.len(), 8, "the positions cover every bucket");
+        for pos in &positions {
+            let active = Active::of(pos);
+            let (a, b) = (net.evaluate(&active), eight.evaluate(&active));
+            assert!((a - b).abs() < 1e-3, "{a} against {b}");
+        }
+        // Each bucket answers for its own positions only.
+        eight.out_b[0] += 0.5;
+        for pos in &positions {
+            let active = Active::of(pos);
+            let (a, b) = (net.evaluate(&active), eight.evaluate(&active));
+            let first = bucket(usize::from(active.count), 8) == 0;
+            assert_eq!((a - b).abs() > 100.0, first, "{}", pos.fen());
+        }
+        // The engine's integer net picks the same bucket.
+        let q = eight.quantize();
+        for pos in &positions {
+            let active = Active::of(pos);
+            let (f, i) = (eight.evaluate(&active), q.evaluate(&active) as f32);
+            assert!((f - i).abs() <= 24.0 + 0.02 * f.abs(), "{f} against {i}");
+        }
+        assert_eq!(eight.bucketed(8), Some(eight.clone()));
+        assert!(eight.bucketed(4).is_none());
+        assert!(net.bucketed(9).is_none());
+        assert!(net.bucketed(0).is_none());
+        // Widening keeps each bucket's evaluation.
+        let Some(wide) = eight.widened(48, 2) else {
+            panic!("not widened")
+        };
+        for pos in &positions {
+            let active = Active::of(pos);
+            let (a, b) = (eight.evaluate(&active), wide.evaluate(&active));
+            assert!((a - b).abs() < 1e-3, "{a} against {b}");
+        }
+    }
+
+    #[test]
+    fn bucketed_nets_round_trip_and_single_ones_keep_their_format() {
+        let Some(float) = FloatNet::new(16, 1).bucketed(8) else {
+            panic!("not bucketed")
+        };
+        let q = float.quantize();
+        let bytes = q.to_bytes();
+        assert_eq!(&bytes[8..12], &2u32.to_le_bytes());
+        assert_eq!(bytes.len(), 20 + 2 * (INPUTS * 16 + 16 + 8 * 32) + 4 * 8);
+        assert_eq!(QuantNet::from_bytes(&bytes), Ok(q.clone()));
+        let mut none = bytes.clone();
+        none[16..20].copy_from_slice(&0u32.to_le_bytes());
+        assert_eq!(QuantNet::from_bytes(&none), Err(NetError::BadBuckets(0)));
+        let mut many = bytes.clone();
+        many[16..20].copy_from_slice(&9u32.to_le_bytes());
+        assert_eq!(QuantNet::from_bytes(&many), Err(NetError::BadBuckets(9)));
+        assert!(matches!(
+            QuantNet::from_bytes(&bytes[..bytes.len() - 4]),
+            Err(NetError::WrongLength { .. })
+        ));
+        assert_eq!(QuantNet::from_bytes(&bytes[..18]), Err(NetError::NotANet));
+        // One bucket: version 1, as the built-in net is written.
+        let single = FloatNet::new(16, 1).quantize().to_bytes();
+        assert_eq!(&single[8..12], &1u32.to_le_bytes());
+        assert_eq!(single.len(), 16 + 2 * (INPUTS * 16 + 16 + 32) + 4);
+        let builtin = match crate::nnue::embedded() {
+            Ok(q) => q,
+            Err(e) => panic!("{e}"),
+        };
+        assert_eq!(builtin.to_bytes(), crate::nnue::EMBEDDED_BYTES);
     }
 
     #[test]

@@ -77,9 +77,10 @@ impl AccumulatorStack {
         }
         let base = ply * 2 * h;
         let (white, black) = self.accs[base..base + 2 * h].split_at(h);
+        let men = pos.board().occupied().count() as usize;
         match pos.turn() {
-            Color::White => self.net.output(white, black),
-            Color::Black => self.net.output(black, white),
+            Color::White => self.net.output(white, black, men),
+            Color::Black => self.net.output(black, white, men),
         }
     }
 
@@ -122,7 +123,22 @@ mod tests {
 
     #[test]
     fn lazy_incremental_evaluation_equals_a_fresh_one() {
-        let net = Arc::new(FloatNet::new(32, 11).quantize());
+        lazy_equals_fresh(FloatNet::new(32, 11));
+    }
+
+    #[test]
+    fn a_bucketed_net_is_evaluated_in_the_node_s_bucket() {
+        let Some(mut net) = FloatNet::new(32, 11).bucketed(8) else {
+            panic!("not bucketed")
+        };
+        for (i, w) in net.out_w.iter_mut().enumerate() {
+            *w *= 1.0 + (i / 64) as f32;
+        }
+        lazy_equals_fresh(net);
+    }
+
+    fn lazy_equals_fresh(net: FloatNet) {
+        let net = Arc::new(net.quantize());
         let mut stack = AccumulatorStack::new(Arc::clone(&net), 64);
         let mut rng = Rng::new(2);
         for _ in 0..50 {

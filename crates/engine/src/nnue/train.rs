@@ -10,8 +10,8 @@
 
 use std::io::Read;
 
-use super::features::{Active, INPUTS};
-use super::net::{screlu, FloatNet, SCALE, WEIGHT_CLIP};
+use super::features::Active;
+use super::net::{bucket, screlu, FloatNet, SCALE, WEIGHT_CLIP};
 use super::packed::Samples;
 use crate::rng::Rng;
 use sakk::{Color, GameResult};
@@ -115,17 +115,18 @@ struct Gradient {
     ft_w: Vec<f32>,
     ft_b: Vec<f32>,
     out_w: Vec<f32>,
-    out_b: f32,
+    out_b: Vec<f32>,
     loss: f32,
 }
 
 impl Gradient {
-    fn zero(hidden: usize) -> Gradient {
+    /// Zero, for the parameters of `net`'s shape.
+    fn zero(net: &FloatNet) -> Gradient {
         Gradient {
-            ft_w: vec![0.0; INPUTS * hidden],
-            ft_b: vec![0.0; hidden],
-            out_w: vec![0.0; 2 * hidden],
-            out_b: 0.0,
+            ft_w: vec![0.0; net.ft_w.len()],
+            ft_b: vec![0.0; net.ft_b.len()],
+            out_w: vec![0.0; net.out_w.len()],
+            out_b: vec![0.0; net.out_b.len()],
             loss: 0.0,
         }
     }
@@ -140,7 +141,9 @@ impl Gradient {
         for (a, b) in self.out_w.iter_mut().zip(&other.out_w) {
             *a += b;
         }
-        self.out_b += other.out_b;
+        for (a, b) in self.out_b.iter_mut().zip(&other.out_b) {
+            *a += b;
+        }
         self.loss += other.loss;
     }
 }
@@ -174,19 +177,22 @@ fn backward(net: &FloatNet, entries: &[Entry], result_weight: f32, g: &mut Gradi
     let h = net.hidden;
     let mut us = vec![0.0; h];
     let mut them = vec![0.0; h];
-    let (w_us, w_them) = net.out_w.split_at(h);
     for e in entries {
+        let men = usize::from(e.active.count);
+        let b = bucket(men, net.buckets);
+        let (w_us, w_them, _) = net.output_layer(men);
         net.accumulate(e.active.ours(), &mut us);
         net.accumulate(e.active.theirs(), &mut them);
-        let p = sigmoid(net.output(&us, &them));
+        let p = sigmoid(net.output(&us, &them, men));
         let d = p - target(e, result_weight);
         g.loss += d * d;
         // d loss / d output.
         let go = 2.0 * d * p * (1.0 - p);
-        g.out_b += go;
+        g.out_b[b] += go;
+        let out = b * 2 * h;
         for (acc, weights, offset, features) in [
-            (&mut us, w_us, 0, e.active.ours()),
-            (&mut them, w_them, h, e.active.theirs()),
+            (&mut us, w_us, out, e.active.ours()),
+            (&mut them, w_them, out + h, e.active.theirs()),
         ] {
             for j in 0..h {
                 let a = acc[j];
@@ -219,10 +225,10 @@ struct Adam {
 }
 
 impl Adam {
-    fn new(hidden: usize) -> Adam {
+    fn new(net: &FloatNet) -> Adam {
         Adam {
-            m: Gradient::zero(hidden),
-            v: Gradient::zero(hidden),
+            m: Gradient::zero(net),
+            v: Gradient::zero(net),
             step: 0,
         }
     }
@@ -274,7 +280,15 @@ impl Adam {
                 true,
             );
         }
-        one(&mut net.out_b, g.out_b, &mut m.out_b, &mut v.out_b, false);
+        for i in 0..net.out_b.len() {
+            one(
+                &mut net.out_b[i],
+                g.out_b[i],
+                &mut m.out_b[i],
+                &mut v.out_b[i],
+                false,
+            );
+        }
     }
 }
 
@@ -287,7 +301,7 @@ pub fn train(
     settings: &Settings,
     on_epoch: &mut dyn FnMut(&Epoch, &FloatNet),
 ) -> Vec<Epoch> {
-    let mut adam = Adam::new(net.hidden);
+    let mut adam = Adam::new(net);
     let mut rng = Rng::new(settings.seed);
     let threads = settings.threads.max(1);
     let batch = settings.batch.max(1);
@@ -308,7 +322,7 @@ pub fn train(
                     .chunks(per_thread.max(1))
                     .map(|part| {
                         scope.spawn(move || {
-                            let mut g = Gradient::zero(frozen.hidden);
+                            let mut g = Gradient::zero(frozen);
                             backward(frozen, part, settings.result_weight, &mut g);
                             g
                         })
@@ -316,7 +330,7 @@ pub fn train(
                     .collect();
                 handles.into_iter().filter_map(|h| h.join().ok()).collect()
             });
-            let mut sum = Gradient::zero(net.hidden);
+            let mut sum = Gradient::zero(net);
             for part in &parts {
                 sum.add(part);
             }
@@ -365,9 +379,27 @@ mod tests {
 
     #[test]
     fn the_analytic_gradient_matches_finite_differences() {
-        let net = FloatNet::new(8, 3);
+        gradient_check(FloatNet::new(8, 3));
+    }
+
+    #[test]
+    fn the_analytic_gradient_matches_in_every_bucket() {
+        let Some(mut net) = FloatNet::new(8, 3).bucketed(8) else {
+            panic!("not bucketed")
+        };
+        // Buckets that differ, so that a gradient of the wrong bucket shows.
+        for (i, w) in net.out_w.iter_mut().enumerate() {
+            *w += (i % 7) as f32 * 0.05 - 0.15;
+        }
+        for (i, b) in net.out_b.iter_mut().enumerate() {
+            *b = i as f32 * 0.01;
+        }
+        gradient_check(net);
+    }
+
+    fn gradient_check(net: FloatNet) {
         let entries = labelled(20, 1);
-        let mut g = Gradient::zero(8);
+        let mut g = Gradient::zero(&net);
         backward(&net, &entries, 0.3, &mut g);
         let total =
             |n: &FloatNet| -> f64 { entries.iter().map(|e| f64::from(loss(n, e, 0.3))).sum() };
@@ -384,11 +416,25 @@ mod tests {
                 "{name}: numeric {numeric}, analytic {analytic}"
             );
         };
-        check("out_b", g.out_b, &|n, d| n.out_b += d);
-        check("out_w[3]", g.out_w[3], &|n, d| n.out_w[3] += d);
-        check("out_w[11]", g.out_w[11], &|n, d| n.out_w[11] += d);
+        // The bucket of the first entry's position, and one no entry is in
+        // (its gradient is zero, and so is the loss's change).
+        let b = bucket(usize::from(entries[0].active.count), net.buckets);
+        let (w3, w11) = (b * 16 + 3, b * 16 + 11);
+        check("out_b", g.out_b[b], &|n, d| n.out_b[b] += d);
+        check("out_w[3]", g.out_w[w3], &|n, d| n.out_w[w3] += d);
+        check("out_w[11]", g.out_w[w11], &|n, d| n.out_w[w11] += d);
         check("ft_b[2]", g.ft_b[2], &|n, d| n.ft_b[2] += d);
         check("ft_w", g.ft_w[f * 8 + 5], &|n, d| n.ft_w[f * 8 + 5] += d);
+        if net.buckets > 1 {
+            let used: Vec<usize> = entries
+                .iter()
+                .map(|e| bucket(usize::from(e.active.count), net.buckets))
+                .collect();
+            if let Some(idle) = (0..net.buckets).find(|k| !used.contains(k)) {
+                assert_eq!(g.out_b[idle], 0.0);
+                check("an idle bucket", g.out_b[idle], &|n, d| n.out_b[idle] += d);
+            }
+        }
     }
 
     #[test]
