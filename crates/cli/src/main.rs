@@ -520,7 +520,7 @@ enum TournamentAction {
 /// What `sakk nnue` does.
 #[derive(Subcommand, Debug)]
 enum NnueAction {
-    /// Train a network `(768 → HIDDEN)×2 → 1` (SCReLU, AdamW) on packed
+    /// Train a network `(768 → HIDDEN)×2 → 1×BUCKETS` (SCReLU, AdamW) on packed
     /// positions; writes OUT/epoch-N.nnue after each epoch and OUT/net.nnue.
     Train {
         /// Packed position files (`tune datagen --format packed`).

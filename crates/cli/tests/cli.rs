@@ -859,13 +859,16 @@ fn a_net_trained_from_the_built_in_one_starts_as_it() {
         args.extend_from_slice(extra);
         sakk(&args)
     };
-    let eval = |net: &str| {
-        let out = sakk(&["nnue", "eval", "--net", net, "--fen", KIWIPETE]);
+    let eval_at = |net: &str, fen: &str| {
+        let out = sakk(&["nnue", "eval", "--net", net, "--fen", fen]);
         assert!(out.status.success(), "{}", stderr(&out));
         let cp = stdout(&out).trim().parse::<i32>();
         assert!(cp.is_ok(), "{}", stdout(&out));
         cp.unwrap_or_default()
     };
+    let eval = |net: &str| eval_at(net, KIWIPETE);
+    // Few men: another output bucket than Kiwipete's 32.
+    let endgame = "4k3/2p5/8/3r4/8/2N5/4P3/4K3 w - - 0 1";
     // Steps of a learning rate of 0: the built-in net, byte for byte, from
     // its weights read back in floating point.
     let same = train(&["--init", "builtin", "--lr", "0"]);
@@ -892,6 +895,7 @@ fn a_net_trained_from_the_built_in_one_starts_as_it() {
     );
     assert_eq!(bytes(&net).get(8..12), Some(&2u32.to_le_bytes()[..]));
     assert_eq!(eval(&net), eval(&built_in));
+    assert_eq!(eval_at(&net, endgame), eval_at(&built_in, endgame));
     // A bucketed net trains on as it is, and cannot be cut to other
     // buckets.
     let eight = dir.join("eight.nnue").display().to_string();

@@ -428,9 +428,11 @@ impl Engine {
                     say(
                         &self.out,
                         &format!(
-                            "info string EvalFile {path}: network {:016x}, hidden {}",
+                            "info string EvalFile {path}: network {:016x}, hidden {}, {} output bucket{}",
                             net.hash(),
-                            net.hidden
+                            net.hidden,
+                            net.buckets,
+                            if net.buckets == 1 { "" } else { "s" }
                         ),
                     );
                     Some(Arc::new(net))

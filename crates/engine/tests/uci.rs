@@ -426,7 +426,9 @@ fn eval_file_loads_a_network_and_refuses_what_is_not_one() {
     ));
     let hash = format!("{:016x}", bucketed.hash());
     assert!(
-        out.lines().iter().any(|l| l.contains(&hash)),
+        out.lines()
+            .iter()
+            .any(|l| l.contains(&hash) && l.ends_with("hidden 16, 8 output buckets")),
         "{:?}",
         out.lines()
     );

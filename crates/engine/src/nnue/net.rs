@@ -32,12 +32,13 @@ pub const MAX_BUCKETS: usize = 8;
 
 /// The output bucket of a position with `men` men on the board (kings
 /// included) in a network of `buckets` (1 to [`MAX_BUCKETS`]): the range
-/// 2–32 cut into `buckets` equal parts (of 8 buckets, 2–5 men is the first,
-/// 30–32 the last).
+/// 2–32 cut into `buckets` parts as equal as whole numbers allow (of 8
+/// buckets, 2–5 men is the first, 30–32 the last); more than 32 men, the
+/// last. Networks on disk record only their number of buckets, so this
+/// mapping is part of the file format: a change to it needs a new version.
 pub fn bucket(men: usize, buckets: usize) -> usize {
     let buckets = buckets.clamp(1, MAX_BUCKETS);
-    let per = 32usize.div_ceil(buckets);
-    (men.saturating_sub(2) / per).min(buckets - 1)
+    (men.saturating_sub(2) * buckets / 31).min(buckets - 1)
 }
 
 /// The squared clipped ReLU: `clamp(x, 0, 1)²`.
@@ -165,7 +166,7 @@ impl FloatNet {
     /// them, and a network of one bucket with its output layer copied into
     /// each, so that it evaluates every position as before and training
     /// lets the buckets part from there. `None` for another change of
-    /// buckets, or more than [`MAX_BUCKETS`].
+    /// buckets, for 0, or for more than [`MAX_BUCKETS`].
     pub fn bucketed(&self, buckets: usize) -> Option<FloatNet> {
         if buckets == self.buckets {
             return Some(self.clone());
@@ -246,11 +247,13 @@ pub enum NetError {
     NotANet,
     /// A hidden size of 0 or over 4,096.
     BadHidden(u32),
-    /// A number of output buckets of 0 or over [`MAX_BUCKETS`].
+    /// A number of output buckets of 0 or over [`MAX_BUCKETS`], or of 1 in
+    /// the format of several (a net of one bucket has one encoding, version
+    /// 1).
     BadBuckets(u32),
     /// An output weight beyond ±[`MAX_OUT_WEIGHT`].
     OutputWeight(i16),
-    /// The file's length does not match its hidden size.
+    /// The file's length does not match its hidden size and buckets.
     WrongLength {
         /// The length the header implies.
         expected: usize,
@@ -267,7 +270,10 @@ impl fmt::Display for NetError {
             }
             NetError::BadHidden(h) => write!(f, "hidden size {h}: must be 1 to 4096"),
             NetError::BadBuckets(b) => {
-                write!(f, "{b} output buckets: must be 1 to {MAX_BUCKETS}")
+                write!(
+                    f,
+                    "{b} output buckets in version 2: must be 2 to {MAX_BUCKETS}"
+                )
             }
             NetError::OutputWeight(w) => {
                 write!(f, "output weight {w}: must be within ±{MAX_OUT_WEIGHT}")
@@ -293,7 +299,7 @@ impl QuantNet {
     /// The network back in floating point, each weight divided by its
     /// scale: the start of a network trained further from this one (its
     /// float checkpoint reconstructed). Quantizing it gives this network
-    /// back, weight for weight (the output's bias exactly up to 2²⁴, far
+    /// back, weight for weight (the output's biases exactly up to 2²⁴, far
     /// beyond what training writes).
     pub fn dequantize(&self) -> FloatNet {
         let f = |x: i16, s: i32| f32::from(x) / s as f32;
@@ -410,7 +416,8 @@ impl QuantNet {
             return Err(NetError::BadHidden(hidden_word));
         }
         let buckets = buckets_word as usize;
-        if buckets == 0 || buckets > MAX_BUCKETS {
+        // Version 1 has one bucket; version 2, two or more.
+        if header == 20 && !(2..=MAX_BUCKETS).contains(&buckets) {
             return Err(NetError::BadBuckets(buckets_word));
         }
         let count = INPUTS * hidden + hidden + buckets * 2 * hidden;
@@ -673,7 +680,14 @@ mod tests {
             let first = bucket(usize::from(active.count), 8) == 0;
             assert_eq!((a - b).abs() > 100.0, first, "{}", pos.fen());
         }
-        // The engine's integer net picks the same bucket.
+        // Every bucket its own output layer: the engine's integer net picks
+        // the same bucket as the float one, and widening keeps each.
+        for (i, w) in eight.out_w.iter_mut().enumerate() {
+            *w *= 0.25 + (i / 64) as f32 * 0.25;
+        }
+        for (i, b) in eight.out_b.iter_mut().enumerate() {
+            *b = i as f32 * 0.1 - 0.3;
+        }
         let q = eight.quantize();
         for pos in &positions {
             let active = Active::of(pos);
@@ -711,6 +725,15 @@ mod tests {
         let mut many = bytes.clone();
         many[16..20].copy_from_slice(&9u32.to_le_bytes());
         assert_eq!(QuantNet::from_bytes(&many), Err(NetError::BadBuckets(9)));
+        // One bucket in version 2 (of the right length): refused, so that
+        // each net has one encoding.
+        let Some(two) = FloatNet::new(16, 1).bucketed(2) else {
+            panic!("not bucketed")
+        };
+        let mut one = two.quantize().to_bytes();
+        one[16..20].copy_from_slice(&1u32.to_le_bytes());
+        one.truncate(one.len() - 2 * 32 - 4);
+        assert_eq!(QuantNet::from_bytes(&one), Err(NetError::BadBuckets(1)));
         assert!(matches!(
             QuantNet::from_bytes(&bytes[..bytes.len() - 4]),
             Err(NetError::WrongLength { .. })

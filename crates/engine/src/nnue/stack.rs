@@ -141,10 +141,19 @@ mod tests {
         let net = Arc::new(net.quantize());
         let mut stack = AccumulatorStack::new(Arc::clone(&net), 64);
         let mut rng = Rng::new(2);
-        for _ in 0..50 {
+        // From the start, and from an endgame (the low buckets).
+        let endgame = Position::from_fen("4k3/2p5/8/3r4/8/2N5/4P3/4K3 w - - 0 1");
+        let Ok(endgame) = endgame else {
+            panic!("the endgame's FEN")
+        };
+        for game in 0..50 {
             // A random path: make moves, sometimes evaluate, sometimes go
             // back up and take another branch (as a search does).
-            let root = Position::new();
+            let root = if game % 2 == 0 {
+                Position::new()
+            } else {
+                endgame
+            };
             stack.reset(&root);
             let mut path = vec![root];
             for _ in 0..200 {
