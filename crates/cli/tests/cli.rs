@@ -838,7 +838,7 @@ fn a_net_trained_from_the_built_in_one_starts_as_it() {
     assert!(made.status.success(), "{}", stderr(&made));
     let positions = std::fs::metadata(&data).map_or(0, |m| m.len()) / 32;
     assert!(positions > 1100, "{positions} positions");
-    let built_in = format!("{}/../engine/nets/sakk-5.nnue", env!("CARGO_MANIFEST_DIR"));
+    let built_in = format!("{}/../engine/nets/sakk-6.nnue", env!("CARGO_MANIFEST_DIR"));
     let bytes = |path: &str| std::fs::read(path).unwrap_or_default();
     let net = dir.join("net.nnue").display().to_string();
     let train = |extra: &[&str]| {
@@ -874,7 +874,7 @@ fn a_net_trained_from_the_built_in_one_starts_as_it() {
     let same = train(&["--init", "builtin", "--lr", "0"]);
     assert!(same.status.success(), "{}", stderr(&same));
     assert!(
-        stderr(&same).contains("hidden 128, 1 output bucket, from builtin"),
+        stderr(&same).contains("hidden 128, 8 output buckets, from builtin"),
         "{}",
         stderr(&same)
     );
@@ -884,18 +884,24 @@ fn a_net_trained_from_the_built_in_one_starts_as_it() {
     assert!(wider.status.success(), "{}", stderr(&wider));
     assert!(stderr(&wider).contains("hidden 160"), "{}", stderr(&wider));
     assert_eq!(eval(&net), eval(&built_in));
-    // Eight output buckets, each the built-in net's output layer: the same
-    // evaluation, in a file of the bucketed format.
-    let bucketed = train(&["--init", "builtin", "--buckets", "8", "--lr", "0"]);
+    // A net of one output bucket (from random weights) given eight, each
+    // its output layer: the same evaluation, in a file of the bucketed
+    // format.
+    let made = train(&["--hidden", "32"]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let single = dir.join("single.nnue").display().to_string();
+    let _ = std::fs::write(&single, bytes(&net));
+    assert_eq!(bytes(&single).get(8..12), Some(&1u32.to_le_bytes()[..]));
+    let bucketed = train(&["--init", &single, "--buckets", "8", "--lr", "0"]);
     assert!(bucketed.status.success(), "{}", stderr(&bucketed));
     assert!(
-        stderr(&bucketed).contains("8 output buckets"),
+        stderr(&bucketed).contains("hidden 32, 8 output buckets"),
         "{}",
         stderr(&bucketed)
     );
     assert_eq!(bytes(&net).get(8..12), Some(&2u32.to_le_bytes()[..]));
-    assert_eq!(eval(&net), eval(&built_in));
-    assert_eq!(eval_at(&net, endgame), eval_at(&built_in, endgame));
+    assert_eq!(eval(&net), eval(&single));
+    assert_eq!(eval_at(&net, endgame), eval_at(&single, endgame));
     // A bucketed net trains on as it is, and cannot be cut to other
     // buckets.
     let eight = dir.join("eight.nnue").display().to_string();
@@ -926,7 +932,9 @@ fn a_net_trained_from_the_built_in_one_starts_as_it() {
     // A net with a weight beyond what training keeps (it would be clipped
     // at the first step): refused.
     let mut wild = bytes(&built_in);
-    wild[16..18].copy_from_slice(&2000i16.to_le_bytes());
+    // The first weight, after the header (16 bytes in version 1, 20 in 2).
+    let first = if wild.get(8) == Some(&1) { 16 } else { 20 };
+    wild[first..first + 2].copy_from_slice(&2000i16.to_le_bytes());
     let wild_path = dir.join("wild.nnue");
     let _ = std::fs::write(&wild_path, &wild);
     let beyond = train(&["--init", &wild_path.display().to_string()]);

@@ -64,11 +64,13 @@ pub fn for_skill(skill: f64) -> Option<Handicap> {
 /// gnuchess at 2660 (its CCRL rating) by full strength's match against it,
 /// every player rated by maximum likelihood. Each level with net 4 then
 /// played the same level with the hand-made evaluation, and each level with
-/// net 5 (built in) the same level with net 4 (30 games at 10+0.1), and took
-/// that level's rating plus the measured difference
-/// (`scripts/calibrate-levels`; BENCHMARKS.md, "Strength levels"), rounded
-/// to tens. Each point is known to about ±150 Elo, the bottom of the
-/// scale less well than the top.
+/// net 5 the same level with net 4 (30 games at 10+0.1), and took that
+/// level's rating plus the measured difference (`scripts/calibrate-levels`;
+/// BENCHMARKS.md, "Strength levels"), rounded to tens. Each point is known
+/// to about ±150 Elo, the bottom of the scale less well than the top. Net 6,
+/// built in since, is net 5 fine-tuned (+25 Elo at a fixed 20,000 nodes a
+/// move); the levels were not measured again with it, which the stated
+/// uncertainty covers.
 pub const CALIBRATION: [(f64, i32); 9] = [
     (0.0, -440),
     (4.0, 50),
