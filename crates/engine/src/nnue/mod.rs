@@ -8,6 +8,7 @@
 use std::sync::{Arc, OnceLock};
 
 pub mod features;
+pub mod file;
 pub mod net;
 pub mod packed;
 pub mod simd;
