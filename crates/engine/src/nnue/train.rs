@@ -132,18 +132,15 @@ impl Gradient {
     }
 
     fn add(&mut self, other: &Gradient) {
-        for (a, b) in self.ft_w.iter_mut().zip(&other.ft_w) {
-            *a += b;
-        }
-        for (a, b) in self.ft_b.iter_mut().zip(&other.ft_b) {
-            *a += b;
-        }
-        for (a, b) in self.out_w.iter_mut().zip(&other.out_w) {
-            *a += b;
-        }
-        for (a, b) in self.out_b.iter_mut().zip(&other.out_b) {
-            *a += b;
-        }
+        let sum = |into: &mut [f32], from: &[f32]| {
+            for (a, b) in into.iter_mut().zip(from) {
+                *a += b;
+            }
+        };
+        sum(&mut self.ft_w, &other.ft_w);
+        sum(&mut self.ft_b, &other.ft_b);
+        sum(&mut self.out_w, &other.out_w);
+        sum(&mut self.out_b, &other.out_b);
         self.loss += other.loss;
     }
 }
@@ -252,43 +249,17 @@ impl Adam {
             *w -= lr * (*m / c1) / ((*v / c2).sqrt() + EPS);
             *w = w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
         };
+        // Every parameter of one layer, in order.
+        let layer = |w: &mut [f32], grad: &[f32], m: &mut [f32], v: &mut [f32], decayed: bool| {
+            for i in 0..w.len() {
+                one(&mut w[i], grad[i], &mut m[i], &mut v[i], decayed);
+            }
+        };
         let (m, v) = (&mut self.m, &mut self.v);
-        for i in 0..net.ft_w.len() {
-            one(
-                &mut net.ft_w[i],
-                g.ft_w[i],
-                &mut m.ft_w[i],
-                &mut v.ft_w[i],
-                true,
-            );
-        }
-        for i in 0..net.ft_b.len() {
-            one(
-                &mut net.ft_b[i],
-                g.ft_b[i],
-                &mut m.ft_b[i],
-                &mut v.ft_b[i],
-                false,
-            );
-        }
-        for i in 0..net.out_w.len() {
-            one(
-                &mut net.out_w[i],
-                g.out_w[i],
-                &mut m.out_w[i],
-                &mut v.out_w[i],
-                true,
-            );
-        }
-        for i in 0..net.out_b.len() {
-            one(
-                &mut net.out_b[i],
-                g.out_b[i],
-                &mut m.out_b[i],
-                &mut v.out_b[i],
-                false,
-            );
-        }
+        layer(&mut net.ft_w, &g.ft_w, &mut m.ft_w, &mut v.ft_w, true);
+        layer(&mut net.ft_b, &g.ft_b, &mut m.ft_b, &mut v.ft_b, false);
+        layer(&mut net.out_w, &g.out_w, &mut m.out_w, &mut v.out_w, true);
+        layer(&mut net.out_b, &g.out_b, &mut m.out_b, &mut v.out_b, false);
     }
 }
 
@@ -419,7 +390,8 @@ mod tests {
         // The bucket of the first entry's position, and one no entry is in
         // (its gradient is zero, and so is the loss's change).
         let b = bucket(usize::from(entries[0].active.count), net.buckets);
-        let (w3, w11) = (b * 16 + 3, b * 16 + 11);
+        let layer = b * 2 * net.hidden;
+        let (w3, w11) = (layer + 3, layer + 11);
         check("out_b", g.out_b[b], &|n, d| n.out_b[b] += d);
         check("out_w[3]", g.out_w[w3], &|n, d| n.out_w[w3] += d);
         check("out_w[11]", g.out_w[w11], &|n, d| n.out_w[w11] += d);
