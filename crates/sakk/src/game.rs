@@ -197,7 +197,7 @@ pub struct Claim {
 /// assert_eq!(outcome.termination, Termination::Checkmate);
 /// assert_eq!(outcome.result, Some(GameResult::BlackWins));
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Game {
     rules: GameRules,
     /// `positions[i]` is the position after `i` plies; `positions[0]` the start.
@@ -220,6 +220,31 @@ pub struct Game {
 impl Default for Game {
     fn default() -> Game {
         Game::new()
+    }
+}
+
+/// A copy of a game has room for one more ply: a game is copied to try a
+/// move on the copy (a server checks each change so), and a history cloned
+/// to its length would be copied once more by that move's push.
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        fn with_room<T: Clone>(v: &[T]) -> Vec<T> {
+            let mut copy = Vec::with_capacity(v.len() + 1);
+            copy.extend_from_slice(v);
+            copy
+        }
+        Game {
+            rules: self.rules,
+            positions: with_room(&self.positions),
+            keys: with_room(&self.keys),
+            moves: with_room(&self.moves),
+            offers: with_room(&self.offers),
+            outcome: self.outcome,
+            ended_by: self.ended_by,
+            dead_from: self.dead_from,
+            draw_offer: self.draw_offer,
+            touches: self.touches.clone(),
+        }
     }
 }
 
@@ -937,6 +962,32 @@ mod tests {
                 panic!("{san}: {e}");
             }
         }
+    }
+
+    #[test]
+    fn a_copy_is_the_same_game_with_room_for_one_more_ply() {
+        let mut game = Game::new();
+        play_all(&mut game, "e4 e5 Nf3 Nc6 Bb5");
+        assert!(game.offer_draw_with_last_move(Color::White).is_ok());
+        let copy = game.clone();
+        assert_eq!(copy.positions, game.positions);
+        assert_eq!(copy.keys, game.keys);
+        assert_eq!(copy.moves, game.moves);
+        assert_eq!(copy.offers, game.offers);
+        assert_eq!(copy.draw_offer(), game.draw_offer());
+        assert_eq!(copy.outcome(), game.outcome());
+        for (len, room) in [
+            (copy.positions.len(), copy.positions.capacity()),
+            (copy.keys.len(), copy.keys.capacity()),
+            (copy.moves.len(), copy.moves.capacity()),
+            (copy.offers.len(), copy.offers.capacity()),
+        ] {
+            assert!(room > len, "{len} items, room for {room}");
+        }
+        // The copy plays on alone.
+        let mut copy = copy;
+        play_all(&mut copy, "a6");
+        assert_eq!(copy.moves().len(), game.moves().len() + 1);
     }
 
     #[test]

@@ -289,9 +289,19 @@ async fn serve_socket(
     let mut ping = tokio::time::interval(ping_every);
     ping.tick().await;
     let mut heard = tokio::time::Instant::now();
+    // One timer for the socket's life: a message only notes when it was
+    // heard, and the timer, when it fires early, is set again from there
+    // (a timer made afresh for each message cost the timer wheel's lock
+    // twice a message).
+    let silence = tokio::time::sleep_until(heard + silent_for);
+    tokio::pin!(silence);
     loop {
         tokio::select! {
-            () = tokio::time::sleep_until(heard + silent_for) => {
+            () = &mut silence => {
+                if heard + silent_for > tokio::time::Instant::now() {
+                    silence.as_mut().reset(heard + silent_for);
+                    continue;
+                }
                 let _ = socket.send(Message::Close(None)).await;
                 return;
             }
