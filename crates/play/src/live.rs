@@ -267,10 +267,15 @@ impl LiveGame {
     /// The colours a seat token plays (both for a local game's one token).
     pub fn seat(&self, token: &str) -> Vec<Color> {
         let mut seats = Vec::new();
-        if crate::seat::token_matches(token, &self.row.white_token) {
+        if token.is_empty() {
+            return seats;
+        }
+        // Hashed once, compared with both seats.
+        let hashed = crate::seat::hash_token(token);
+        if crate::seat::hash_matches(&hashed, &self.row.white_token) {
             seats.push(Color::White);
         }
-        if crate::seat::token_matches(token, &self.row.black_token) {
+        if crate::seat::hash_matches(&hashed, &self.row.black_token) {
             seats.push(Color::Black);
         }
         seats

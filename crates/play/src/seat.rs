@@ -22,5 +22,12 @@ pub fn hex(bytes: &[u8]) -> String {
 /// Whether `token` is the one whose hash is `stored`, in time that does not
 /// depend on where they differ. An empty token matches nothing.
 pub fn token_matches(token: &str, stored: &str) -> bool {
-    !token.is_empty() && bool::from(hash_token(token).as_bytes().ct_eq(stored.as_bytes()))
+    !token.is_empty() && hash_matches(&hash_token(token), stored)
+}
+
+/// Whether a token's hash ([`hash_token`]) is `stored`, in time that does
+/// not depend on where they differ: for a token compared with several
+/// stored hashes, hashed once.
+pub fn hash_matches(hashed: &str, stored: &str) -> bool {
+    bool::from(hashed.as_bytes().ct_eq(stored.as_bytes()))
 }
