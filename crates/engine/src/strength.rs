@@ -67,10 +67,11 @@ pub fn for_skill(skill: f64) -> Option<Handicap> {
 /// net 5 the same level with net 4 (30 games at 10+0.1), and took that
 /// level's rating plus the measured difference (`scripts/calibrate-levels`;
 /// BENCHMARKS.md, "Strength levels"), rounded to tens. Each point is known
-/// to about ±150 Elo, the bottom of the scale less well than the top. Net 6,
-/// built in since, is net 5 fine-tuned (+25 Elo at a fixed 20,000 nodes a
-/// move); the levels were not measured again with it, which the stated
-/// uncertainty covers.
+/// to about ±150 Elo, the bottom of the scale less well than the top. Nets
+/// 6 and 7, built in since, are net 5 fine-tuned twice (+25 and +31 Elo at a
+/// fixed 20,000 nodes a move); the levels were not measured again with
+/// them: their top points (full strength) may now read low by that much,
+/// within the stated uncertainty's reach.
 pub const CALIBRATION: [(f64, i32); 9] = [
     (0.0, -440),
     (4.0, 50),
