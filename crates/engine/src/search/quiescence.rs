@@ -2,6 +2,8 @@
 //! quiet, with the table's move first, its static evaluation and bounds to
 //! stand pat on, and its results stored at depth 0.
 
+use sakk::Bitboard;
+
 use super::ordering::pick;
 use super::*;
 
@@ -78,8 +80,15 @@ impl Searcher {
             alpha = alpha.max(stand);
             best = stand;
         }
-        let mut moves = pos.legal_moves();
-        if moves.is_empty() {
+        // In check, every evasion; else only the moves that can capture or
+        // promote are generated (a tenth of them, in most positions), and
+        // a position without one is asked whether it has any move at all.
+        let mut moves = if in_check {
+            pos.legal_moves()
+        } else {
+            pos.legal_moves_masked(Bitboard::FULL, capture_targets(pos))
+        };
+        if moves.is_empty() && (in_check || !pos.has_legal_moves()) {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         if !in_check {
@@ -118,5 +127,49 @@ impl Searcher {
             self.store_quiescence(key, best_move, best, raw_eval, bound, ply);
         }
         best
+    }
+}
+
+/// The squares a capture or a promotion of the side to move can go to: the
+/// opponent's men, the en-passant square and the last rank.
+fn capture_targets(pos: &Position) -> Bitboard {
+    let mut targets =
+        pos.board().by_color(!pos.turn()) | Bitboard::relative_rank(pos.turn(), sakk::Rank::Eighth);
+    if let Some(ep) = pos.ep_square() {
+        targets.add(ep);
+    }
+    targets
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Quiescence's score of `fen` (its side to move), with the built-in
+    /// network, a fresh table and a full window.
+    fn qsearch_of(fen: &str) -> i32 {
+        let pos = match Position::from_fen(fen) {
+            Ok(p) => p,
+            Err(e) => panic!("{fen}: {e}"),
+        };
+        let mut searcher = Searcher::new(Arc::new(Shared::new(1)), true);
+        if let Some(stack) = &mut searcher.nnue {
+            stack.reset(&pos);
+        }
+        searcher.qsearch(&pos, -INFINITY, INFINITY, 0)
+    }
+
+    /// A position without a capture is not a stalemate for that: it stands
+    /// on its evaluation (here a queen down); a stalemate is a draw.
+    #[test]
+    fn no_capture_is_not_a_stalemate_and_a_stalemate_is_a_draw() {
+        let queen_down = qsearch_of("7k/8/8/8/8/8/8/3QK3 b - - 0 1");
+        assert!(queen_down < -500, "{queen_down}");
+        assert_eq!(qsearch_of("7k/5K2/6Q1/8/8/8/8/8 b - - 0 1"), 0);
+        // In check: every evasion, and mate when there is none.
+        assert_eq!(qsearch_of("7k/6Q1/5K2/8/8/8/8/8 b - - 0 1"), -MATE);
+        // Captures there are searched: Black takes the hanging queen.
+        let takes = qsearch_of("7k/8/8/8/8/8/1q6/Q3K3 b - - 0 1");
+        assert!(takes > 500, "{takes}");
     }
 }
