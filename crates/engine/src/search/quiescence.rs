@@ -81,7 +81,7 @@ impl Searcher {
             best = stand;
         }
         // In check, every evasion; else only the moves that can capture or
-        // promote are generated (a tenth of them, in most positions), and
+        // promote are generated (most positions have few of them), and
         // a position without one is asked whether it has any move at all.
         let mut moves = if in_check {
             pos.legal_moves()
