@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use sakk::{Color, Move, MoveList, Position, Role};
+use sakk::{Bitboard, Color, Move, MoveList, Position, Role};
 
 use crate::continuation::{Continuation, BACK};
 use crate::correction::{Correction, Slots};
@@ -43,6 +43,19 @@ pub const MATE_BOUND: i32 = MATE - 1000;
 /// The deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
 const INFINITY: i32 = MATE + 1;
+
+/// The legal moves that can capture or promote, of a side not in check
+/// (quiescence and ProbCut search no others): only the moves to the
+/// opponent's men, the en-passant square and the last rank are generated,
+/// in the order the full list has them.
+fn capturing_moves(pos: &Position) -> MoveList {
+    let mut targets =
+        pos.board().by_color(!pos.turn()) | Bitboard::relative_rank(pos.turn(), sakk::Rank::Eighth);
+    if let Some(ep) = pos.ep_square() {
+        targets.add(ep);
+    }
+    pos.legal_moves_masked(Bitboard::FULL, targets)
+}
 
 /// A score as UCI reports it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -376,7 +376,7 @@ impl Searcher {
     ) -> Option<i32> {
         let key = pos.key();
         let eval = self.stack_eval[ply];
-        let mut moves = pos.legal_moves();
+        let mut moves = capturing_moves(pos);
         moves.retain(|m| {
             (pos.is_capture(m) || m.promotion_role() == Some(Role::Queen))
                 && see_ge(pos, m, beta - eval)

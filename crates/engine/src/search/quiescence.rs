@@ -2,8 +2,6 @@
 //! quiet, with the table's move first, its static evaluation and bounds to
 //! stand pat on, and its results stored at depth 0.
 
-use sakk::Bitboard;
-
 use super::ordering::pick;
 use super::*;
 
@@ -86,7 +84,7 @@ impl Searcher {
         let mut moves = if in_check {
             pos.legal_moves()
         } else {
-            pos.legal_moves_masked(Bitboard::FULL, capture_targets(pos))
+            capturing_moves(pos)
         };
         if moves.is_empty() && (in_check || !pos.has_legal_moves()) {
             return if in_check { -MATE + ply as i32 } else { 0 };
@@ -128,17 +126,6 @@ impl Searcher {
         }
         best
     }
-}
-
-/// The squares a capture or a promotion of the side to move can go to: the
-/// opponent's men, the en-passant square and the last rank.
-fn capture_targets(pos: &Position) -> Bitboard {
-    let mut targets =
-        pos.board().by_color(!pos.turn()) | Bitboard::relative_rank(pos.turn(), sakk::Rank::Eighth);
-    if let Some(ep) = pos.ep_square() {
-        targets.add(ep);
-    }
-    targets
 }
 
 #[cfg(test)]
