@@ -62,6 +62,7 @@ pub(crate) mod testing {
 pub mod attacks;
 mod bitboard;
 mod board;
+mod check;
 mod chess960;
 mod clock;
 mod explain;

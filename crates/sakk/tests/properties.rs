@@ -119,3 +119,18 @@ proptest! {
         let _ = pos.parse_uci(&text);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// `gives_check` answers as playing the move does, for every legal
+    /// move of random positions (Chess960 starts included).
+    #[test]
+    fn gives_check_agrees_with_playing(which in 0u8..5, picks in prop::collection::vec(any::<u16>(), 0..150)) {
+        for pos in playout(&start(which), &picks) {
+            for &m in pos.legal_moves().iter() {
+                prop_assert_eq!(pos.gives_check(m), pos.after_unchecked(m).is_check(), "{:?} in {}", m, pos.fen());
+            }
+        }
+    }
+}

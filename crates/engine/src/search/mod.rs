@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use sakk::{Bitboard, Color, Move, MoveList, Position, Role};
+use sakk::{Bitboard, Color, Move, MoveList, Position, Role, MAX_MOVES};
 
 use crate::continuation::{Continuation, BACK};
 use crate::correction::{Correction, Slots};

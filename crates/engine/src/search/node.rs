@@ -148,11 +148,12 @@ impl Searcher {
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let mut scores = self.order(pos, &mut moves, tt_move, ply);
+        let mut scores = [0; MAX_MOVES];
+        self.order(pos, &moves, tt_move, ply, &mut scores);
 
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        let mut quiets_tried: Vec<Move> = Vec::new();
+        let mut quiets_tried = MoveList::new();
         let original_alpha = alpha;
         for index in 0..moves.len() {
             let m = pick(&mut moves, &mut scores, index);
@@ -162,8 +163,9 @@ impl Searcher {
             let capture = pos.is_capture(m);
             let quiet = !capture && !m.is_promotion();
 
-            let child = pos.after_unchecked(m);
-            let gives_check = child.is_check();
+            // Whether it checks, asked without playing it: most of the
+            // moves pruned below are never played.
+            let gives_check = pos.gives_check(m);
             // The late-move reduction's table for this depth and move: the
             // pruning below weighs it, the reduction starts from it.
             let table_reduction = self.lmr[(depth as usize).min(63)][index.min(63)];
@@ -202,6 +204,7 @@ impl Searcher {
                 }
             }
 
+            let child = pos.after_unchecked(m);
             let mut extension = i32::from(gives_check && ply < 2 * depth as usize + 10);
             // The table's move, tested while its entry is at hand.
             let tested = Some(m) == tt_move && !root && excluded.is_none() && depth >= SE_DEPTH;
@@ -381,7 +384,8 @@ impl Searcher {
             (pos.is_capture(m) || m.promotion_role() == Some(Role::Queen))
                 && see_ge(pos, m, beta - eval)
         });
-        let mut scores = self.order(pos, &mut moves, tt_move, ply);
+        let mut scores = [0; MAX_MOVES];
+        self.order(pos, &moves, tt_move, ply, &mut scores);
         let shallower = depth - PROBCUT_REDUCTION;
         for index in 0..moves.len() {
             let m = pick(&mut moves, &mut scores, index);

@@ -5,51 +5,55 @@
 use super::*;
 
 impl Searcher {
+    /// Each move's score for [`pick`] (the higher, the sooner), written
+    /// into `scores` at the move's index: a list on the stack, so that a
+    /// node allocates nothing.
     pub(super) fn order(
         &self,
         pos: &Position,
-        moves: &mut MoveList,
+        moves: &MoveList,
         tt_move: Option<Move>,
         ply: usize,
-    ) -> Vec<i32> {
+        scores: &mut [i32; MAX_MOVES],
+    ) {
         let counter = self.stack_move[ply.saturating_sub(1)]
             .filter(|_| ply > 0)
             .and_then(|(m, piece)| self.counter[piece][m.to().index()]);
-        moves
-            .iter()
-            .map(|&m| {
-                if Some(m) == tt_move {
-                    return 1 << 30;
-                }
-                if let Some(promo) = m.promotion_role() {
-                    return if promo == Role::Queen {
-                        (1 << 29) + 2000
-                    } else {
-                        -(1 << 20)
-                    };
-                }
-                if pos.is_capture(m) {
-                    let victim = pos.captured_role(m).map_or(0, |r| SEE_VALUES[r.index()]);
-                    let attacker = pos.moving_role(m).map_or(0, |r| r.index() as i32);
-                    let mvv = victim * 8 - attacker;
-                    return if see_ge(pos, m, 0) {
-                        (1 << 29) + mvv
-                    } else {
-                        -(1 << 21) + mvv
-                    };
-                }
-                if self.killers[ply][0] == Some(m) {
-                    return (1 << 28) + 2;
-                }
-                if self.killers[ply][1] == Some(m) {
-                    return (1 << 28) + 1;
-                }
-                if counter == Some(m) {
-                    return 1 << 27;
-                }
-                self.quiet_score(pos, m, ply)
-            })
-            .collect()
+        let score = |&m: &Move| {
+            if Some(m) == tt_move {
+                return 1 << 30;
+            }
+            if let Some(promo) = m.promotion_role() {
+                return if promo == Role::Queen {
+                    (1 << 29) + 2000
+                } else {
+                    -(1 << 20)
+                };
+            }
+            if pos.is_capture(m) {
+                let victim = pos.captured_role(m).map_or(0, |r| SEE_VALUES[r.index()]);
+                let attacker = pos.moving_role(m).map_or(0, |r| r.index() as i32);
+                let mvv = victim * 8 - attacker;
+                return if see_ge(pos, m, 0) {
+                    (1 << 29) + mvv
+                } else {
+                    -(1 << 21) + mvv
+                };
+            }
+            if self.killers[ply][0] == Some(m) {
+                return (1 << 28) + 2;
+            }
+            if self.killers[ply][1] == Some(m) {
+                return (1 << 28) + 1;
+            }
+            if counter == Some(m) {
+                return 1 << 27;
+            }
+            self.quiet_score(pos, m, ply)
+        };
+        for (slot, m) in scores.iter_mut().zip(moves.iter()) {
+            *slot = score(m);
+        }
     }
 
     /// The move `back + 1` plies before `ply` (none at the root's edge or
@@ -161,7 +165,8 @@ impl Searcher {
 }
 
 /// Brings the best-scored of the remaining moves to `index` (one step of
-/// a selection sort: most nodes cut off after a move or two) and returns it.
+/// a selection sort: most nodes cut off after a move or two) and returns it;
+/// `scores` holds at least as many scores as `moves` has moves.
 pub(super) fn pick(moves: &mut [Move], scores: &mut [i32], index: usize) -> Move {
     let mut best = index;
     for j in index + 1..moves.len() {

@@ -94,7 +94,8 @@ impl Searcher {
                 (pos.is_capture(m) || m.promotion_role() == Some(Role::Queen)) && see_ge(pos, m, 0)
             });
         }
-        let mut scores = self.order(pos, &mut moves, tt_move, ply.min(MAX_PLY));
+        let mut scores = [0; MAX_MOVES];
+        self.order(pos, &moves, tt_move, ply.min(MAX_PLY), &mut scores);
         let mut best_move = None;
         for index in 0..moves.len() {
             let m = pick(&mut moves, &mut scores, index);
