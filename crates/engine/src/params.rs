@@ -53,6 +53,11 @@ pub const COUNTER_PRUNE_DEPTH: [i32; 2] = [3, 2];
 /// ([`Params::follow_up_prune_limit`]).
 pub const FOLLOW_UP_PRUNE_DEPTH: [i32; 2] = [3, 2];
 
+/// Time management: from this depth on, the soft limit follows how the
+/// search is going (the best move's stability, its share of the nodes,
+/// the score's fall).
+pub const TM_DEPTH: i32 = 6;
+
 /// One tunable parameter: its UCI option, default, bounds, and SPSA's
 /// step and rate at a run's end (fishtest's `c_end` and `r_end`).
 #[derive(Clone, Copy, Debug)]

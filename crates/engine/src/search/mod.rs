@@ -29,7 +29,7 @@ use crate::nnue::net::QuantNet;
 use crate::nnue::stack::AccumulatorStack;
 use crate::params::*;
 use crate::see::{see_ge, SEE_VALUES};
-use crate::time::TimeManager;
+use crate::time::{Progress, TimeManager};
 use crate::tt::{Bound, Entry, Table};
 
 mod node;
@@ -225,6 +225,8 @@ pub struct Searcher {
     excluded: [Option<Move>; MAX_PLY + 1],
     excluded_root: Vec<Move>,
     root_filter: Vec<Move>,
+    /// The nodes each root move's subtree took in this iteration.
+    root_nodes: Vec<(Move, u64)>,
     nodes: u64,
     seldepth: usize,
     start: Instant,
@@ -262,6 +264,7 @@ impl Searcher {
             excluded: [None; MAX_PLY + 1],
             excluded_root: Vec::new(),
             root_filter: Vec::new(),
+            root_nodes: Vec::new(),
             nodes: 0,
             seldepth: 0,
             start: Instant::now(),
@@ -385,9 +388,11 @@ impl Searcher {
             .min(MAX_PLY as i32 - 4);
         let mut scores = vec![0i32; multipv];
         let mut depth = 1 + depth_offset;
+        let mut progress: Option<Progress> = None;
         while depth <= max_depth {
             self.seldepth = 0;
             self.excluded_root.clear();
+            self.root_nodes.clear();
             let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
             for (pv_index, previous) in scores.iter_mut().enumerate() {
                 let mut delta = self.params.aspiration_delta;
@@ -446,6 +451,9 @@ impl Searcher {
             // Keep the previous iteration's lines when this one was cut short.
             if lines.len() == multipv || outcome.lines.is_empty() {
                 lines.sort_by_key(|line| std::cmp::Reverse(line.0));
+                if lines.len() == multipv {
+                    progress = Some(self.progress(progress, &outcome, &lines[0]));
+                }
                 outcome.score = lines[0].0;
                 outcome.best = lines[0].1.first().copied().or(outcome.best);
                 outcome.ponder = lines[0].1.get(1).copied();
@@ -460,15 +468,56 @@ impl Searcher {
                     break;
                 }
             }
-            if self.main
-                && !self.shared.hold.load(Ordering::Relaxed)
-                && self.time.soft_exceeded(self.start.elapsed())
-            {
-                break;
+            if self.main && !self.shared.hold.load(Ordering::Relaxed) {
+                let elapsed = self.start.elapsed();
+                let done = match progress.filter(|_| depth >= TM_DEPTH) {
+                    Some(p) => self.time.soft_exceeded_given(elapsed, &p),
+                    None => self.time.soft_exceeded(elapsed),
+                };
+                if done {
+                    break;
+                }
             }
             depth += 1;
         }
         outcome
+    }
+
+    /// How the search is going after an iteration whose best line is
+    /// `best`, given how it went before (`last`) and the outcome of the
+    /// iteration before this one.
+    fn progress(
+        &self,
+        last: Option<Progress>,
+        before: &Outcome,
+        best: &(i32, Vec<Move>),
+    ) -> Progress {
+        let best_move = best.1.first().copied();
+        let stable = match last {
+            Some(p) if best_move.is_some() && best_move == before.best => p.stable + 1,
+            _ => 0,
+        };
+        let total: u64 = self.root_nodes.iter().map(|&(_, n)| n).sum();
+        let of_best = self
+            .root_nodes
+            .iter()
+            .find(|&&(m, _)| Some(m) == best_move)
+            .map_or(0, |&(_, n)| n);
+        let best_share = if total == 0 {
+            0.5
+        } else {
+            of_best as f64 / total as f64
+        };
+        let fall = if before.lines.is_empty() {
+            0
+        } else {
+            (before.score - best.0).clamp(-1_000, 1_000)
+        };
+        Progress {
+            stable,
+            best_share,
+            fall,
+        }
     }
 
     fn info(&self, depth: i32, multipv: usize, score: i32, bound: Option<Bound>) -> Info {

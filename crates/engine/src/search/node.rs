@@ -225,6 +225,7 @@ impl Searcher {
             }
             self.push_path(key, m, Searcher::piece_index(pos, m), ply);
             let new_depth = depth - 1 + extension;
+            let nodes_before = self.nodes;
 
             let score = if index == 0 {
                 -self.search(&child, -beta, -alpha, new_depth, ply + 1, false)
@@ -256,6 +257,13 @@ impl Searcher {
                 s
             };
             self.keys.pop();
+            if root {
+                let spent = self.nodes - nodes_before;
+                match self.root_nodes.iter_mut().find(|(r, _)| *r == m) {
+                    Some((_, n)) => *n += spent,
+                    None => self.root_nodes.push((m, spent)),
+                }
+            }
 
             if self.stopped() && !(root && index == 0 && best_move.is_none()) {
                 if root && best_move.is_some() {
