@@ -50,6 +50,10 @@ impl Progress {
     }
 }
 
+/// The share of the soft limit past which no new iteration begins (the
+/// next one would most likely not finish before the limit).
+const SOFT_SHARE: f64 = 0.6;
+
 /// When to stop.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TimeManager {
@@ -110,7 +114,7 @@ impl TimeManager {
 
     /// Past the point where another iteration should not begin.
     pub fn soft_exceeded(&self, elapsed: Duration) -> bool {
-        self.soft.is_some_and(|s| elapsed >= s.mul_f64(0.6))
+        self.soft.is_some_and(|s| elapsed >= s.mul_f64(SOFT_SHARE))
     }
 
     /// Past the point where another iteration should not begin, the soft
@@ -123,7 +127,7 @@ impl TimeManager {
         self.soft.is_some_and(|s| {
             let scaled = s.mul_f64(progress.scale());
             let limit = self.hard.map_or(scaled, |h| scaled.min(h));
-            elapsed >= limit.mul_f64(0.6)
+            elapsed >= limit.mul_f64(SOFT_SHARE)
         })
     }
 
@@ -220,7 +224,7 @@ mod tests {
             best_share: 0.0,
             fall: 1_000,
         };
-        assert!(tm.soft_exceeded_given(hard.mul_f64(0.6), &wild));
+        assert!(tm.soft_exceeded_given(hard.mul_f64(SOFT_SHARE), &wild));
         // A fixed time a move is the search's to use, however it goes.
         let fixed = TimeManager::new(
             Clock {

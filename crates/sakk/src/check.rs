@@ -13,13 +13,11 @@ impl Position {
     /// `self.after_unchecked(m).is_check()`, without the position after it.
     ///
     /// ```
-    /// use sakk::{Position, Uci};
+    /// use sakk::Position;
     ///
     /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")?;
-    /// let check: Uci = "a1a8".parse()?;
-    /// let quiet: Uci = "a1a7".parse()?;
-    /// assert!(pos.gives_check(pos.parse_uci(&check.to_string())?));
-    /// assert!(!pos.gives_check(pos.parse_uci(&quiet.to_string())?));
+    /// assert!(pos.gives_check(pos.parse_uci("a1a8")?));
+    /// assert!(!pos.gives_check(pos.parse_uci("a1a7")?));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn gives_check(&self, m: Move) -> bool {
@@ -60,9 +58,9 @@ impl Position {
 mod tests {
     use crate::{CastlingMode, Position};
 
-    /// Every legal move of every position reached by playing the first
-    /// legal moves in turn, round-robin, from a few positions rich in
-    /// checks, promotions, castling and en passant.
+    /// Every legal move of every position on a walk of up to 60 plies
+    /// (the `7 × step`-th legal move, modulo their number, each time) from
+    /// a few positions rich in checks, promotions, castling and en passant.
     #[test]
     fn agrees_with_playing_the_move() {
         let fens = [
