@@ -106,6 +106,25 @@ impl Table {
         &self.slots[i]
     }
 
+    /// Asks the CPU to bring `key`'s slot into its cache, so that a probe
+    /// made a little later does not wait on memory (the table is far
+    /// larger than the caches: a probe's load was a tenth of the search's
+    /// time). Only a hint: nothing is read or written.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        #[allow(unsafe_code)]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let slot: *const Slot = self.slot(key);
+            // SAFETY: a prefetch is a hint that never faults and touches no
+            // memory the program can observe; the pointer is to a live slot.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry for `key`, if stored.
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let slot = self.slot(key);

@@ -97,6 +97,7 @@ impl Searcher {
                     3 + depth / 4 + ((eval - beta) / self.params.nmp_eval_divisor.max(1)).min(3);
                 let mut child = *pos;
                 child.play_null();
+                self.shared.tt.prefetch(child.key());
                 self.keys.push(key);
                 self.stack_move[ply] = None;
                 let score = -self.search(&child, -beta, -beta + 1, depth - r, ply + 1, !cut);
@@ -205,6 +206,7 @@ impl Searcher {
             }
 
             let child = pos.after_unchecked(m);
+            self.shared.tt.prefetch(child.key());
             let mut extension = i32::from(gives_check && ply < 2 * depth as usize + 10);
             // The table's move, tested while its entry is at hand.
             let tested = Some(m) == tt_move && !root && excluded.is_none() && depth >= SE_DEPTH;

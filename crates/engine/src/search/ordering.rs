@@ -25,17 +25,15 @@ impl Searcher {
             }
             if let Some(promo) = m.promotion_role() {
                 return if promo == Role::Queen {
-                    (1 << 29) + 2000
+                    QUEEN_PROMOTION
                 } else {
                     -(1 << 20)
                 };
             }
             if pos.is_capture(m) {
-                let victim = pos.captured_role(m).map_or(0, |r| SEE_VALUES[r.index()]);
-                let attacker = pos.moving_role(m).map_or(0, |r| r.index() as i32);
-                let mvv = victim * 8 - attacker;
+                let mvv = mvv_lva(pos, m);
                 return if see_ge(pos, m, 0) {
-                    (1 << 29) + mvv
+                    GOOD_CAPTURE + mvv
                 } else {
                     -(1 << 21) + mvv
                 };
@@ -164,16 +162,49 @@ impl Searcher {
     }
 }
 
+/// A good capture's score before its victim and attacker count.
+const GOOD_CAPTURE: i32 = 1 << 29;
+/// A queen promotion's score: before every good capture.
+const QUEEN_PROMOTION: i32 = GOOD_CAPTURE + 2000;
+
+/// A capture's order among captures: the most valuable victim first, then
+/// the least valuable attacker.
+fn mvv_lva(pos: &Position, m: Move) -> i32 {
+    let victim = pos.captured_role(m).map_or(0, |r| SEE_VALUES[r.index()]);
+    let attacker = pos.moving_role(m).map_or(0, |r| r.index() as i32);
+    victim * 8 - attacker
+}
+
+/// The scores [`Searcher::order`] gives moves that are all captures that
+/// do not lose by exchange or queen promotions (quiescence's, out of
+/// check), without asking the exchange again.
+pub(super) fn order_winning(
+    pos: &Position,
+    moves: &MoveList,
+    tt_move: Option<Move>,
+    scores: &mut [i32; MAX_MOVES],
+) {
+    for (slot, &m) in scores.iter_mut().zip(moves.iter()) {
+        *slot = if Some(m) == tt_move {
+            1 << 30
+        } else if m.promotion_role().is_some() {
+            QUEEN_PROMOTION
+        } else {
+            GOOD_CAPTURE + mvv_lva(pos, m)
+        };
+    }
+}
+
 /// Brings the best-scored of the remaining moves to `index` (one step of
 /// a selection sort: most nodes cut off after a move or two) and returns it;
 /// `scores` holds at least as many scores as `moves` has moves.
 pub(super) fn pick(moves: &mut [Move], scores: &mut [i32], index: usize) -> Move {
-    let mut best = index;
-    for j in index + 1..moves.len() {
-        if scores[j] > scores[best] {
-            best = j;
-        }
-    }
+    // The first of the best: the highest score found without a branch a
+    // move (the compiler's vector maximum), then where it first stands —
+    // the move a scan keeping the first strictly higher score would pick.
+    let rest = &scores[index..moves.len()];
+    let high = rest.iter().copied().max().unwrap_or(i32::MIN);
+    let best = index + rest.iter().position(|&s| s == high).unwrap_or(0);
     moves.swap(index, best);
     scores.swap(index, best);
     moves[index]

@@ -2,7 +2,7 @@
 //! quiet, with the table's move first, its static evaluation and bounds to
 //! stand pat on, and its results stored at depth 0.
 
-use super::ordering::pick;
+use super::ordering::{order_winning, pick};
 use super::*;
 
 impl Searcher {
@@ -95,11 +95,16 @@ impl Searcher {
             });
         }
         let mut scores = [0; MAX_MOVES];
-        self.order(pos, &moves, tt_move, ply.min(MAX_PLY), &mut scores);
+        if in_check {
+            self.order(pos, &moves, tt_move, ply.min(MAX_PLY), &mut scores);
+        } else {
+            order_winning(pos, &moves, tt_move, &mut scores);
+        }
         let mut best_move = None;
         for index in 0..moves.len() {
             let m = pick(&mut moves, &mut scores, index);
             let child = pos.after_unchecked(m);
+            self.shared.tt.prefetch(child.key());
             self.keys.push(key);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             self.keys.pop();
