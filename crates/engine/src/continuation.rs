@@ -28,12 +28,28 @@ fn index(back: usize, earlier: Key, now: Key) -> usize {
     (((back * PIECES + earlier.0) * SQUARES + earlier.1) * PIECES + now.0) * SQUARES + now.1
 }
 
+/// The score of `now` in a [`Continuation::row`] (0 in the empty row of
+/// no earlier move): what [`Continuation::get`] answers for that row's
+/// earlier move.
+pub fn row_get(row: &[i16], now: Key) -> i32 {
+    row.get(now.0 * SQUARES + now.1)
+        .map_or(0, |&v| i32::from(v))
+}
+
 impl Continuation {
     /// The score of `now` after `earlier`, `back + 1` plies before it.
     pub fn get(&self, back: usize, earlier: Key, now: Key) -> i32 {
         self.0
             .get(index(back, earlier, now))
             .map_or(0, |&v| i32::from(v))
+    }
+
+    /// The scores of every move after `earlier` (`back + 1` plies before
+    /// them), by the move's piece and square ([`row_get`]): a node looks
+    /// its row up once for all its moves.
+    pub fn row(&self, back: usize, earlier: Key) -> &[i16] {
+        let start = index(back, earlier, (0, 0));
+        self.0.get(start..start + PIECES * SQUARES).unwrap_or(&[])
     }
 
     /// Moves the score of `now` after `earlier` by `bonus`, with gravity

@@ -3,6 +3,7 @@
 //! after a node, and continuation-history pruning.
 
 use super::*;
+use crate::continuation::row_get;
 
 impl Searcher {
     /// Each move's score for [`pick`] (the higher, the sooner), written
@@ -19,6 +20,7 @@ impl Searcher {
         let counter = self.stack_move[ply.saturating_sub(1)]
             .filter(|_| ply > 0)
             .and_then(|(m, piece)| self.counter[piece][m.to().index()]);
+        let quiet = self.quiet_scorer(pos, ply);
         let score = |&m: &Move| {
             if Some(m) == tt_move {
                 return 1 << 30;
@@ -47,7 +49,7 @@ impl Searcher {
             if counter == Some(m) {
                 return 1 << 27;
             }
-            self.quiet_score(pos, m, ply)
+            quiet.score(pos, m)
         };
         for (slot, m) in scores.iter_mut().zip(moves.iter()) {
             *slot = score(m);
@@ -64,14 +66,20 @@ impl Searcher {
     /// A quiet move's score from the histories: the plain one and the
     /// continuations one and two plies back.
     pub(super) fn quiet_score(&self, pos: &Position, m: Move, ply: usize) -> i32 {
-        let now = (Searcher::piece_index(pos, m), m.to().index());
-        let mut score = self.history[pos.turn().index()][m.from().index()][m.to().index()];
-        for back in 0..BACK {
-            if let Some(earlier) = self.earlier(ply, back) {
-                score += self.continuation.get(back, earlier, now);
-            }
+        self.quiet_scorer(pos, ply).score(pos, m)
+    }
+
+    /// The histories' rows that score the quiet moves of the node at `ply`
+    /// (position `pos`), looked up once for all of them.
+    pub(super) fn quiet_scorer(&self, pos: &Position, ply: usize) -> QuietScorer<'_> {
+        let rows: [&[i16]; BACK] = std::array::from_fn(|back| {
+            self.earlier(ply, back)
+                .map_or(&[][..], |earlier| self.continuation.row(back, earlier))
+        });
+        QuietScorer {
+            history: &self.history[pos.turn().index()],
+            rows,
         }
-        score
     }
 
     /// Continuation-history pruning: whether a quiet move at low depth
@@ -159,6 +167,27 @@ impl Searcher {
     pub(super) fn piece_index(pos: &Position, m: Move) -> usize {
         let role = pos.moving_role(m).map_or(0, |r| r.index());
         role + if pos.turn() == Color::Black { 6 } else { 0 }
+    }
+}
+
+/// The histories of one node's side to move and earlier moves: a quiet
+/// move's score is the plain history's and the continuation histories'
+/// ([`Searcher::quiet_score`]).
+pub(super) struct QuietScorer<'a> {
+    history: &'a [[i32; 64]; 64],
+    rows: [&'a [i16]; BACK],
+}
+
+impl QuietScorer<'_> {
+    /// The score of the quiet move `m` of the node's position `pos`.
+    #[inline]
+    pub(super) fn score(&self, pos: &Position, m: Move) -> i32 {
+        let now = (Searcher::piece_index(pos, m), m.to().index());
+        let mut score = self.history[m.from().index()][m.to().index()];
+        for row in self.rows {
+            score += row_get(row, now);
+        }
+        score
     }
 }
 
