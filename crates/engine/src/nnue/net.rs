@@ -282,6 +282,13 @@ impl QuantNet {
         Kernel::best().sub(acc, row);
     }
 
+    /// Writes into `acc` the accumulator `from` with the input `add`'s
+    /// weights added and `sub`'s taken, in one pass.
+    pub fn add_sub(&self, from: &[i16], add: u16, sub: u16, acc: &mut [i16]) {
+        let row = |f: u16| &self.ft_w[usize::from(f) * self.hidden..][..self.hidden];
+        Kernel::best().add_sub(acc, from, row(add), row(sub));
+    }
+
     /// The evaluation in centipawns for the side to move, from the two
     /// accumulators, of a position with `men` men.
     pub fn output(&self, us: &[i16], them: &[i16], men: usize) -> i32 {

@@ -68,6 +68,20 @@ impl Kernel {
         }
     }
 
+    /// `out[i] = from[i] + add[i] - sub[i]` (wrapping) in one pass, on
+    /// this kernel: a quiet move's accumulator from its parent's.
+    pub fn add_sub(self, out: &mut [i16], from: &[i16], add: &[i16], sub: &[i16]) {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 if std::arch::is_x86_feature_detected!("avx2") => {
+                x86::add_sub_avx2(out, from, add, sub)
+            }
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 if has_avx512() => x86::add_sub_avx512(out, from, add, sub),
+            _ => add_sub(out, from, add, sub),
+        }
+    }
+
     /// `Σ clamp(acc[i], 0, qa)² · w[i]`, on this kernel (weights within
     /// ±127, which [`super::net::QuantNet`] guarantees).
     pub fn screlu_dot(self, acc: &[i16], w: &[i16], qa: i16) -> i64 {
@@ -100,6 +114,13 @@ fn add(acc: &mut [i16], w: &[i16]) {
 fn sub(acc: &mut [i16], w: &[i16]) {
     for (a, b) in acc.iter_mut().zip(w) {
         *a = a.wrapping_sub(*b);
+    }
+}
+
+#[inline(always)]
+fn add_sub(out: &mut [i16], from: &[i16], add: &[i16], sub: &[i16]) {
+    for (((o, f), a), s) in out.iter_mut().zip(from).zip(add).zip(sub) {
+        *o = f.wrapping_add(*a).wrapping_sub(*s);
     }
 }
 
@@ -137,6 +158,14 @@ mod x86 {
         super::sub(acc, w);
     }
     #[target_feature(enable = "avx2")]
+    fn add_sub_avx2_inner(out: &mut [i16], from: &[i16], add: &[i16], sub: &[i16]) {
+        super::add_sub(out, from, add, sub);
+    }
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn add_sub_avx512_inner(out: &mut [i16], from: &[i16], add: &[i16], sub: &[i16]) {
+        super::add_sub(out, from, add, sub);
+    }
+    #[target_feature(enable = "avx2")]
     fn screlu_dot_avx2_inner(acc: &[i16], w: &[i16], qa: i16) -> i64 {
         super::screlu_dot(acc, w, qa)
     }
@@ -160,6 +189,15 @@ mod x86 {
     pub(super) fn sub_avx2(acc: &mut [i16], w: &[i16]) {
         // SAFETY: as above.
         unsafe { sub_avx2_inner(acc, w) }
+    }
+    pub(super) fn add_sub_avx2(out: &mut [i16], from: &[i16], add: &[i16], sub: &[i16]) {
+        // SAFETY: as above.
+        unsafe { add_sub_avx2_inner(out, from, add, sub) }
+    }
+    pub(super) fn add_sub_avx512(out: &mut [i16], from: &[i16], add: &[i16], sub: &[i16]) {
+        // SAFETY: called only when the CPU has AVX-512 F and BW (checked by
+        // the caller).
+        unsafe { add_sub_avx512_inner(out, from, add, sub) }
     }
     pub(super) fn screlu_dot_avx2(acc: &[i16], w: &[i16], qa: i16) -> i64 {
         // SAFETY: as above.
@@ -212,6 +250,12 @@ mod tests {
                 sub(&mut a1, &acc);
                 k.sub(&mut a2, &acc);
                 assert_eq!(a1, a2, "{k:?} sub {len}");
+                // The fused pass is an add and a sub.
+                let mut fused = vec![0; len];
+                k.add_sub(&mut fused, &a1, &w, &acc);
+                add(&mut a1, &w);
+                sub(&mut a1, &acc);
+                assert_eq!(fused, a1, "{k:?} add_sub {len}");
             }
         }
         assert!(kernels.contains(&Kernel::best()));

@@ -84,14 +84,48 @@ impl AccumulatorStack {
         }
     }
 
-    /// Brings ply `p`'s accumulators up to date from ply `p - 1`'s.
+    /// Brings ply `p`'s accumulators up to date from ply `p - 1`'s: a
+    /// move's first piece taken and first piece put in one pass over each
+    /// (the whole of a quiet move), the rest (a capture's victim, the
+    /// castling rook) one pass each.
     fn update(&mut self, p: usize) {
         let h = self.net.hidden;
         let (before, rest) = self.accs.split_at_mut(p * 2 * h);
-        let parent = &before[(p - 1) * 2 * h..];
+        let parent = &before[(p - 1) * 2 * h..p * 2 * h];
         let child = &mut rest[..2 * h];
-        child.copy_from_slice(parent);
         let (old, new) = (&self.boards[p - 1], &self.boards[p]);
+        let Some((taken, put)) = changes(old, new) else {
+            child.copy_from_slice(parent);
+            Self::apply_all(&self.net, old, new, child);
+            self.valid[p] = true;
+            return;
+        };
+        for (k, perspective) in Color::ALL.into_iter().enumerate() {
+            let feature = |&(piece, sq): &(Piece, usize)| {
+                index(perspective, piece.color, piece.role, sq) as u16
+            };
+            let out = &mut child[k * h..(k + 1) * h];
+            let from = &parent[k * h..(k + 1) * h];
+            match (taken.first(), put.first()) {
+                (Some(t), Some(a)) => self.net.add_sub(from, feature(a), feature(t), out),
+                _ => out.copy_from_slice(from),
+            }
+            let both = usize::from(!taken.is_empty() && !put.is_empty());
+            for t in taken.iter().skip(both) {
+                self.net.sub(feature(t), out);
+            }
+            for a in put.iter().skip(both) {
+                self.net.add(feature(a), out);
+            }
+        }
+        self.valid[p] = true;
+    }
+
+    /// Takes from `child` (a copy of `old`'s accumulators) every piece of
+    /// `old` that `new` lacks and adds every piece `new` has that `old`
+    /// lacked, piece by piece.
+    fn apply_all(net: &QuantNet, old: &Board, new: &Board, child: &mut [i16]) {
+        let h = net.hidden;
         for color in Color::ALL {
             for role in Role::ALL {
                 let piece = Piece::new(color, role);
@@ -99,18 +133,84 @@ impl AccumulatorStack {
                 for sq in was & !is {
                     for (k, perspective) in Color::ALL.into_iter().enumerate() {
                         let f = index(perspective, color, role, sq.index()) as u16;
-                        self.net.sub(f, &mut child[k * h..(k + 1) * h]);
+                        net.sub(f, &mut child[k * h..(k + 1) * h]);
                     }
                 }
                 for sq in is & !was {
                     for (k, perspective) in Color::ALL.into_iter().enumerate() {
                         let f = index(perspective, color, role, sq.index()) as u16;
-                        self.net.add(f, &mut child[k * h..(k + 1) * h]);
+                        net.add(f, &mut child[k * h..(k + 1) * h]);
                     }
                 }
             }
         }
-        self.valid[p] = true;
+    }
+}
+
+/// The most pieces a move takes off or puts on (castling: the king and the
+/// rook).
+const MOST_CHANGES: usize = 2;
+
+/// Pieces, each with its square, a move took off or put on.
+type Changed = ArrayList<(Piece, usize), MOST_CHANGES>;
+
+/// What differs between two boards a move apart: the pieces `old` has
+/// where `new` has another or none, and the pieces `new` has where `old`
+/// had another or none (found from the squares whose colour or role
+/// changed, two or three a move); `None` when more changed than a move
+/// changes (the caller then compares piece by piece).
+fn changes(old: &Board, new: &Board) -> Option<(Changed, Changed)> {
+    let mut squares = (old.by_color(Color::White) ^ new.by_color(Color::White))
+        | (old.by_color(Color::Black) ^ new.by_color(Color::Black));
+    for role in Role::ALL {
+        squares |= old.by_role(role) ^ new.by_role(role);
+    }
+    let (mut taken, mut put) = (Changed::default(), Changed::default());
+    for sq in squares {
+        if let Some(piece) = old.piece_at(sq) {
+            taken.push((piece, sq.index()))?;
+        }
+        if let Some(piece) = new.piece_at(sq) {
+            put.push((piece, sq.index()))?;
+        }
+    }
+    Some((taken, put))
+}
+
+/// A list of at most `N` items on the stack.
+#[derive(Clone, Copy)]
+struct ArrayList<T: Copy, const N: usize> {
+    items: [Option<T>; N],
+    len: usize,
+}
+
+impl<T: Copy, const N: usize> Default for ArrayList<T, N> {
+    fn default() -> Self {
+        ArrayList {
+            items: [None; N],
+            len: 0,
+        }
+    }
+}
+
+impl<T: Copy, const N: usize> ArrayList<T, N> {
+    /// Appends `item`; `None` when the list is full.
+    fn push(&mut self, item: T) -> Option<()> {
+        *self.items.get_mut(self.len)? = Some(item);
+        self.len += 1;
+        Some(())
+    }
+
+    fn first(&self) -> Option<&T> {
+        self.items.first()?.as_ref()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &T> {
+        self.items[..self.len].iter().flatten()
     }
 }
 
@@ -135,6 +235,52 @@ mod tests {
             *w *= 1.0 + (i / 64) as f32;
         }
         lazy_equals_fresh(net);
+    }
+
+    /// The pieces a move takes off and puts on, for the moves that change
+    /// more than one square's piece, and an update over boards further
+    /// apart than a move (the piece-by-piece path) equal to a fresh one.
+    #[test]
+    fn a_move_s_changes_and_a_far_update() {
+        let cases = [
+            // Castling: king and rook.
+            ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", 2, 2),
+            // En passant: the pawn and its victim off, the pawn on.
+            ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", 2, 1),
+            // A promotion that captures.
+            ("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7b8q", 2, 1),
+            // A quiet move.
+            ("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "g1f3", 1, 1),
+        ];
+        for (fen, uci, off, on) in cases {
+            let Ok(pos) = Position::from_fen(fen) else {
+                panic!("{fen}")
+            };
+            let Ok(m) = pos.parse_uci(uci) else {
+                panic!("{uci} in {fen}")
+            };
+            let child = pos.after_unchecked(m);
+            let Some((taken, put)) = changes(pos.board(), child.board()) else {
+                panic!("{uci}: more than a move's changes")
+            };
+            assert_eq!(
+                (taken.iter().count(), put.iter().count()),
+                (off, on),
+                "{uci}"
+            );
+        }
+        let net = Arc::new(FloatNet::new(32, 5).quantize());
+        let mut stack = AccumulatorStack::new(Arc::clone(&net), 4);
+        let (Ok(start), Ok(far)) = (
+            Position::from_fen(sakk::STARTING_FEN),
+            Position::from_fen("4k3/2p5/8/3r4/8/2N5/4P3/4K3 w - - 0 1"),
+        ) else {
+            panic!("FENs")
+        };
+        assert!(changes(start.board(), far.board()).is_none());
+        stack.reset(&start);
+        stack.enter(1, &far);
+        assert_eq!(stack.evaluate(1, &far), net.evaluate(&Active::of(&far)));
     }
 
     fn lazy_equals_fresh(net: FloatNet) {
