@@ -69,8 +69,14 @@ impl Kernel {
     }
 
     /// `out[i] = from[i] + add[i] - sub[i]` (wrapping) in one pass, on
-    /// this kernel: a quiet move's accumulator from its parent's.
+    /// this kernel: a move's accumulator from its parent's, with the
+    /// move's first piece put on and first piece taken off. The four are
+    /// as long as each other.
     pub fn add_sub(self, out: &mut [i16], from: &[i16], add: &[i16], sub: &[i16]) {
+        debug_assert!(
+            from.len() == out.len() && add.len() == out.len() && sub.len() == out.len(),
+            "accumulator and weight rows of one length"
+        );
         match self {
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2 if std::arch::is_x86_feature_detected!("avx2") => {
@@ -194,11 +200,6 @@ mod x86 {
         // SAFETY: as above.
         unsafe { add_sub_avx2_inner(out, from, add, sub) }
     }
-    pub(super) fn add_sub_avx512(out: &mut [i16], from: &[i16], add: &[i16], sub: &[i16]) {
-        // SAFETY: called only when the CPU has AVX-512 F and BW (checked by
-        // the caller).
-        unsafe { add_sub_avx512_inner(out, from, add, sub) }
-    }
     pub(super) fn screlu_dot_avx2(acc: &[i16], w: &[i16], qa: i16) -> i64 {
         // SAFETY: as above.
         unsafe { screlu_dot_avx2_inner(acc, w, qa) }
@@ -211,6 +212,10 @@ mod x86 {
     pub(super) fn sub_avx512(acc: &mut [i16], w: &[i16]) {
         // SAFETY: as above.
         unsafe { sub_avx512_inner(acc, w) }
+    }
+    pub(super) fn add_sub_avx512(out: &mut [i16], from: &[i16], add: &[i16], sub: &[i16]) {
+        // SAFETY: as above.
+        unsafe { add_sub_avx512_inner(out, from, add, sub) }
     }
     pub(super) fn screlu_dot_avx512(acc: &[i16], w: &[i16], qa: i16) -> i64 {
         // SAFETY: as above.
@@ -250,12 +255,25 @@ mod tests {
                 sub(&mut a1, &acc);
                 k.sub(&mut a2, &acc);
                 assert_eq!(a1, a2, "{k:?} sub {len}");
-                // The fused pass is an add and a sub.
-                let mut fused = vec![0; len];
-                k.add_sub(&mut fused, &a1, &w, &acc);
-                add(&mut a1, &w);
-                sub(&mut a1, &acc);
-                assert_eq!(fused, a1, "{k:?} add_sub {len}");
+                // The fused pass is an add and a sub, written over what
+                // `out` held, wrapping at the edges of i16.
+                let edges: Vec<i16> = (0..len)
+                    .map(|i| {
+                        if i % 2 == 0 {
+                            i16::MAX - 5
+                        } else {
+                            i16::MIN + 5
+                        }
+                    })
+                    .collect();
+                for from in [&a1, &edges] {
+                    let mut fused = vec![-7; len];
+                    k.add_sub(&mut fused, from, &w, &acc);
+                    let mut want = from.clone();
+                    add(&mut want, &w);
+                    sub(&mut want, &acc);
+                    assert_eq!(fused, want, "{k:?} add_sub {len}");
+                }
             }
         }
         assert!(kernels.contains(&Kernel::best()));

@@ -157,7 +157,7 @@ type Changed = ArrayList<(Piece, usize), MOST_CHANGES>;
 /// What differs between two boards a move apart: the pieces `old` has
 /// where `new` has another or none, and the pieces `new` has where `old`
 /// had another or none (found from the squares whose colour or role
-/// changed, two or three a move); `None` when more changed than a move
+/// changed, two to four a move); `None` when more changed than a move
 /// changes (the caller then compares piece by piece).
 fn changes(old: &Board, new: &Board) -> Option<(Changed, Changed)> {
     let mut squares = (old.by_color(Color::White) ^ new.by_color(Color::White))
@@ -238,13 +238,19 @@ mod tests {
     }
 
     /// The pieces a move takes off and puts on, for the moves that change
-    /// more than one square's piece, and an update over boards further
-    /// apart than a move (the piece-by-piece path) equal to a fresh one.
+    /// more than one square's piece, each evaluated after the update as a
+    /// fresh evaluation; a piece taken off alone, and boards further apart
+    /// than a move (the piece-by-piece path), too.
     #[test]
     fn a_move_s_changes_and_a_far_update() {
+        let net = Arc::new(FloatNet::new(32, 5).quantize());
+        let mut stack = AccumulatorStack::new(Arc::clone(&net), 4);
         let cases = [
             // Castling: king and rook.
             ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", 2, 2),
+            // Chess960 castling where king and rook swap squares: only
+            // their roles change there.
+            ("4k3/8/8/8/8/8/8/5KR1 w G - 0 1", "f1g1", 2, 2),
             // En passant: the pawn and its victim off, the pawn on.
             ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", 2, 1),
             // A promotion that captures.
@@ -253,7 +259,7 @@ mod tests {
             ("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "g1f3", 1, 1),
         ];
         for (fen, uci, off, on) in cases {
-            let Ok(pos) = Position::from_fen(fen) else {
+            let Ok(pos) = Position::from_any_fen(fen) else {
                 panic!("{fen}")
             };
             let Ok(m) = pos.parse_uci(uci) else {
@@ -268,19 +274,27 @@ mod tests {
                 (off, on),
                 "{uci}"
             );
+            stack.reset(&pos);
+            stack.enter(1, &child);
+            let fresh = net.evaluate(&Active::of(&child));
+            assert_eq!(stack.evaluate(1, &child), fresh, "{uci}");
         }
-        let net = Arc::new(FloatNet::new(32, 5).quantize());
-        let mut stack = AccumulatorStack::new(Arc::clone(&net), 4);
-        let (Ok(start), Ok(far)) = (
+        let (Ok(start), Ok(pawn_less), Ok(far)) = (
             Position::from_fen(sakk::STARTING_FEN),
+            Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"),
             Position::from_fen("4k3/2p5/8/3r4/8/2N5/4P3/4K3 w - - 0 1"),
         ) else {
             panic!("FENs")
         };
+        // A piece taken off and none put on: the update's other path.
+        let only_taken = changes(start.board(), pawn_less.board());
+        assert!(only_taken.is_some_and(|(t, p)| t.iter().count() == 1 && p.is_empty()));
         assert!(changes(start.board(), far.board()).is_none());
-        stack.reset(&start);
-        stack.enter(1, &far);
-        assert_eq!(stack.evaluate(1, &far), net.evaluate(&Active::of(&far)));
+        for next in [pawn_less, far] {
+            stack.reset(&start);
+            stack.enter(1, &next);
+            assert_eq!(stack.evaluate(1, &next), net.evaluate(&Active::of(&next)));
+        }
     }
 
     fn lazy_equals_fresh(net: FloatNet) {
