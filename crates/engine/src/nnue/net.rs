@@ -270,23 +270,25 @@ impl QuantNet {
         }
     }
 
+    /// One input's weights into the hidden layer.
+    fn weights(&self, feature: u16) -> &[i16] {
+        &self.ft_w[usize::from(feature) * self.hidden..][..self.hidden]
+    }
+
     /// Adds one input's weights to an accumulator.
     pub fn add(&self, feature: u16, acc: &mut [i16]) {
-        let row = &self.ft_w[usize::from(feature) * self.hidden..][..self.hidden];
-        Kernel::best().add(acc, row);
+        Kernel::best().add(acc, self.weights(feature));
     }
 
     /// Takes one input's weights from an accumulator.
     pub fn sub(&self, feature: u16, acc: &mut [i16]) {
-        let row = &self.ft_w[usize::from(feature) * self.hidden..][..self.hidden];
-        Kernel::best().sub(acc, row);
+        Kernel::best().sub(acc, self.weights(feature));
     }
 
     /// Writes into `acc` the accumulator `from` with the input `add`'s
     /// weights added and `sub`'s taken, in one pass.
     pub fn add_sub(&self, from: &[i16], add: u16, sub: u16, acc: &mut [i16]) {
-        let row = |f: u16| &self.ft_w[usize::from(f) * self.hidden..][..self.hidden];
-        Kernel::best().add_sub(acc, from, row(add), row(sub));
+        Kernel::best().add_sub(acc, from, self.weights(add), self.weights(sub));
     }
 
     /// The evaluation in centipawns for the side to move, from the two

@@ -23,7 +23,7 @@ impl Searcher {
         let quiet = self.quiet_scorer(pos, ply);
         let score = |&m: &Move| {
             if Some(m) == tt_move {
-                return 1 << 30;
+                return TABLE_MOVE;
             }
             if let Some(promo) = m.promotion_role() {
                 return promotion_score(promo);
@@ -187,6 +187,8 @@ impl QuietScorer<'_> {
     }
 }
 
+/// The table's move's score: before every other move.
+const TABLE_MOVE: i32 = 1 << 30;
 /// A good capture's score before its victim and attacker count.
 const GOOD_CAPTURE: i32 = 1 << 29;
 /// A queen promotion's score: before every good capture.
@@ -222,7 +224,7 @@ pub(super) fn order_winning(
 ) {
     for (slot, &m) in scores.iter_mut().zip(moves.iter()) {
         *slot = if Some(m) == tt_move {
-            1 << 30
+            TABLE_MOVE
         } else if let Some(promo) = m.promotion_role() {
             promotion_score(promo)
         } else {
