@@ -50,6 +50,14 @@ impl Progress {
     }
 }
 
+/// The moves a clock without `movestogo` is planned for: the soft limit
+/// starts at this share of the time left (and three quarters of the
+/// increment). At 35 the engine spent about a fiftieth of its clock on a
+/// move (206 ms of 10+0.1 on the first move, where Ethereal 12 spends
+/// 629 ms); at 20 it beat itself at 35 at 4+0.04 (BENCHMARKS.md, "The
+/// search, one SPRT a step").
+const PLANNED_MOVES: u32 = 20;
+
 /// The share of the soft limit past which no new iteration begins (the
 /// next one would most likely not finish before the limit).
 const SOFT_SHARE: f64 = 0.6;
@@ -90,7 +98,7 @@ impl TimeManager {
         };
         // What may be spent at all: never the overhead, never below 1 ms.
         let usable = time.saturating_sub(overhead).max(Duration::from_millis(1));
-        let mtg = clock.movestogo.map_or(35, |m| m.clamp(1, 50));
+        let mtg = clock.movestogo.map_or(PLANNED_MOVES, |m| m.clamp(1, 50));
         let base = usable / mtg + clock.inc.mul_f64(0.75);
         let soft = base.min(usable.mul_f64(0.5));
         let hard = (base * 4).min(usable.mul_f64(if mtg == 1 { 0.9 } else { 0.35 }));
