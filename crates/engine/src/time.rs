@@ -51,7 +51,7 @@ impl Progress {
 }
 
 /// The moves a clock without `movestogo` is planned for: the soft limit
-/// starts at this share of the time left (and three quarters of the
+/// starts at the time left divided by this (and three quarters of the
 /// increment). At 35 the engine spent about a fiftieth of its clock on a
 /// move (206 ms of 10+0.1 on the first move, where Ethereal 12 spends
 /// 629 ms); at 20 it beat itself at 35 at 4+0.04 (BENCHMARKS.md, "The
