@@ -246,9 +246,26 @@ export function followTournament(id: string, onVersion: (version: number) => voi
   return () => stop.abort();
 }
 
+/** A `gameDelta` event applied to the state before it: the first `from`
+ * moves of its lists kept, the delta's appended, every other field the
+ * delta's; `null` when there is no such state. */
+export function applyDelta(before: GameState | null, delta: Extract<Event, { type: 'gameDelta' }>): GameState | null {
+  if (!before || before.san.length < delta.from || before.marks.length < delta.from) return null;
+  const { type: _type, from, ...fields } = delta;
+  const kept = before.moves === '' ? [] : before.moves.split(' ').slice(0, from);
+  const added = fields.moves === '' ? [] : fields.moves.split(' ');
+  return {
+    ...fields,
+    san: before.san.slice(0, from).concat(fields.san),
+    marks: before.marks.slice(0, from).concat(fields.marks),
+    moves: kept.concat(added).join(' '),
+  };
+}
+
 /** A game's event socket that reconnects by itself. */
 export class GameSocket {
   private ws: WebSocket | null = null;
+  private last: GameState | null = null;
   private closed = false;
   private retry = 500;
 
@@ -263,7 +280,10 @@ export class GameSocket {
 
   private open(): void {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(this.id)}/socket?lang=${lang()}`);
+    const ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(this.id)}/socket?lang=${lang()}&deltas=true`);
+    // The state the socket's deltas apply to: each connection starts with
+    // the full state.
+    this.last = null;
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 500;
@@ -276,8 +296,20 @@ export class GameSocket {
       } catch {
         return;
       }
-      if (msg.type === 'gameFull' || msg.type === 'gameState') this.onState(msg.type === 'gameFull' ? msg.state : msg, msg.type === 'gameFull');
-      else if (msg.type === 'chatLine') this.onChat(msg);
+      if (msg.type === 'gameFull' || msg.type === 'gameState' || msg.type === 'gameDelta') {
+        const full = msg.type === 'gameFull';
+        let state: GameState | null;
+        if (msg.type === 'gameFull') state = msg.state;
+        else if (msg.type === 'gameDelta') state = applyDelta(this.last, msg);
+        else state = msg;
+        if (!state) {
+          // A delta to a state this socket does not have: start afresh.
+          ws.close();
+          return;
+        }
+        this.last = state;
+        this.onState(state, full);
+      } else if (msg.type === 'chatLine') this.onChat(msg);
     };
     ws.onclose = () => {
       this.ws = null;

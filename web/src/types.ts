@@ -411,7 +411,191 @@ clock: ClockInUse | null,
 /**
  * The state.
  */
-state: GameState, } | { "type": "gameState" } & GameState | { "type": "chatLine" } & ChatLine;
+state: GameState, } | { "type": "gameState" } & GameState | { "type": "gameDelta", 
+/**
+ * How many moves of the lists the watcher has stay as they are.
+ */
+from: number, 
+/**
+ * The game id.
+ */
+id: string, 
+/**
+ * Who plays the other side.
+ */
+opponent: Opponent, 
+/**
+ * The computer's level, 1–8.
+ */
+level: number | null, 
+/**
+ * The human's colour against the computer.
+ */
+human_color: Side | null, 
+/**
+ * The start position.
+ */
+initial_fen: string, 
+/**
+ * The position now.
+ */
+fen: string, 
+/**
+ * The side to move.
+ */
+turn: Side, 
+/**
+ * The side to move is in check.
+ */
+check: boolean, 
+/**
+ * The moves in UCI, separated by spaces.
+ */
+moves: string, 
+/**
+ * The moves in SAN.
+ */
+san: Array<string>, 
+/**
+ * What each move did (one [`MoveMarks`] entry a move).
+ */
+marks: Array<MoveMarks>, 
+/**
+ * The phase of the game now.
+ */
+phase: Phase, 
+/**
+ * White's material minus Black's, by the documents' values (pawn 1,
+ * knight and bishop 3, rook 5, queen 9).
+ */
+material: number, 
+/**
+ * The named mate the game ended with.
+ */
+named_mate: NamedMate | null, 
+/**
+ * Where the game stands, with lichess's names.
+ */
+status: GameStatus, 
+/**
+ * `1-0`, `0-1` or `1/2-1/2`, once over (absent for an aborted game).
+ */
+result: PgnResult | null, 
+/**
+ * How it ended.
+ */
+termination: TerminationCode | null, 
+/**
+ * The winner.
+ */
+winner: Side | null, 
+/**
+ * The side whose resignation or flag ended the game (with `result`,
+ * `termination` and `winner`, all a client needs to say how it ended
+ * in its own words: "White's time ran out, but Black cannot
+ * checkmate: draw").
+ */
+ended_by: Side | null, 
+/**
+ * White's time left, in milliseconds.
+ */
+wtime: number | null, 
+/**
+ * Black's time left, in milliseconds.
+ */
+btime: number | null, 
+/**
+ * White's increment now, in milliseconds.
+ */
+winc: number | null, 
+/**
+ * Black's increment now, in milliseconds.
+ */
+binc: number | null, 
+/**
+ * White's next time control, when one is ahead (periods such as
+ * 40 moves in 90 minutes, then 30 minutes).
+ */
+wnext: NextControlView | null, 
+/**
+ * Black's next time control, when one is ahead.
+ */
+bnext: NextControlView | null, 
+/**
+ * The clock that is running (none once the game is over).
+ */
+clock_running: Side | null, 
+/**
+ * The clock in use.
+ */
+clock: ClockInUse | null, 
+/**
+ * White offers a draw.
+ */
+wdraw: boolean, 
+/**
+ * Black offers a draw.
+ */
+bdraw: boolean, 
+/**
+ * White asks to take back.
+ */
+wtakeback: boolean, 
+/**
+ * Black asks to take back.
+ */
+btakeback: boolean, 
+/**
+ * The draws the side to move may claim now.
+ */
+claimable: Array<TerminationCode>, 
+/**
+ * The game may be aborted now (not both sides have moved).
+ */
+can_abort: boolean, 
+/**
+ * A takeback may be asked for now (a move to take back, no question
+ * pending).
+ */
+can_takeback: boolean, 
+/**
+ * The side to move may offer a draw with its next move.
+ */
+can_offer_draw: boolean, 
+/**
+ * The last move (UCI) was declared with a correct draw claim: it is on
+ * the scoresheet, and the claim was about the position after it.
+ */
+declared_move: string | null, 
+/**
+ * The incorrect draw claim just made, until the next move.
+ */
+rejected_claim: RejectedClaim | null, 
+/**
+ * The event rules.
+ */
+rules: RulesSpec, 
+/**
+ * Squares touched under touch-move.
+ */
+touched: Array<SquareName>, 
+/**
+ * Milliseconds since the Unix epoch.
+ */
+created_at: number, 
+/**
+ * The opening, when known.
+ */
+opening: OpeningInfo | null, 
+/**
+ * The rematch's game id, once started.
+ */
+rematch: string | null, 
+/**
+ * The tournament this game is a board of (no rematch then: the
+ * tournament pairs the next game).
+ */
+tournament: string | null, } | { "type": "chatLine" } & ChatLine;
 
 export type ErrorBody = { 
 /**

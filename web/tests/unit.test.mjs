@@ -164,3 +164,22 @@ test('a tournament sheet writes results and crosstable cells as arbiters do', ()
   assert.equal(crossText(null, null, 'Z'), '–');
   assert.equal(crossText(4, 'white', null), '4w');
 });
+
+const { applyDelta } = await load('src/api.ts');
+
+test('a gameDelta applied to the state before keeps its first moves and appends the rest', () => {
+  const before = { moves: 'e2e4 e7e5 g1f3', san: ['e4', 'e5', 'Nf3'], marks: [{ a: 1 }, { a: 2 }, { a: 3 }], fen: 'x', wdraw: false };
+  // A move: one of each list travels.
+  const moved = applyDelta(before, { type: 'gameDelta', from: 3, moves: 'b8c6', san: ['Nc6'], marks: [{ a: 4 }], fen: 'y', wdraw: true });
+  assert.deepEqual(moved, { moves: 'e2e4 e7e5 g1f3 b8c6', san: ['e4', 'e5', 'Nf3', 'Nc6'], marks: [{ a: 1 }, { a: 2 }, { a: 3 }, { a: 4 }], fen: 'y', wdraw: true });
+  // A takeback of two: nothing travels, the lists are cut.
+  const back = applyDelta(moved, { type: 'gameDelta', from: 2, moves: '', san: [], marks: [], fen: 'z', wdraw: false });
+  assert.deepEqual(back, { moves: 'e2e4 e7e5', san: ['e4', 'e5'], marks: [{ a: 1 }, { a: 2 }], fen: 'z', wdraw: false });
+  // Back to the start, then the first move again.
+  const start = applyDelta(back, { type: 'gameDelta', from: 0, moves: '', san: [], marks: [], fen: 's', wdraw: false });
+  assert.equal(start.moves, '');
+  assert.equal(applyDelta(start, { type: 'gameDelta', from: 0, moves: 'd2d4', san: ['d4'], marks: [{}], fen: 't', wdraw: false }).moves, 'd2d4');
+  // A delta that keeps moves the state does not have cannot be applied.
+  assert.equal(applyDelta(back, { type: 'gameDelta', from: 3, moves: 'f1c4', san: ['Bc4'], marks: [{}], fen: 'w', wdraw: false }), null);
+  assert.equal(applyDelta(null, { type: 'gameDelta', from: 0, moves: '', san: [], marks: [], fen: 'w', wdraw: false }), null);
+});

@@ -18,6 +18,9 @@
 //! - `LOAD_RAMP_MS=N`: start the games spread over N ms (default 0);
 //! - `LOAD_SERIES=1`: also print each second's moves, p99 and slowest
 //!   round trip;
+//! - `LOAD_DELTAS=0`: each socket gets every change as the full state
+//!   (default: as a `gameDelta`, the socket opened with `?deltas=true`, as
+//!   the browser opens it);
 //! - `LOAD_SPREAD=other`: with several nodes, game g is created on node
 //!   g mod k (its owner) and played through node g + 1 mod k, so that every
 //!   move crosses the bus (default `owner`: played on its owner).
@@ -134,6 +137,8 @@ struct Msg {
     status: Option<Status>,
     fen: Option<String>,
     moves: Option<String>,
+    /// A delta's moves kept of the state before (its `moves` are the rest).
+    from: Option<usize>,
     state: Option<Box<Msg>>,
     /// An error's code and words.
     #[serde(rename = "error")]
@@ -149,6 +154,8 @@ struct Msg {
 enum Kind {
     #[serde(rename = "gameState")]
     State,
+    #[serde(rename = "gameDelta")]
+    Delta,
     #[serde(rename = "error")]
     Error,
     #[serde(other)]
@@ -168,6 +175,33 @@ enum Status {
 impl Msg {
     fn is(&self, kind: Kind) -> bool {
         self.kind == Some(kind)
+    }
+
+    /// A change of the game: a full state or a delta.
+    fn is_change(&self) -> bool {
+        self.is(Kind::State) || self.is(Kind::Delta)
+    }
+
+    /// The number of moves of the game this change shows.
+    fn plies(&self) -> usize {
+        let listed = self
+            .moves
+            .as_deref()
+            .map_or(0, |m| m.split(' ').filter(|m| !m.is_empty()).count());
+        self.from.unwrap_or(0) + listed
+    }
+}
+
+/// `LOAD_DELTAS` is not `0`: the sockets take deltas.
+static DELTAS: std::sync::LazyLock<bool> =
+    std::sync::LazyLock::new(|| std::env::var("LOAD_DELTAS").map_or(true, |v| v != "0"));
+
+/// A game's socket path.
+fn socket_path(id: &str) -> String {
+    if *DELTAS {
+        format!("/api/games/{id}/socket?deltas=true")
+    } else {
+        format!("/api/games/{id}/socket")
     }
 }
 
@@ -209,9 +243,9 @@ async fn play(
     game: (String, String, String),
 ) -> std::io::Result<Vec<(Instant, Duration)>> {
     let (id, white, black) = game;
-    let mut seats = vec![Ws::connect(addr, &format!("/api/games/{id}/socket")).await?];
+    let mut seats = vec![Ws::connect(addr, &socket_path(&id)).await?];
     if pace.sockets == 2 {
-        seats.push(Ws::connect(addr, &format!("/api/games/{id}/socket")).await?);
+        seats.push(Ws::connect(addr, &socket_path(&id)).await?);
     }
     let mut state = seats[0].recv().await?.state.map(|s| *s).unwrap_or_default();
     if seats.len() == 2 {
@@ -257,11 +291,7 @@ async fn play(
         // Wait for the state that holds the move on the mover's socket.
         loop {
             let v = seats[seat].recv().await?;
-            if v.is(Kind::State)
-                && v.moves
-                    .as_deref()
-                    .is_some_and(|s| s.split(' ').count() == ply + 1)
-            {
+            if v.is_change() && v.plies() == ply + 1 {
                 latencies.push((sent, sent.elapsed()));
                 state = v;
                 break;
@@ -281,7 +311,7 @@ async fn play(
         if seats.len() == 2 {
             loop {
                 let v = seats[1 - side].recv().await?;
-                if v.is(Kind::State) {
+                if v.is_change() {
                     break;
                 }
             }

@@ -62,6 +62,9 @@ const VERSION: &str = "Sakk-Version";
 const ENDED: &str = "Sakk-Ended";
 /// The header of a chat line: its room.
 const ROOM: &str = "Sakk-Chat-Room";
+/// The header of an event that carries its `gameDelta` line after its full
+/// one: the byte where the delta begins.
+const DELTA_AT: &str = "Sakk-Delta-At";
 
 /// The bus of this node.
 pub struct Bus {
@@ -186,16 +189,9 @@ impl Bus {
             let _ = feed.tx.send(Arc::clone(&event));
         }
         if let Some(client) = &self.nats {
-            let mut headers = async_nats::HeaderMap::new();
-            headers.insert(VERSION, event.version.to_string().as_str());
-            if event.ended {
-                headers.insert(ENDED, "1");
-            }
-            if let Some(room) = event.room {
-                headers.insert(ROOM, room.as_str());
-            }
+            let (headers, payload) = to_nats(&event);
             if let Err(e) = client
-                .publish_with_headers(game_subject(id), headers, event.line.clone().into())
+                .publish_with_headers(game_subject(id), headers, payload.into())
                 .await
             {
                 tracing::warn!(game = id, error = %e, "event not published on NATS");
@@ -228,23 +224,8 @@ impl Bus {
                 let tx2 = tx.clone();
                 let task = tokio::spawn(async move {
                     while let Some(msg) = sub.next().await {
-                        let header = |name: &str| {
-                            msg.headers
-                                .as_ref()
-                                .and_then(|h| h.get(name))
-                                .map(|v| v.as_str().to_string())
-                        };
-                        let version = header(VERSION).and_then(|v| v.parse().ok()).unwrap_or(0);
-                        let ended = header(ENDED).is_some();
-                        let room = header(ROOM).and_then(|r| crate::wire::ChatRoom::parse(&r));
-                        let line = String::from_utf8_lossy(&msg.payload).into_owned();
-                        let _ = tx2.send(Arc::new(Published {
-                            line,
-                            ended,
-                            version,
-                            resync: false,
-                            room,
-                        }));
+                        let event = from_nats(msg.headers.as_ref(), &msg.payload);
+                        let _ = tx2.send(Arc::new(event));
                     }
                 });
                 Some(task.abort_handle())
@@ -320,16 +301,51 @@ impl Bus {
     }
 }
 
+/// An event as NATS carries it: its version, end, chat room and where its
+/// delta begins in headers; its full line, then its delta line, as the
+/// payload.
+fn to_nats(event: &Published) -> (async_nats::HeaderMap, Vec<u8>) {
+    let mut headers = async_nats::HeaderMap::new();
+    headers.insert(VERSION, event.version.to_string().as_str());
+    if event.ended {
+        headers.insert(ENDED, "1");
+    }
+    if let Some(room) = event.room {
+        headers.insert(ROOM, room.as_str());
+    }
+    let mut payload = event.text().as_bytes().to_vec();
+    if let Some(delta) = &event.delta {
+        headers.insert(DELTA_AT, payload.len().to_string().as_str());
+        payload.extend_from_slice(delta.as_bytes());
+    }
+    (headers, payload)
+}
+
+/// An event heard on NATS ([`to_nats`] undone).
+fn from_nats(headers: Option<&async_nats::HeaderMap>, payload: &[u8]) -> Published {
+    let header = |name: &str| {
+        headers
+            .and_then(|h| h.get(name))
+            .map(|v| v.as_str().to_string())
+    };
+    let version = header(VERSION).and_then(|v| v.parse().ok()).unwrap_or(0);
+    let ended = header(ENDED).is_some();
+    let room = header(ROOM).and_then(|r| crate::wire::ChatRoom::parse(&r));
+    let mut line = String::from_utf8_lossy(payload).into_owned();
+    let delta = match header(DELTA_AT).and_then(|at| at.parse::<usize>().ok()) {
+        Some(at) if line.is_char_boundary(at) => Some(line.split_off(at)),
+        _ => None,
+    };
+    match room {
+        Some(room) => Published::chat(line, room),
+        None => Published::written(line, delta, version, ended),
+    }
+}
+
 /// Tells every watcher to fetch the full state.
 fn resync(feeds: &Mutex<HashMap<String, Feed>>) {
     for feed in lock(feeds).values() {
-        let _ = feed.tx.send(Arc::new(Published {
-            line: String::new(),
-            ended: false,
-            version: 0,
-            resync: true,
-            room: None,
-        }));
+        let _ = feed.tx.send(Arc::new(Published::resync()));
     }
 }
 
@@ -338,13 +354,57 @@ mod tests {
     use super::*;
 
     fn event(version: u64) -> Arc<Published> {
-        Arc::new(Published {
-            line: format!("{{\"v\":{version}}}"),
-            ended: false,
+        Arc::new(Published::written(
+            format!("{{\"v\":{version}}}"),
+            None,
             version,
-            resync: false,
-            room: None,
-        })
+            false,
+        ))
+    }
+
+    /// Across NATS an event keeps its full line, its delta, its version,
+    /// its end and its room.
+    #[test]
+    fn an_event_crosses_nats_whole() {
+        let events = [
+            Published::written(
+                r#"{"type":"gameState","ü":1}"#.into(),
+                Some(r#"{"type":"gameDelta","from":3}"#.into()),
+                7,
+                true,
+            ),
+            Published::written(r#"{"v":2}"#.into(), None, 2, false),
+            Published::chat(
+                r#"{"type":"chatLine"}"#.into(),
+                crate::wire::ChatRoom::Spectator,
+            ),
+        ];
+        for sent in events {
+            let (headers, payload) = to_nats(&sent);
+            let heard = from_nats(Some(&headers), &payload);
+            assert_eq!(
+                (
+                    heard.text(),
+                    &heard.delta,
+                    heard.version,
+                    heard.ended,
+                    heard.room
+                ),
+                (
+                    sent.text(),
+                    &sent.delta,
+                    sent.version,
+                    sent.ended,
+                    sent.room
+                )
+            );
+        }
+        // Without headers: a line of version 0.
+        let bare = from_nats(None, b"{}");
+        assert_eq!(
+            (bare.text(), bare.delta.is_none(), bare.version),
+            ("{}", true, 0)
+        );
     }
 
     #[tokio::test]

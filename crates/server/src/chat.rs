@@ -118,13 +118,7 @@ pub async fn say(
     // Kept: now heard (a line the bus cannot take now is still kept, and
     // read with the chat).
     if let Ok(line) = serde_json::to_string(&Event::Chat(said.clone())) {
-        let event = Published {
-            line,
-            ended: false,
-            version: 0,
-            resync: false,
-            room: Some(room),
-        };
+        let event = Published::chat(line, room);
         state.bus().publish(game_id, Arc::new(event)).await;
     }
     Ok(said)

@@ -30,28 +30,37 @@ use crate::state::AppState;
 use crate::store::{Change, Claim, Commit, StoreError};
 use crate::wire::GameState;
 
-/// The committed state a command leaves, as its caller sees it: when the
-/// command changed the game, with the JSON that was published to the
-/// watchers (so that the answer is not encoded twice).
+/// The committed state a command leaves, as its caller sees it: as it was,
+/// when the command changed nothing, or the change as it was published to
+/// the watchers (so that the answer is not encoded twice, nor at all when
+/// the caller does not ask for it).
 #[derive(Debug)]
-pub struct Shown {
-    /// The state.
-    pub state: GameState,
-    /// Its JSON, when it was encoded already.
-    json: Option<String>,
+pub enum Shown {
+    /// Nothing changed: the state as it is.
+    Unchanged(Box<GameState>),
+    /// The change, as published.
+    Published(Arc<Published>),
 }
 
 impl Shown {
+    /// The state.
+    pub fn state(&self) -> Option<&GameState> {
+        match self {
+            Shown::Unchanged(state) => Some(state),
+            Shown::Published(p) => p.game_state(),
+        }
+    }
+
     /// The state's JSON, as the client gets it.
     ///
     /// # Errors
     /// `Internal` if it cannot be encoded.
     pub fn into_json(self) -> Result<String, ApiError> {
-        match self.json {
-            Some(json) => Ok(json),
-            None => {
-                serde_json::to_string(&self.state).map_err(|e| ApiError::Internal(e.to_string()))
+        match self {
+            Shown::Unchanged(state) => {
+                serde_json::to_string(&*state).map_err(|e| ApiError::Internal(e.to_string()))
             }
+            Shown::Published(p) => p.state_json(),
         }
     }
 }
@@ -97,10 +106,9 @@ pub async fn apply(
             // Nothing changed: nothing to commit.
             effect.reply?;
             let g = &mut *g;
-            return Ok(Shown {
-                state: g.live.state(&mut g.notation, now),
-                json: None,
-            });
+            return Ok(Shown::Unchanged(Box::new(
+                g.live.state(&mut g.notation, now),
+            )));
         }
         next.touch_row(now);
         next.row.version = g.live.row.version + 1;
@@ -148,8 +156,9 @@ pub async fn apply(
             Err(e) => return Err(e.into()),
         }
         let ended = next.is_over() && !g.live.is_over();
+        let kept = crate::wire::lines::moves_kept(g.live.game.moves(), next.game.moves());
         g.live = next;
-        let shown = publish(state, &slot, &mut g).await;
+        let shown = publish(state, &slot, &mut g, kept).await;
         follow_up(state, &slot, &mut g);
         if ended {
             // Told to the services above (a tournament's game: its result
@@ -207,47 +216,27 @@ async fn committed_after_all(state: &AppState, id: &str, commit_id: i64) -> bool
 }
 
 /// Announces the committed state to the game's watchers (on every node,
-/// through the bus; under the game's lock, so in order); returns it, with
-/// its JSON (encoded once, for the watchers and for the answer).
-async fn publish(state: &AppState, slot: &Slot, g: &mut Inner) -> Shown {
+/// through the bus; under the game's lock, so in order), with its delta
+/// from the state before, whose move lists agree with this one's on their
+/// first `kept` moves; returns it (its full line written once, when a
+/// watcher or the answer first needs it).
+async fn publish(state: &AppState, slot: &Slot, g: &mut Inner, kept: usize) -> Shown {
     // The computer's search on the old state is of no use now.
     if let Some(e) = g.engine.take() {
         e.stop();
     }
-    let shown = g.live.state(&mut g.notation, state.now());
-    let json = match serde_json::to_string(&shown) {
-        Ok(json) => {
-            let published = Arc::new(Published {
-                line: state_event(&json),
-                ended: g.live.is_over(),
-                version: u64::try_from(g.live.row.version).unwrap_or(0),
-                resync: false,
-                room: None,
-            });
-            state.bus().publish(&slot.id, published).await;
-            Some(json)
-        }
+    let mut shown = g.live.state(&mut g.notation, state.now());
+    let delta = match crate::wire::lines::delta_line(&mut shown, kept) {
+        Ok(line) => Some(line),
         Err(e) => {
-            tracing::error!(error = %e, "a state that cannot be encoded is not published");
+            tracing::error!(error = %e, "a state that cannot be encoded has no delta");
             None
         }
     };
-    Shown { state: shown, json }
-}
-
-/// The `gameState` event of a state encoded as JSON: the state's fields
-/// after the event's `type` (as [`Event::State`] is encoded).
-fn state_event(state_json: &str) -> String {
-    const HEAD: &str = r#"{"type":"gameState","#;
-    match state_json.strip_prefix('{') {
-        Some(fields) if fields != "}" => {
-            let mut line = String::with_capacity(HEAD.len() + fields.len());
-            line.push_str(HEAD);
-            line.push_str(fields);
-            line
-        }
-        _ => r#"{"type":"gameState"}"#.to_string(),
-    }
+    let version = u64::try_from(g.live.row.version).unwrap_or(0);
+    let published = Arc::new(Published::state(shown, delta, version, g.live.is_over()));
+    state.bus().publish(&slot.id, Arc::clone(&published)).await;
+    Shown::Published(published)
 }
 
 /// Starts what must follow the committed state: the timer of the running
@@ -479,33 +468,5 @@ async fn server_command(state: &AppState, id: &str, command: Command) {
             }
             _ => return,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::live::LiveGame;
-    use crate::store::GameRow;
-
-    #[test]
-    fn the_state_event_is_the_state_s_json_with_its_type() {
-        let row = GameRow {
-            id: "abc".to_string(),
-            start_fen: sakk::STARTING_FEN.to_string(),
-            ..GameRow::default()
-        };
-        let Ok(live) = LiveGame::restore(row, &[], Duration::ZERO) else {
-            panic!("a new game");
-        };
-        let mut notation = crate::live::Notation::default();
-        let state = live.state(&mut notation, Duration::ZERO);
-        let (Ok(json), Ok(event)) = (
-            serde_json::to_string(&state),
-            serde_json::to_string(&crate::wire::Event::State(state)),
-        ) else {
-            panic!("encoded");
-        };
-        assert_eq!(state_event(&json), event);
     }
 }

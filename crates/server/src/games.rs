@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use tokio::sync::{Mutex, MutexGuard, RwLock};
@@ -14,14 +14,22 @@ use crate::engine_pool::Stop;
 use crate::error::ApiError;
 use crate::live::{unix_ms, LiveGame, Notation};
 use crate::store::Store;
+use crate::wire::GameState;
 
 /// A committed change, as watchers receive it: the event's JSON line
-/// (written once for every watcher), the game's version after it, and
-/// whether the game is over with it.
+/// (written once for every watcher, when the first of them needs it), for
+/// a watcher that has the version before it the change alone (a
+/// `gameDelta` line), the game's version after it, and whether the game is
+/// over with it.
 #[derive(Debug)]
 pub struct Published {
-    /// The event, one JSON object.
-    pub line: String,
+    /// The event, one JSON object, once written.
+    line: OnceLock<String>,
+    /// The state whose `gameState` line `line` is, until it is written.
+    state: Option<GameState>,
+    /// The change as a `gameDelta` line, for a watcher that has version
+    /// `version - 1` and asked for deltas.
+    pub delta: Option<String>,
     /// The game ended with this change: the last event of the game.
     pub ended: bool,
     /// The game's version after the change (a watcher skips what is not
@@ -33,6 +41,95 @@ pub struct Published {
     /// A chat line said in this room: not a change of the game (no
     /// version), heard by the watchers of that room.
     pub room: Option<crate::wire::ChatRoom>,
+}
+
+impl Published {
+    /// An event whose line is written already (`delta`: its `gameDelta`
+    /// line, if it has one).
+    pub fn written(line: String, delta: Option<String>, version: u64, ended: bool) -> Published {
+        Published {
+            line: OnceLock::from(line),
+            state: None,
+            delta,
+            ended,
+            version,
+            resync: false,
+            room: None,
+        }
+    }
+
+    /// A game's committed state (its `gameState` line written when a
+    /// watcher first needs it) with its `gameDelta` line.
+    pub fn state(state: GameState, delta: Option<String>, version: u64, ended: bool) -> Published {
+        Published {
+            line: OnceLock::new(),
+            state: Some(state),
+            delta,
+            ended,
+            version,
+            resync: false,
+            room: None,
+        }
+    }
+
+    /// A chat line said in `room`.
+    pub fn chat(line: String, room: crate::wire::ChatRoom) -> Published {
+        Published {
+            room: Some(room),
+            ..Published::written(line, None, 0, false)
+        }
+    }
+
+    /// The marker that tells every watcher to fetch the full state.
+    pub fn resync() -> Published {
+        Published {
+            resync: true,
+            ..Published::written(String::new(), None, 0, false)
+        }
+    }
+
+    /// The event's full line (empty if the state could not be encoded,
+    /// which its derived serialisation never does).
+    pub fn text(&self) -> &str {
+        self.line.get_or_init(|| {
+            let Some(state) = &self.state else {
+                return String::new();
+            };
+            match serde_json::to_string(state) {
+                Ok(json) => crate::wire::lines::state_line(&json),
+                Err(e) => {
+                    tracing::error!(error = %e, "a state that cannot be encoded is not sent");
+                    String::new()
+                }
+            }
+        })
+    }
+
+    /// The committed state, when this is a change published on this node.
+    pub fn game_state(&self) -> Option<&GameState> {
+        self.state.as_ref()
+    }
+
+    /// The committed state's JSON (the API's answer to the command): taken
+    /// from the event's line if a watcher had it written, else encoded
+    /// now.
+    ///
+    /// # Errors
+    /// `Internal` if it cannot be encoded.
+    pub fn state_json(&self) -> Result<String, ApiError> {
+        if let Some(json) = self
+            .line
+            .get()
+            .and_then(|l| crate::wire::lines::state_of_line(l))
+        {
+            return Ok(json);
+        }
+        let state = self
+            .state
+            .as_ref()
+            .ok_or_else(|| ApiError::Internal("not a state".to_string()))?;
+        serde_json::to_string(state).map_err(|e| ApiError::Internal(e.to_string()))
+    }
 }
 
 /// What a slot's lock guards: the committed game and the work attached to

@@ -171,8 +171,8 @@ pub async fn perform(
             };
             let old = apply(state, id, caller.actor(), rematch).await?;
             let new_id = old
-                .state
-                .rematch
+                .state()
+                .and_then(|s| s.rematch.clone())
                 .ok_or_else(|| ApiError::Internal("rematch without an id".to_string()))?;
             // The rematch was created with the old game's commit: by its owner.
             let slot = slot(state, &new_id).await?;

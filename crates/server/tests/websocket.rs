@@ -123,6 +123,124 @@ async fn moves_and_events_over_the_socket() {
     assert_eq!(end["result"], "0-1");
 }
 
+/// A socket opened with `?deltas=true` gets the full state first and then
+/// each change as a `gameDelta`: the moves it lacks, and every other field.
+/// Applied as a client applies it (keep `from` items of each list, append
+/// the delta's), each gives what a socket without deltas receives whole,
+/// through moves from both transports, a takeback of one move and of two;
+/// the HTTP answer to a move is the same state.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_socket_that_takes_deltas_gets_the_same_states() {
+    let (addr, state) = serve(options()).await;
+    let (id, white, black) =
+        oneshot::create(&state, r#"{"opponent": "friend", "color": "white"}"#).await;
+    let mut whole = connect(addr, &id).await;
+    let mut lean = connect_to(addr, &format!("/api/games/{id}/socket?deltas=true")).await;
+    let (first, mut have) = (recv(&mut whole).await, recv(&mut lean).await);
+    assert_eq!(
+        (&first["type"], &have["type"]),
+        (&Value::from("gameFull"), &Value::from("gameFull"))
+    );
+    assert_eq!(first, have);
+    let mut have = have["state"].take();
+    let token = |side: &str| {
+        if side == "w" {
+            white.clone()
+        } else {
+            black.clone()
+        }
+    };
+    // (who, message): a move or a takeback's question and answer.
+    let script = [
+        ("w", r#""t": "move", "move": "e4""#),
+        ("b", r#""t": "move", "move": "e5""#),
+        ("w", "http:g1f3"),
+        ("b", r#""t": "move", "move": "Nc6""#),
+        ("b", r#""t": "takeback", "answer": "yes""#),
+        ("w", r#""t": "takeback", "answer": "yes""#),
+        ("b", r#""t": "move", "move": "d6""#),
+        ("w", r#""t": "move", "move": "d4""#),
+        // Black asks back its own move, under White's: two moves go.
+        ("b", r#""t": "takeback", "answer": "yes""#),
+        ("w", r#""t": "takeback", "answer": "yes""#),
+        ("b", r#""t": "move", "move": "Nc6""#),
+        ("w", r#""t": "move", "move": "Bc4""#),
+    ];
+    let mut deltas = 0;
+    // The most moves a change took back.
+    let mut fewest = 0;
+    for (who, what) in script {
+        let answer = match what.strip_prefix("http:") {
+            Some(uci) => {
+                let path = format!("/api/games/{id}/move/{uci}");
+                let (status, _, body) =
+                    oneshot::call(&state, "POST", &path, Some(&token(who)), None).await;
+                assert_eq!(status, axum::http::StatusCode::OK);
+                Some(body)
+            }
+            None => {
+                let ws = if who == "w" { &mut whole } else { &mut lean };
+                send(ws, format!(r#"{{{what}, "token": "{}"}}"#, token(who))).await;
+                None
+            }
+        };
+        let full = recv(&mut whole).await;
+        let delta = recv(&mut lean).await;
+        assert_eq!(full["type"], "gameState", "{full}");
+        assert_eq!(delta["type"], "gameDelta", "{delta}");
+        deltas += 1;
+        let from = delta["from"].as_u64().unwrap_or(u64::MAX) as usize;
+        let mut next = delta.clone();
+        let Some(fields) = next.as_object_mut() else {
+            panic!("an object")
+        };
+        fields.remove("from");
+        fields.insert("type".into(), "gameState".into());
+        for list in ["san", "marks"] {
+            let mut items = have[list].as_array().cloned().unwrap_or_default();
+            assert!(items.len() >= from, "{delta}");
+            items.truncate(from);
+            items.extend(delta[list].as_array().into_iter().flatten().cloned());
+            fields.insert(list.into(), items.into());
+        }
+        let kept = have["moves"]
+            .as_str()
+            .unwrap_or("")
+            .split(' ')
+            .filter(|m| !m.is_empty());
+        let added = delta["moves"]
+            .as_str()
+            .unwrap_or("")
+            .split(' ')
+            .filter(|m| !m.is_empty());
+        let moves: Vec<&str> = kept.take(from).chain(added).collect();
+        fields.insert("moves".into(), moves.join(" ").into());
+        assert_eq!(next, full, "after {what}");
+        let plies = |v: &Value| v["san"].as_array().map_or(0, Vec::len);
+        fewest = fewest.min(plies(&next) as i64 - plies(&have) as i64);
+        // Only what changed travels.
+        assert!(
+            delta["san"].as_array().is_some_and(|a| a.len() <= 1),
+            "{delta}"
+        );
+        if let Some(mut body) = answer {
+            let mut shown = full.clone();
+            if let (Some(a), Some(b)) = (body.as_object_mut(), shown.as_object_mut()) {
+                b.remove("type");
+                // The clocks' figures may differ by when each was read.
+                for f in ["wtime", "btime"] {
+                    a.remove(f);
+                    b.remove(f);
+                }
+            }
+            assert_eq!(body, shown);
+        }
+        have = next;
+    }
+    assert_eq!((deltas, fewest), (script.len(), -2));
+    assert_eq!(have["moves"], "e2e4 e7e5 g1f3 b8c6 f1c4");
+}
+
 /// Every command of the one vocabulary that HTTP takes is taken over the
 /// socket too: touch, takeback asked and declined, a draw offered with a
 /// move and declined, a claim refused with its reason, piece letters in a

@@ -52,6 +52,12 @@ impl EncodedList {
         }
     }
 
+    /// The items from the `from`th on (none when `from` is past the end),
+    /// as a list of their own.
+    pub fn tail(&self, from: usize) -> EncodedList {
+        EncodedList(Arc::new(self.0.get(from..).unwrap_or_default().to_vec()))
+    }
+
     /// Whether two lists share their items (a state made earlier still
     /// holds this list).
     pub fn shares_with(&self, other: &EncodedList) -> bool {

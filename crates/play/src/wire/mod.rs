@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 pub mod encoded;
 pub mod ending;
+pub mod lines;
 pub mod specs;
 
 pub use encoded::EncodedList;
@@ -561,6 +562,22 @@ pub enum Event {
     /// in lichess's `gameState` event.
     #[serde(rename = "gameState")]
     State(GameState),
+    /// The state after a committed change, for a watcher that has the
+    /// state just before it and asked for deltas (the game's socket with
+    /// `?deltas=true`): every field of [`GameState`] at the top level,
+    /// except that `san`, `marks` and `moves` hold the moves from the
+    /// `from`th on. The watcher keeps the first `from` items of the lists
+    /// it has and appends these (a move adds one item to each; a takeback
+    /// cuts them short). A line made by [`lines::delta_line`].
+    #[serde(rename = "gameDelta")]
+    Delta {
+        /// How many moves of the lists the watcher has stay as they are.
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
+        from: usize,
+        /// The state, its lists from move `from` on.
+        #[serde(flatten)]
+        state: GameState,
+    },
     /// A line of the game's chat (lichess's `chatLine`): not a change of
     /// the game.
     #[serde(rename = "chatLine")]

@@ -184,7 +184,7 @@ pub(crate) async fn stream(
         loop {
             let line = tokio::select! {
                 event = rx.recv() => match event {
-                    Ok(p) if !p.resync => format!("{}\n", p.line),
+                    Ok(p) if !p.resync => format!("{}\n", p.text()),
                     // Lost messages: the version stored now.
                     Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
                         let Ok((row, _)) = tournament::load(&state, &id).await else {

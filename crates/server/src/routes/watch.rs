@@ -18,7 +18,7 @@ use serde::Deserialize;
 use tokio::sync::broadcast;
 
 use super::accounts::MaybeMe;
-use super::P;
+use super::{P, Q};
 use crate::client::ClientAddr;
 use crate::codes::ErrorCode;
 use crate::command::{parse_answer, Command};
@@ -34,14 +34,25 @@ use crate::wire::ChatRoom;
 pub(crate) struct Seen(u64);
 
 impl Seen {
-    /// Whether `p` is to be sent (newer than what the watcher has); a
-    /// resync marker is not.
-    pub(crate) fn fresh(&mut self, p: &Published) -> bool {
-        if p.resync || p.version <= self.0 {
-            return false;
+    /// Whether `p` is a change newer than what the watcher has (a resync
+    /// marker is not).
+    pub(crate) fn lacks(&self, p: &Published) -> bool {
+        !p.resync && p.version > self.0
+    }
+
+    /// The line to send of `p`, if it is newer than what the watcher has
+    /// (a resync marker is not): its `gameDelta` line when the watcher
+    /// takes deltas and has the version just before, else its full line.
+    pub(crate) fn pick<'p>(&mut self, p: &'p Published, deltas: bool) -> Option<&'p str> {
+        if !self.lacks(p) {
+            return None;
         }
+        let line = match &p.delta {
+            Some(delta) if deltas && p.version == self.0 + 1 => delta.as_str(),
+            _ => p.text(),
+        };
         self.0 = p.version;
-        true
+        Some(line).filter(|l| !l.is_empty())
     }
 }
 
@@ -114,14 +125,14 @@ pub(crate) fn relay(
                 event = rx.recv() => match event {
                     Ok(p) if p.room.is_some() => {
                         let heard = p.room.is_some_and(|r| rooms.contains(&r));
-                        let Some(line) = map(&p.line).filter(|_| heard) else { continue };
+                        let Some(line) = map(p.text()).filter(|_| heard) else { continue };
                         if tx.send(format!("{line}\n")).await.is_err() {
                             return;
                         }
                         continue;
                     }
-                    Ok(p) if seen.fresh(&p) => {
-                        let Some(line) = map(&p.line) else { continue };
+                    Ok(p) if seen.lacks(&p) => {
+                        let Some(line) = seen.pick(&p, false).and_then(&map) else { continue };
                         if tx.send(format!("{line}\n")).await.is_err() || p.ended {
                             return;
                         }
@@ -223,12 +234,24 @@ fn error_message(e: ApiError, locale: sakk_i18n::Locale) -> String {
     .unwrap_or_default()
 }
 
-/// `GET /api/games/{id}/socket`: the game over a WebSocket.
+/// The query of `/api/games/{id}/socket` (beside `lang`).
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct SocketQuery {
+    /// The watcher takes each change as a `gameDelta` (the moves it lacks)
+    /// after the first full state, rather than the full state each time.
+    #[serde(default)]
+    deltas: bool,
+}
+
+/// `GET /api/games/{id}/socket[?deltas=true]`: the game over a WebSocket.
+// One extractor an argument, as axum's handlers take them.
+#[allow(clippy::too_many_arguments)]
 pub(crate) async fn socket(
     State(state): State<AppState>,
     P(id): P<String>,
     Extension(ClientAddr(addr)): Extension<ClientAddr>,
     RawQuery(query): RawQuery,
+    Q(SocketQuery { deltas }): Q<SocketQuery>,
     headers: axum::http::HeaderMap,
     MaybeMe(auth): MaybeMe,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
@@ -261,7 +284,13 @@ pub(crate) async fn socket(
         .max_frame_size(64 * 1024);
     Ok(ws.on_upgrade(move |socket| async move {
         let _place = place;
-        serve_socket(state, id, watched, rooms, addr, locale, socket).await;
+        let reader = Reader {
+            rooms,
+            addr,
+            locale,
+            deltas,
+        };
+        serve_socket(state, id, watched, reader, socket).await;
     }))
 }
 
@@ -269,15 +298,29 @@ pub(crate) async fn socket(
 /// whether the game is over, the version it has.
 type Watched = (String, broadcast::Receiver<Arc<Published>>, bool, Seen);
 
+/// Who reads a socket: the chat rooms it hears, its address (for the
+/// actions' rate limit), the language of its errors, and whether it takes
+/// deltas.
+struct Reader {
+    rooms: &'static [ChatRoom],
+    addr: std::net::IpAddr,
+    locale: sakk_i18n::Locale,
+    deltas: bool,
+}
+
 async fn serve_socket(
     state: AppState,
     id: String,
     watched: Watched,
-    rooms: &'static [ChatRoom],
-    addr: std::net::IpAddr,
-    locale: sakk_i18n::Locale,
+    reader: Reader,
     mut socket: WebSocket,
 ) {
+    let Reader {
+        rooms,
+        addr,
+        locale,
+        deltas,
+    } = reader;
     let (first, mut rx, _, mut seen) = watched;
     if socket.send(Message::Text(first.into())).await.is_err() {
         return;
@@ -308,10 +351,13 @@ async fn serve_socket(
             event = rx.recv() => {
                 let line = match event {
                     Ok(p) if p.room.is_some() => match p.room {
-                        Some(room) if rooms.contains(&room) => p.line.clone(),
+                        Some(room) if rooms.contains(&room) => p.text().to_string(),
                         _ => continue,
                     },
-                    Ok(p) if seen.fresh(&p) => p.line.clone(),
+                    Ok(p) if seen.lacks(&p) => match seen.pick(&p, deltas) {
+                        Some(line) => line.to_string(),
+                        None => continue,
+                    },
                     Ok(p) if !p.resync => continue,
                     Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
                         // Fell behind, or the bus lost events: the full

@@ -443,13 +443,12 @@ pub async fn links(
 /// Tells the tournament's watchers its new version.
 async fn publish(state: &AppState, id: &str, version: i64) {
     if let Ok(line) = serde_json::to_string(&TournamentChanged { version }) {
-        let published = Arc::new(Published {
+        let published = Arc::new(Published::written(
             line,
-            ended: false,
-            version: u64::try_from(version).unwrap_or(0),
-            resync: false,
-            room: None,
-        });
+            None,
+            u64::try_from(version).unwrap_or(0),
+            false,
+        ));
         state.bus().publish(&feed(id), published).await;
     }
 }
