@@ -68,10 +68,11 @@ pub fn for_skill(skill: f64) -> Option<Handicap> {
 /// level's rating plus the measured difference (`scripts/calibrate-levels`;
 /// BENCHMARKS.md, "Strength levels"), rounded to tens. Each point is known
 /// to about ±150 Elo, the bottom of the scale less well than the top. Nets
-/// 6 and 7, built in since, are net 5 fine-tuned twice (+25 and +31 Elo at a
-/// fixed 20,000 nodes a move); the levels were not measured again with
-/// them: their top points (full strength) may now read low by that much,
-/// within the stated uncertainty's reach.
+/// 6, 7 and 8, built in since, are net 5 fine-tuned three times (+25, +31
+/// and +12 Elo at a fixed 20,000 nodes a move), and the clock's planning
+/// for 20 moves (+33 at 4+0.04) came after; the levels were not measured
+/// again with them: their top points (full strength) may now read low by
+/// that much, within the stated uncertainty's reach or a little past it.
 pub const CALIBRATION: [(f64, i32); 9] = [
     (0.0, -440),
     (4.0, 50),
