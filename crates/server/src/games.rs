@@ -25,7 +25,8 @@ use crate::wire::GameState;
 pub struct Published {
     /// The event, one JSON object, once written.
     line: OnceLock<String>,
-    /// The state whose `gameState` line `line` is, until it is written.
+    /// The committed state, when this event is one published on this node
+    /// (`line` is written from it when first needed).
     state: Option<GameState>,
     /// The change as a `gameDelta` line, for a watcher that has version
     /// `version - 1` and asked for deltas.
@@ -110,25 +111,16 @@ impl Published {
         self.state.as_ref()
     }
 
-    /// The committed state's JSON (the API's answer to the command): taken
-    /// from the event's line if a watcher had it written, else encoded
-    /// now.
+    /// The committed state's JSON (the API's answer to the command): the
+    /// event's line without its `type`, the line written now if no watcher
+    /// had it written.
     ///
     /// # Errors
-    /// `Internal` if it cannot be encoded.
+    /// `Internal` if this is not a state's event, or the state cannot be
+    /// encoded.
     pub fn state_json(&self) -> Result<String, ApiError> {
-        if let Some(json) = self
-            .line
-            .get()
-            .and_then(|l| crate::wire::lines::state_of_line(l))
-        {
-            return Ok(json);
-        }
-        let state = self
-            .state
-            .as_ref()
-            .ok_or_else(|| ApiError::Internal("not a state".to_string()))?;
-        serde_json::to_string(state).map_err(|e| ApiError::Internal(e.to_string()))
+        crate::wire::lines::state_of_line(self.text())
+            .ok_or_else(|| ApiError::Internal("not an encoded state".to_string()))
     }
 }
 
