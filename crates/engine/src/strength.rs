@@ -63,26 +63,24 @@ pub fn for_skill(skill: f64) -> Option<Handicap> {
 /// 20-game matches between neighbouring skill levels at 10+0.1, tied to
 /// gnuchess at 2660 (its CCRL rating) by full strength's match against it,
 /// every player rated by maximum likelihood. Each level with net 4 then
-/// played the same level with the hand-made evaluation, and each level with
-/// net 5 the same level with net 4 (30 games at 10+0.1), and took that
-/// level's rating plus the measured difference (`scripts/calibrate-levels`;
-/// BENCHMARKS.md, "Strength levels"), rounded to tens. Each point is known
-/// to about ±150 Elo, the bottom of the scale less well than the top. Nets
-/// 6, 7 and 8, built in since, are net 5 fine-tuned three times (+25, +31
-/// and +12 Elo at a fixed 20,000 nodes a move), and the clock's planning
-/// for 20 moves (+33 at 4+0.04) came after; the levels were not measured
-/// again with them: their top points (full strength) may now read low by
-/// that much, within the stated uncertainty's reach or a little past it.
+/// played the same level with the hand-made evaluation, each level with
+/// net 5 the same level with net 4, and each level of today's engine (net
+/// 8, the search and the clock of 2026-12-06) the same level of the
+/// engine of net 5 (the binary of `838f134`), 30 games at 10+0.1 a level;
+/// each took that level's rating plus the measured difference
+/// (`scripts/calibrate-levels`; BENCHMARKS.md, "Strength levels"), rounded
+/// to tens. Each point is known to about ±150 Elo, the bottom of the scale
+/// less well than the top, and each rests on the ladders below it.
 pub const CALIBRATION: [(f64, i32); 9] = [
-    (0.0, -440),
-    (4.0, 50),
-    (8.0, 490),
-    (10.0, 970),
-    (12.0, 1420),
-    (14.0, 2110),
-    (16.0, 2390),
-    (18.0, 2840),
-    (20.0, 3190),
+    (0.0, -240),
+    (4.0, 230),
+    (8.0, 840),
+    (10.0, 1210),
+    (12.0, 1600),
+    (14.0, 2320),
+    (16.0, 2560),
+    (18.0, 3080),
+    (20.0, 3430),
 ];
 
 /// The lowest Elo offered.
@@ -167,10 +165,10 @@ mod tests {
         }
         assert_eq!(CALIBRATION[CALIBRATION.len() - 1].0, MAX_SKILL);
         assert!(CALIBRATION[0].1 <= MIN_ELO);
-        // 2000 lies between skill 12 (1420) and 14 (2110).
+        // 2000 lies between skill 12 (1600) and 14 (2320).
         let s = skill_for_elo(2000);
         assert!((12.0..14.0).contains(&s), "{s}");
-        assert!((skill_for_elo(2110) - 14.0).abs() < 1e-9);
+        assert!((skill_for_elo(2320) - 14.0).abs() < 1e-9);
         assert_eq!(LEVELS[7], MAX_ELO);
     }
 
