@@ -304,8 +304,15 @@ impl Searcher {
         self.nodes
     }
 
-    /// Forgets history and killers (a new game).
+    /// Forgets history and killers (a new game), and what its stacks hold
+    /// of the last search: a quiescence node reads the move before it from
+    /// its ply's slot, which only the main search writes (the queue's
+    /// `qs-stack.patch` mends that), so a search after this one is the
+    /// search a new searcher makes.
     pub fn clear(&mut self) {
+        self.stack_move = [None; MAX_PLY + 1];
+        self.stack_eval = [0; MAX_PLY + 1];
+        self.excluded = [None; MAX_PLY + 1];
         self.killers = [[None; 2]; MAX_PLY + 1];
         *self.history = [[[0; 64]; 64]; 2];
         *self.counter = [[None; 64]; 12];
