@@ -540,3 +540,22 @@ fn the_search_s_parameters_are_options_for_a_tuner() {
     e.handle("setoption name RfpMargin value 100000");
     assert_eq!(nodes_at_depth(&mut e, &capture, 8), at_max);
 }
+
+/// A search after `ucinewgame` is the search a new engine makes: nothing
+/// the last search left on the stacks is read. (Before `Searcher::clear`
+/// cleared them, with net 9 and the reverse-futility margin at its widest,
+/// a new engine's search took 7,599 nodes and the same search after
+/// `ucinewgame` 7,596: a quiescence node read its ply's stale slot.)
+#[test]
+fn a_search_after_ucinewgame_is_a_new_engine_s() {
+    let capture = Capture::default();
+    let sink: sakk_engine::uci::Output = Arc::new(Mutex::new(Box::new(capture.clone())));
+    let mut e = Engine::tuning(sink);
+    e.handle("uci");
+    e.handle("setoption name RfpMargin value 200");
+    let first = nodes_at_depth(&mut e, &capture, 8);
+    assert!(first > 0);
+    for _ in 0..2 {
+        assert_eq!(nodes_at_depth(&mut e, &capture, 8), first);
+    }
+}
