@@ -1,12 +1,16 @@
 //! A game in play as plain data: the rules ([`sakk::Game`]), the server's
 //! clock, the seats, and the state the API shows of them. A command works
-//! on a copy of it ([`LiveGame`] is `Clone`); the copy replaces the original
-//! only once it is committed.
+//! on a copy of it ([`LiveGame`] is `Clone`), which replaces the original
+//! only once it is committed; or, for a move, on the game itself, set back
+//! to its [`LiveMark`] when the move is not committed.
 
 use std::fmt::Write as _;
 use std::time::Duration;
 
 use sakk::{Clock, Color, Game, GameRules, Move, Outcome, Position, Termination, TimeControl};
+
+mod mark;
+pub use mark::LiveMark;
 
 use crate::rows::{GameRow, MoveRow, Pending};
 pub use crate::wire::{ClockSpec, RulesSpec};

@@ -14,6 +14,9 @@ use crate::touch::Touches;
 use crate::types::{Color, Square};
 use crate::unwinnable::{DeadProof, Effort, Mateability};
 
+mod mark;
+pub use mark::{Mark, RewindError};
+
 /// Optional rules of an event.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GameRules {
@@ -215,6 +218,11 @@ pub struct Game {
     dead_from: Option<usize>,
     draw_offer: Option<Color>,
     touches: Touches,
+    /// The fewest plies the game has had since its last [`Game::mark`]:
+    /// a mark can be rewound to only while nothing below it was taken back.
+    floor: usize,
+    /// How many marks were made: only the last can be rewound to.
+    marks: u64,
 }
 
 impl Default for Game {
@@ -244,6 +252,8 @@ impl Clone for Game {
             dead_from: self.dead_from,
             draw_offer: self.draw_offer,
             touches: self.touches.clone(),
+            floor: self.floor,
+            marks: self.marks,
         }
     }
 }
@@ -268,6 +278,8 @@ impl Game {
             dead_from: None,
             draw_offer: None,
             touches: Touches::default(),
+            floor: 0,
+            marks: 0,
         };
         game.outcome = game.automatic_outcome();
         game
@@ -826,6 +838,7 @@ impl Game {
         self.positions.pop();
         self.keys.pop();
         self.offers.pop();
+        self.floor = self.floor.min(self.moves.len());
         self.outcome = None;
         self.ended_by = None;
         self.dead_from = None;

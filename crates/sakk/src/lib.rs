@@ -95,7 +95,7 @@ pub use clock::{Clock, ClockError, NextControl, INCORRECT_CLAIM_TIME};
 pub use explain::Refusal;
 pub use facts::{Fact, KnightFork, MoveFacts, NamedMate, Phase};
 pub use fen::{FenError, STARTING_FEN};
-pub use game::{Claim, ClaimRefusal, Game, GameError, GameRules};
+pub use game::{Claim, ClaimRefusal, Game, GameError, GameRules, Mark, RewindError};
 pub use input::MoveInputError;
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use openings::{known_openings, opening_of, Opening, OpeningClass};

@@ -134,3 +134,49 @@ proptest! {
         }
     }
 }
+
+/// One change of a game after a mark, picked by `op` (a move picked by
+/// `pick`, with or without an offer; a takeback; an offer after the move;
+/// a touch; a resignation).
+fn change(game: &mut sakk::Game, op: u8, pick: u16) {
+    let moves = game.position().legal_moves();
+    let m = (!moves.is_empty()).then(|| moves[usize::from(pick) % moves.len()]);
+    let turn = game.turn();
+    // Refusals are part of the test: a refused change changes nothing.
+    match (op % 6, m) {
+        (0 | 1, Some(m)) => drop(game.play(m)),
+        (2, Some(m)) => drop(game.play_offering_draw(m)),
+        (3, _) => drop(game.take_back()),
+        (4, _) => drop(game.offer_draw_with_last_move(!turn)),
+        (5, _) => drop(game.touch(turn, sakk::Square::ALL[usize::from(pick) % 64], false)),
+        _ => drop(game.resign(turn)),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn a_rewound_game_is_the_game_it_was_marked(
+        before in prop::collection::vec(any::<u16>(), 0..40),
+        after in prop::collection::vec((any::<u8>(), any::<u16>()), 0..12),
+        touch_move in any::<bool>(),
+    ) {
+        let rules = sakk::GameRules { touch_move, ..sakk::GameRules::default() };
+        let mut game = sakk::Game::new().with_rules(rules);
+        for &pick in &before {
+            change(&mut game, 0, pick);
+        }
+        let mark = game.mark();
+        let marked = format!("{game:?}");
+        for &(op, pick) in &after {
+            change(&mut game, op, pick);
+        }
+        let changed = format!("{game:?}");
+        match game.rewind(mark) {
+            Ok(()) => prop_assert_eq!(format!("{game:?}"), marked),
+            Err(sakk::RewindError::TakenBack) => prop_assert_eq!(format!("{game:?}"), changed),
+            Err(e) => prop_assert!(false, "{}", e),
+        }
+    }
+}

@@ -2,12 +2,16 @@
 //! HTTP request, a WebSocket message, the flag timer, the computer's search
 //! — it is a [`Command`] given to [`apply`], which does, in this order:
 //!
-//! 1. **check and compute**, on a copy of the game, under the game's lock;
+//! 1. **check and compute**, under the game's lock, on a copy of the game
+//!    — or, for a move, on the game itself with a mark to set it back to
+//!    (a copy of the whole history cost more than the move; `trial`);
 //! 2. **commit** the new state to storage (with the version it replaces);
-//!    if that fails, the copy is dropped: the game is exactly as it was,
-//!    and the caller gets `storage_unavailable`;
-//! 3. **make it visible**: the copy becomes the game (readers, who take the
-//!    same lock, never see a state that is not committed);
+//!    if that fails, the copy is dropped or the game set back to its mark:
+//!    the game is exactly as it was, and the caller gets
+//!    `storage_unavailable`;
+//! 3. **make it visible**: the copy becomes the game, or the mark is
+//!    dropped (readers, who take the same lock, never see a state that is
+//!    not committed);
 //! 4. **publish** the event to the game's watchers;
 //! 5. start what follows: the flag timer, the computer's reply, and for a
 //!    tournament's game that ended, its result into the tournament.
@@ -29,6 +33,9 @@ use crate::games::{DeadProofRun, Inner, Published, Slot};
 use crate::state::AppState;
 use crate::store::{Change, Claim, Commit, StoreError};
 use crate::wire::GameState;
+
+mod trial;
+use trial::Trial;
 
 /// The committed state a command leaves, as its caller sees it: as it was,
 /// when the command changed nothing, or the change as it was published to
@@ -85,8 +92,10 @@ pub async fn apply(
         let slot = slot(state, id).await?;
         let mut g = slot.lock().await;
         if g.evicted {
-            // Dropped from memory while we waited: take the game anew.
+            // Dropped from memory while we waited: take the game anew (and
+            // drop it here, should nobody have).
             drop(g);
+            state.games().forget_slot(&slot).await;
             tokio::task::yield_now().await;
             continue;
         }
@@ -100,25 +109,31 @@ pub async fn apply(
             }
         }
         let now = state.now();
-        let mut next = g.live.clone();
-        let effect = execute(&mut next, actor, command.clone(), now);
-        if next.row.version == g.live.row.version {
+        let (version, was_over) = (g.live.row.version, g.live.is_over());
+        let plies = g.live.game.moves().len();
+        let a_move = matches!(command, Command::Move { .. } | Command::ComputerMove { .. });
+        let mut trial = Trial::new(&mut g, a_move);
+        let (next, _) = trial.parts();
+        let effect = execute(next, actor, command.clone(), now);
+        if next.row.version == version {
             // Nothing changed: nothing to commit.
+            drop(trial);
             effect.reply?;
             let g = &mut *g;
             return Ok(Shown::Unchanged(Box::new(
                 g.live.state(&mut g.notation, now),
             )));
         }
+        let (next, before) = trial.parts();
         next.touch_row(now);
-        next.row.version = g.live.row.version + 1;
+        next.row.version = version + 1;
         next.row.commit_id = crate::security::commit_id()?;
         let commit = Commit {
             // The move's row keeps the clocks the game's row would.
             move_only: matches!(&effect.change, Change::Move(m)
                     if m.white_ms == next.row.white_ms && m.black_ms == next.row.black_ms)
                 && effect.inserts.is_empty()
-                && next.row.moved_only_from(&g.live.row),
+                && next.row.moved_only_from(before),
             row: next.row.clone(),
             change: effect.change,
             inserts: effect.inserts,
@@ -144,20 +159,21 @@ pub async fn apply(
                 // whose answer was lost): the game is taken anew from
                 // storage, and the command applied to it.
                 tracing::info!(game = id, "stale commit: the game is taken anew");
+                drop(trial);
                 g.evicted = true;
                 drop(g);
                 state.games().forget(id).await;
                 fenced += 1;
                 continue;
             }
-            // Not stored, or not known yet: the game stays as it was in
-            // memory; if the change was stored after all, the next commit
-            // finds the stored game ahead (stale, above).
+            // Not stored, or not known yet: the trial, dropped, leaves the
+            // game as it was in memory; if the change was stored after all,
+            // the next commit finds the stored game ahead (stale, above).
             Err(e) => return Err(e.into()),
         }
-        let ended = next.is_over() && !g.live.is_over();
-        let kept = crate::wire::lines::moves_kept(g.live.game.moves(), next.game.moves());
-        g.live = next;
+        let kept = trial.kept(plies);
+        trial.keep();
+        let ended = g.live.is_over() && !was_over;
         let shown = publish(state, &slot, &mut g, kept).await;
         follow_up(state, &slot, &mut g);
         if ended {

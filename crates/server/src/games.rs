@@ -296,6 +296,18 @@ impl Games {
         self.map.read().await.get(id).cloned()
     }
 
+    /// Drops `slot` from memory if it is still the one kept for its game
+    /// (a newer one, taken anew from storage, stays).
+    pub async fn forget_slot(&self, slot: &Arc<Slot>) {
+        let mut map = self.map.write().await;
+        if map
+            .get(&slot.id)
+            .is_some_and(|kept| Arc::ptr_eq(kept, slot))
+        {
+            map.remove(&slot.id);
+        }
+    }
+
     /// Drops every game from memory (a cluster node that lost its lease:
     /// the games may be another node's now). Their timers and searches
     /// stop; a command that was waiting for one of them takes it anew.
