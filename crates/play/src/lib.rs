@@ -3,7 +3,8 @@
 //! The domain of the sakk server's games, with no I/O: a game in play
 //! ([`live::LiveGame`]: the rules, the clock, the seats), the commands
 //! people and the server give it ([`command::Command`]) and what each does
-//! ([`command::execute`], on a copy), the rows a game is stored as
+//! ([`command::execute`], on a copy, or for a move on the game with a
+//! [`live::LiveMark`] to set it back to), the rows a game is stored as
 //! ([`rows`]), the wire types every client reads ([`wire`]) and the stable
 //! codes of its refusals ([`codes`]). It speaks in codes and arguments,
 //! never sentences: the words are the clients' (from `sakk-i18n`'s

@@ -452,10 +452,11 @@ impl LiveGame {
     }
 
     /// Marks a change in memory, by the one version counter: the stored
-    /// row's. A command works on a copy; a copy whose `row.version` is
-    /// still the original's changed nothing (and commits nothing), and one
-    /// that changed is committed as the next version however many marks
-    /// it made.
+    /// row's. A command works on a copy (or, a move, on the game after a
+    /// [`LiveGame::mark`]); one whose `row.version` is still the
+    /// original's changed nothing (and commits nothing), and one that
+    /// changed is committed as the next version however many marks it
+    /// made.
     pub fn changed(&mut self) {
         self.row.version += 1;
     }
