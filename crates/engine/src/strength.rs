@@ -70,10 +70,10 @@ pub fn for_skill(skill: f64) -> Option<Handicap> {
 /// each took that level's rating plus the measured difference
 /// (`scripts/calibrate-levels`; BENCHMARKS.md, "Strength levels"), rounded
 /// to tens. Each point is known to about ±150 Elo, the bottom of the scale
-/// less well than the top, and each rests on the ladders below it. Net 9,
-/// built in the same day, is net 8 fine-tuned (+29 Elo at a fixed 20,000
-/// nodes a move): the levels may read low by about that much, well within
-/// the stated uncertainty.
+/// less well than the top, and each rests on the ladders below it. Nets 9
+/// and 10, built in after it, are net 8 fine-tuned twice (+29 and +30 Elo
+/// at a fixed 20,000 nodes a move): the levels may read low by about 60,
+/// within the stated uncertainty.
 pub const CALIBRATION: [(f64, i32); 9] = [
     (0.0, -240),
     (4.0, 230),

@@ -16,16 +16,16 @@ pub mod stack;
 pub mod train;
 
 /// The network built into the binary and the engine's default evaluation:
-/// `nets/sakk-9.nnue`, net 9 of the recipe in BENCHMARKS.md: net 8 (net 5,
-/// of 9.99 million positions, given eight output buckets and fine-tuned
-/// three times on its successors' self-play) fine-tuned on 3.72 million
-/// positions of nets 7 and 8's self-play, which beat net 8 by +29.0 Elo
-/// (+11.3 … +46.8) in 877 games at 20,000 nodes a move (its sequential
-/// test accepted, LLR 2.97), net 8 itself ahead of nets 7, 6, 5 and 4 and
-/// the hand-made evaluation. The hand-made evaluation stays available for
+/// `nets/sakk-10.nnue`, net 10 of the recipe in BENCHMARKS.md: net 9 (net
+/// 5, of 9.99 million positions, given eight output buckets and fine-tuned
+/// four times on its successors' self-play) fine-tuned on 5.42 million
+/// positions of nets 7, 8 and 9's self-play, which beat net 9 by +29.6 Elo
+/// (+11.6 … +47.8) in 881 games at 20,000 nodes a move (its sequential
+/// test accepted, LLR 2.93), net 9 itself ahead of nets 8, 7, 6, 5 and 4
+/// and the hand-made evaluation. The hand-made evaluation stays available for
 /// comparison (UCI option `UseNNUE false`); `EvalFile` loads another
 /// network.
-pub static EMBEDDED_BYTES: &[u8] = include_bytes!("../../nets/sakk-9.nnue");
+pub static EMBEDDED_BYTES: &[u8] = include_bytes!("../../nets/sakk-10.nnue");
 
 /// The built-in network, read once.
 ///
@@ -46,6 +46,6 @@ mod tests {
             Err(e) => panic!("{e}"),
         };
         assert_eq!((net.hidden, net.buckets), (128, 8));
-        assert_eq!(format!("{:016x}", net.hash()), "723c192c1fbfa541");
+        assert_eq!(format!("{:016x}", net.hash()), "4a2d658848bee883");
     }
 }
