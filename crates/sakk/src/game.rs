@@ -221,7 +221,8 @@ pub struct Game {
     /// The fewest plies the game has had since its last [`Game::mark`]:
     /// a mark can be rewound to only while nothing below it was taken back.
     floor: usize,
-    /// How many marks were made: only the last can be rewound to.
+    /// The number of its last mark (0: none): only that one can be rewound
+    /// to.
     marks: u64,
 }
 

@@ -135,48 +135,77 @@ proptest! {
     }
 }
 
-/// One change of a game after a mark, picked by `op` (a move picked by
-/// `pick`, with or without an offer; a takeback; an offer after the move;
-/// a touch; a resignation).
+/// One change of a game, picked by `op` (a move picked by `pick`, with or
+/// without an offer; a takeback; an offer after the move; a touch; a
+/// resignation).
 fn change(game: &mut sakk::Game, op: u8, pick: u16) {
     let moves = game.position().legal_moves();
     let m = (!moves.is_empty()).then(|| moves[usize::from(pick) % moves.len()]);
     let turn = game.turn();
     // Refusals are part of the test: a refused change changes nothing.
-    match (op % 6, m) {
+    match (op % 7, m) {
         (0 | 1, Some(m)) => drop(game.play(m)),
         (2, Some(m)) => drop(game.play_offering_draw(m)),
         (3, _) => drop(game.take_back()),
         (4, _) => drop(game.offer_draw_with_last_move(!turn)),
         (5, _) => drop(game.touch(turn, sakk::Square::ALL[usize::from(pick) % 64], false)),
-        _ => drop(game.resign(turn)),
+        (6, _) => drop(game.resign(turn)),
+        _ => {}
     }
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
     fn a_rewound_game_is_the_game_it_was_marked(
-        before in prop::collection::vec(any::<u16>(), 0..40),
+        before in prop::collection::vec((0u8..3, any::<u16>()), 0..40),
+        last in prop::collection::vec((any::<u8>(), any::<u16>()), 0..3),
         after in prop::collection::vec((any::<u8>(), any::<u16>()), 0..12),
         touch_move in any::<bool>(),
     ) {
         let rules = sakk::GameRules { touch_move, ..sakk::GameRules::default() };
         let mut game = sakk::Game::new().with_rules(rules);
-        for &pick in &before {
-            change(&mut game, 0, pick);
-        }
-        let mark = game.mark();
-        let marked = format!("{game:?}");
-        for &(op, pick) in &after {
+        // Moves (some with offers), then anything: the mark may find an
+        // offer standing, squares touched, the game over.
+        for &(op, pick) in before.iter().chain(&last) {
             change(&mut game, op, pick);
         }
-        let changed = format!("{game:?}");
-        match game.rewind(mark) {
-            Ok(()) => prop_assert_eq!(format!("{game:?}"), marked),
-            Err(sakk::RewindError::TakenBack) => prop_assert_eq!(format!("{game:?}"), changed),
-            Err(e) => prop_assert!(false, "{}", e),
+        let plies = game.moves().len();
+        let mark = game.mark();
+        let marked = format!("{game:?}");
+        let mut fewest = plies;
+        for &(op, pick) in &after {
+            change(&mut game, op, pick);
+            fewest = fewest.min(game.moves().len());
         }
+        let changed = format!("{game:?}");
+        let rewound = game.rewind(mark);
+        // Refused exactly when a ply the mark kept was taken back.
+        prop_assert_eq!(rewound.is_ok(), fewest >= plies, "{:?}", rewound);
+        match rewound {
+            Ok(()) => prop_assert_eq!(format!("{game:?}"), marked),
+            Err(_) => prop_assert_eq!(format!("{game:?}"), changed),
+        }
+    }
+
+    #[test]
+    fn a_mark_is_its_own_game_s_or_a_later_copy_s(
+        picks in prop::collection::vec(any::<u16>(), 1..20),
+    ) {
+        let mut a = sakk::Game::new();
+        for &pick in &picks {
+            change(&mut a, 0, pick);
+        }
+        // A copy made before the mark is another game.
+        let mut b = a.clone();
+        let mark = a.mark();
+        change(&mut b, 0, picks[0]);
+        prop_assert_eq!(b.rewind(mark.clone()), Err(sakk::RewindError::NotTheLastMark));
+        // A copy made after it shares the history the mark keeps.
+        let mut c = a.clone();
+        change(&mut c, 0, picks[0]);
+        prop_assert_eq!(c.rewind(mark), Ok(()));
+        prop_assert_eq!(format!("{c:?}"), format!("{a:?}"));
     }
 }

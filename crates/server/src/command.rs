@@ -112,7 +112,7 @@ pub async fn apply(
         let (version, was_over) = (g.live.row.version, g.live.is_over());
         let plies = g.live.game.moves().len();
         let a_move = matches!(command, Command::Move { .. } | Command::ComputerMove { .. });
-        let mut trial = Trial::new(&mut g, a_move);
+        let mut trial = Trial::new(&mut g, a_move, (state.games(), &slot));
         let (next, _) = trial.parts();
         let effect = execute(next, actor, command.clone(), now);
         if next.row.version == version {
@@ -162,7 +162,7 @@ pub async fn apply(
                 drop(trial);
                 g.evicted = true;
                 drop(g);
-                state.games().forget(id).await;
+                state.games().forget_slot(&slot).await;
                 fenced += 1;
                 continue;
             }

@@ -308,6 +308,19 @@ impl Games {
         }
     }
 
+    /// [`Games::forget_slot`] without waiting: when the map is busy, the
+    /// slot (marked evicted) is dropped by the next command that finds it.
+    pub fn forget_slot_now(&self, slot: &Arc<Slot>) {
+        if let Ok(mut map) = self.map.try_write() {
+            if map
+                .get(&slot.id)
+                .is_some_and(|kept| Arc::ptr_eq(kept, slot))
+            {
+                map.remove(&slot.id);
+            }
+        }
+    }
+
     /// Drops every game from memory (a cluster node that lost its lease:
     /// the games may be another node's now). Their timers and searches
     /// stop; a command that was waiting for one of them takes it anew.
@@ -324,13 +337,6 @@ impl Games {
             }
             g.stop_dead_proof();
         }
-    }
-
-    /// Drops game `id` from memory: its stored state is not this node's to
-    /// change any more. The caller holds the game's lock and marks it
-    /// evicted.
-    pub async fn forget(&self, id: &str) {
-        self.map.write().await.remove(id);
     }
 
     /// Drops from memory the games nobody watches (`watched`) or uses:
@@ -368,13 +374,21 @@ impl Games {
             };
             if idle >= keep_for {
                 g.evicted = true;
-                dropped.push(slot.id.clone());
+                drop(g);
+                dropped.push(slot);
             }
         }
         if !dropped.is_empty() {
+            // Only the slots evicted here: a command that found one evicted
+            // may have taken its game anew meanwhile, and that slot stays.
             let mut map = self.map.write().await;
-            for id in &dropped {
-                map.remove(id);
+            for slot in &dropped {
+                if map
+                    .get(&slot.id)
+                    .is_some_and(|kept| Arc::ptr_eq(kept, slot))
+                {
+                    map.remove(&slot.id);
+                }
             }
         }
         dropped.len()

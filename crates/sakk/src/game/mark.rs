@@ -5,6 +5,7 @@
 //! more than the move itself.
 
 use core::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::Game;
 use crate::outcome::Outcome;
@@ -40,7 +41,7 @@ pub struct Mark {
     dead_from: Option<usize>,
     draw_offer: Option<Color>,
     touches: Touches,
-    /// Which of the game's marks this is.
+    /// Which mark this is (numbered across all games).
     number: u64,
 }
 
@@ -49,7 +50,8 @@ pub struct Mark {
 pub enum RewindError {
     /// A ply the mark kept was taken back since.
     TakenBack,
-    /// The mark is not the game's last (or not this game's).
+    /// The mark is not the game's last, or another game's (a copy made
+    /// after the mark shares it).
     NotTheLastMark,
 }
 
@@ -64,12 +66,17 @@ impl fmt::Display for RewindError {
 
 impl std::error::Error for RewindError {}
 
+/// The next mark's number (1 on: a game never marked has 0).
+static NEXT_MARK: AtomicU64 = AtomicU64::new(1);
+
 impl Game {
     /// Marks where the game stands, to set it back there with
     /// [`Game::rewind`]. A new mark replaces the last: only the last can
     /// be rewound to.
     pub fn mark(&mut self) -> Mark {
-        self.marks = self.marks.wrapping_add(1);
+        // Numbered across all games, so that a mark is its own game's (or
+        // a copy's made after it, which has the same history).
+        self.marks = NEXT_MARK.fetch_add(1, Ordering::Relaxed);
         self.floor = self.moves.len();
         Mark {
             plies: self.moves.len(),
@@ -90,7 +97,8 @@ impl Game {
     /// # Errors
     /// [`RewindError::TakenBack`] when a ply the mark kept was taken back
     /// since (its history is not what it was), [`RewindError::NotTheLastMark`]
-    /// when another mark was made since; the game is left as it is.
+    /// when another mark was made since, or the mark is another game's
+    /// (or a copy's made before the mark); the game is left as it is.
     pub fn rewind(&mut self, mark: Mark) -> Result<(), RewindError> {
         if mark.number != self.marks {
             return Err(RewindError::NotTheLastMark);

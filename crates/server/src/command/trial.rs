@@ -6,17 +6,22 @@
 //! commit was under way), the trial leaves the game as it was: readers,
 //! who take the game's lock, never see a change that is not committed.
 
-use crate::games::Inner;
+use std::sync::Arc;
+
+use crate::games::{Games, Inner, Slot};
 use crate::live::{LiveGame, LiveMark};
 use crate::store::GameRow;
 
 /// The row before of a trial that is over (never asked for).
 static NO_ROW: std::sync::LazyLock<GameRow> = std::sync::LazyLock::new(GameRow::default);
 
-/// A change under trial of the game `g` (whose lock the caller holds).
+/// A change under trial of the game `g` (whose lock the caller holds), of
+/// `slot` among `games`.
 pub(super) struct Trial<'g> {
     g: &'g mut Inner,
     how: How,
+    /// Where the game is kept, to drop it should it not be set back.
+    kept: (&'g Games, &'g Arc<Slot>),
 }
 
 /// Where the change is tried. (One a command, on the stack: boxing its
@@ -34,13 +39,17 @@ enum How {
 impl<'g> Trial<'g> {
     /// A trial of a change of `g`: in place when `in_place` (a move), else
     /// on a copy.
-    pub(super) fn new(g: &'g mut Inner, in_place: bool) -> Trial<'g> {
+    pub(super) fn new(
+        g: &'g mut Inner,
+        in_place: bool,
+        kept: (&'g Games, &'g Arc<Slot>),
+    ) -> Trial<'g> {
         let how = if in_place {
             How::InPlace(g.live.mark())
         } else {
             How::Copy(g.live.clone())
         };
-        Trial { g, how }
+        Trial { g, how, kept }
     }
 
     /// The game the change is made to, and the game's stored row as it was
@@ -79,9 +88,12 @@ impl<'g> Trial<'g> {
         if let How::InPlace(mark) = std::mem::replace(&mut self.how, How::Done) {
             if let Err(e) = self.g.live.rewind(mark) {
                 // Not for a move (tested: it adds to the history only), but
-                // should it happen, the game is taken anew from storage.
+                // should it happen, the game is dropped from memory and
+                // taken anew from storage.
                 tracing::error!(game = %self.g.live.row.id, error = %e, "a move tried in place could not be set back");
                 self.g.evicted = true;
+                let (games, slot) = self.kept;
+                games.forget_slot_now(slot);
             }
         }
     }
