@@ -21,7 +21,7 @@ pub(super) struct Trial<'g> {
     g: &'g mut Inner,
     how: How,
     /// Where the game is kept, to drop it should it not be set back.
-    kept: (&'g Games, &'g Arc<Slot>),
+    home: (&'g Games, &'g Arc<Slot>),
 }
 
 /// Where the change is tried. (One a command, on the stack: boxing its
@@ -42,14 +42,14 @@ impl<'g> Trial<'g> {
     pub(super) fn new(
         g: &'g mut Inner,
         in_place: bool,
-        kept: (&'g Games, &'g Arc<Slot>),
+        home: (&'g Games, &'g Arc<Slot>),
     ) -> Trial<'g> {
         let how = if in_place {
             How::InPlace(g.live.mark())
         } else {
             How::Copy(g.live.clone())
         };
-        Trial { g, how, kept }
+        Trial { g, how, home }
     }
 
     /// The game the change is made to, and the game's stored row as it was
@@ -92,7 +92,7 @@ impl<'g> Trial<'g> {
                 // taken anew from storage.
                 tracing::error!(game = %self.g.live.row.id, error = %e, "a move tried in place could not be set back");
                 self.g.evicted = true;
-                let (games, slot) = self.kept;
+                let (games, slot) = self.home;
                 games.forget_slot_now(slot);
             }
         }
