@@ -211,6 +211,17 @@ impl Slot {
     }
 }
 
+/// Removes `slot` from `map` if it is still the one kept for its game (a
+/// newer one, taken anew from storage, stays).
+fn remove_if_kept(map: &mut HashMap<String, Arc<Slot>>, slot: &Arc<Slot>) {
+    if map
+        .get(&slot.id)
+        .is_some_and(|kept| Arc::ptr_eq(kept, slot))
+    {
+        map.remove(&slot.id);
+    }
+}
+
 /// How long an unused game stays in memory.
 #[derive(Clone, Copy, Debug)]
 pub struct Retention {
@@ -299,25 +310,14 @@ impl Games {
     /// Drops `slot` from memory if it is still the one kept for its game
     /// (a newer one, taken anew from storage, stays).
     pub async fn forget_slot(&self, slot: &Arc<Slot>) {
-        let mut map = self.map.write().await;
-        if map
-            .get(&slot.id)
-            .is_some_and(|kept| Arc::ptr_eq(kept, slot))
-        {
-            map.remove(&slot.id);
-        }
+        remove_if_kept(&mut *self.map.write().await, slot);
     }
 
     /// [`Games::forget_slot`] without waiting: when the map is busy, the
     /// slot (marked evicted) is dropped by the next command that finds it.
     pub fn forget_slot_now(&self, slot: &Arc<Slot>) {
         if let Ok(mut map) = self.map.try_write() {
-            if map
-                .get(&slot.id)
-                .is_some_and(|kept| Arc::ptr_eq(kept, slot))
-            {
-                map.remove(&slot.id);
-            }
+            remove_if_kept(&mut map, slot);
         }
     }
 
@@ -383,12 +383,7 @@ impl Games {
             // may have taken its game anew meanwhile, and that slot stays.
             let mut map = self.map.write().await;
             for slot in &dropped {
-                if map
-                    .get(&slot.id)
-                    .is_some_and(|kept| Arc::ptr_eq(kept, slot))
-                {
-                    map.remove(&slot.id);
-                }
+                remove_if_kept(&mut map, slot);
             }
         }
         dropped.len()
