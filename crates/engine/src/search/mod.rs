@@ -220,6 +220,9 @@ pub struct Searcher {
     pv_len: [usize; MAX_PLY + 1],
     /// The move made at each ply, and its piece (for counter-moves).
     stack_move: [Option<(Move, usize)>; MAX_PLY + 1],
+    /// Whether the move made at each ply was quiet (no capture, no
+    /// promotion).
+    stack_quiet: [bool; MAX_PLY + 1],
     stack_eval: [i32; MAX_PLY + 1],
     /// The move a singular-extension search at each ply leaves out.
     excluded: [Option<Move>; MAX_PLY + 1],
@@ -260,6 +263,7 @@ impl Searcher {
             pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             stack_move: [None; MAX_PLY + 1],
+            stack_quiet: [false; MAX_PLY + 1],
             stack_eval: [0; MAX_PLY + 1],
             excluded: [None; MAX_PLY + 1],
             excluded_root: Vec::new(),

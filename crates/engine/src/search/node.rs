@@ -225,7 +225,7 @@ impl Searcher {
                     Singular::Neither => {}
                 }
             }
-            self.push_path(key, m, Searcher::piece_index(pos, m), ply);
+            self.push_path(pos, key, m, ply);
             let new_depth = depth - 1 + extension;
             let nodes_before = self.nodes;
 
@@ -313,6 +313,11 @@ impl Searcher {
             // The correction learns from a quiet result whose bound says
             // which way the static evaluation erred.
             let quiet_best = best_move.is_none_or(|m| !pos.is_capture(m) && !m.is_promotion());
+            // Every move failed low: the opponent's quiet move that led
+            // here was a good one.
+            if bound == Bound::Upper && !root {
+                self.reward_prior(pos, depth, ply);
+            }
             if let Some(slots) = slots.filter(|_| {
                 quiet_best
                     && best_score.abs() < MATE_BOUND
@@ -400,7 +405,7 @@ impl Searcher {
         for index in 0..moves.len() {
             let m = pick(&mut moves, &mut scores, index);
             let child = pos.after_unchecked(m);
-            self.push_path(key, m, Searcher::piece_index(pos, m), ply);
+            self.push_path(pos, key, m, ply);
             let mut score = -self.qsearch(&child, -beta, -beta + 1, ply + 1);
             if score >= beta && shallower > 0 {
                 score = -self.search(&child, -beta, -beta + 1, shallower, ply + 1, !cut);
@@ -426,9 +431,10 @@ impl Searcher {
         None
     }
 
-    fn push_path(&mut self, key: u64, m: Move, piece: usize, ply: usize) {
+    fn push_path(&mut self, pos: &Position, key: u64, m: Move, ply: usize) {
         self.keys.push(key);
-        self.stack_move[ply] = Some((m, piece));
+        self.stack_move[ply] = Some((m, Searcher::piece_index(pos, m)));
+        self.stack_quiet[ply] = !pos.is_capture(m) && !m.is_promotion();
     }
 }
 

@@ -160,6 +160,32 @@ impl Searcher {
         }
     }
 
+    /// The opponent's quiet move at `ply - 1` (none after a null move)
+    /// led to a node where every move failed low: it gets the histories'
+    /// bonus of a move that cut off at `depth`, in the opponent's history
+    /// and its continuation histories.
+    pub(super) fn reward_prior(&mut self, pos: &Position, depth: i32, ply: usize) {
+        let Some(prior) = ply.checked_sub(1) else {
+            return;
+        };
+        let Some((prev, piece)) = self.stack_move[prior].filter(|_| self.stack_quiet[prior]) else {
+            return;
+        };
+        let p = &self.params;
+        let bonus = (p.history_quadratic * depth * depth + p.history_linear * (depth - 1).max(0))
+            .min(p.history_max_bonus);
+        let them = (!pos.turn()).index();
+        let h = &mut self.history[them][prev.from().index()][prev.to().index()];
+        *h += bonus - *h * bonus / HISTORY_SCALE;
+        let now = (piece, prev.to().index());
+        for back in 0..BACK {
+            if let Some(earlier) = self.earlier(prior, back) {
+                self.continuation
+                    .update(back, earlier, now, bonus, HISTORY_SCALE);
+            }
+        }
+    }
+
     pub(super) fn piece_index(pos: &Position, m: Move) -> usize {
         let role = pos.moving_role(m).map_or(0, |r| r.index());
         role + if pos.turn() == Color::Black { 6 } else { 0 }
