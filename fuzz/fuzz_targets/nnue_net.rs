@@ -5,16 +5,15 @@
 
 use libfuzzer_sys::fuzz_target;
 use sakk::Position;
-use sakk_engine::nnue::features::Active;
 use sakk_engine::nnue::net::QuantNet;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(net) = QuantNet::from_bytes(data) {
         assert_eq!(net.to_bytes(), data);
-        let _ = net.evaluate(&Active::of(&Position::new()));
+        let _ = net.evaluate_position(&Position::new());
         // Bare kings: the first output bucket.
         if let Ok(bare) = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1") {
-            let _ = net.evaluate(&Active::of(&bare));
+            let _ = net.evaluate_position(&bare);
         }
         let _ = net.dequantize().quantize();
     }

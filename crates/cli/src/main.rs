@@ -520,8 +520,9 @@ enum TournamentAction {
 /// What `sakk nnue` does.
 #[derive(Subcommand, Debug)]
 enum NnueAction {
-    /// Train a network `(768 → HIDDEN)×2 → 1×BUCKETS` (SCReLU, AdamW) on packed
-    /// positions; writes OUT/epoch-N.nnue after each epoch and OUT/net.nnue.
+    /// Train a network `(768×KING_BUCKETS → HIDDEN)×2 → 1×BUCKETS` (SCReLU,
+    /// AdamW) on packed positions; writes OUT/epoch-N.nnue after each epoch
+    /// and OUT/net.nnue.
     Train {
         /// Packed position files (`tune datagen --format packed`).
         #[arg(long, required = true, num_args = 1..)]
@@ -538,6 +539,12 @@ enum NnueAction {
         /// bucket has it copied into each, its evaluation kept).
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
         buckets: Option<u8>,
+        /// Sets of input weights by where each side's king stands: 1, or 8
+        /// (its pair of files by whether it is on its first rank; default:
+        /// the starting net's, else 1; a starting net of one set has it
+        /// copied into each, its evaluation kept).
+        #[arg(long, value_parser = ["1", "8"])]
+        king_buckets: Option<String>,
         /// Start from this network's weights instead of random ones
         /// (fine-tuning): a `.nnue` file, or `builtin` for the engine's own.
         #[arg(long)]
@@ -881,6 +888,7 @@ fn main() -> ExitCode {
                 out,
                 hidden,
                 buckets,
+                king_buckets,
                 init,
                 epochs,
                 batch,
@@ -895,6 +903,9 @@ fn main() -> ExitCode {
                 out,
                 hidden: hidden.map(usize::from),
                 buckets: buckets.map(usize::from),
+                kings: king_buckets
+                    .and_then(|k| k.parse().ok())
+                    .and_then(sakk_engine::nnue::features::KingBuckets::from_id),
                 init,
                 hold_out: hold_out as usize,
                 settings: sakk_engine::nnue::train::Settings {

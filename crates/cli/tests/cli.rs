@@ -874,7 +874,7 @@ fn a_net_trained_from_the_built_in_one_starts_as_it() {
     let same = train(&["--init", "builtin", "--lr", "0"]);
     assert!(same.status.success(), "{}", stderr(&same));
     assert!(
-        stderr(&same).contains("hidden 128, 8 output buckets, from builtin"),
+        stderr(&same).contains("hidden 128, 8 output buckets, 1 king bucket, from builtin"),
         "{}",
         stderr(&same)
     );
@@ -916,6 +916,30 @@ fn a_net_trained_from_the_built_in_one_starts_as_it() {
         stderr(&rebucketed).contains("has 8 output buckets"),
         "{}",
         stderr(&rebucketed)
+    );
+    // The built-in net given eight king buckets, each its input weights:
+    // the same evaluation (of positions whose kings stand in different
+    // buckets), in version 3; such a net cannot be given one again.
+    let kings = train(&["--init", "builtin", "--king-buckets", "8", "--lr", "0"]);
+    assert!(kings.status.success(), "{}", stderr(&kings));
+    assert!(
+        stderr(&kings).contains("8 output buckets, 8 king buckets"),
+        "{}",
+        stderr(&kings)
+    );
+    assert_eq!(bytes(&net).get(8..12), Some(&3u32.to_le_bytes()[..]));
+    let castled = "r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/2KR3R b - - 0 1";
+    for fen in [KIWIPETE, endgame, castled] {
+        assert_eq!(eval_at(&net, fen), eval_at(&built_in, fen), "{fen}");
+    }
+    let king_net = dir.join("kings.nnue").display().to_string();
+    let _ = std::fs::write(&king_net, bytes(&net));
+    let unkinged = train(&["--init", &king_net, "--king-buckets", "1"]);
+    assert!(!unkinged.status.success());
+    assert!(
+        stderr(&unkinged).contains("has 8 king buckets"),
+        "{}",
+        stderr(&unkinged)
     );
     // Trained: other weights.
     let trained = train(&["--init", "builtin", "--lr", "0.001"]);

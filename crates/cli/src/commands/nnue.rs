@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use sakk::Position;
-use sakk_engine::nnue::features::Active;
+use sakk_engine::nnue::features::KingBuckets;
 use sakk_engine::nnue::net::{FloatNet, QuantNet, WEIGHT_CLIP};
 use sakk_engine::nnue::train::{self, Entry, Settings};
 
@@ -20,6 +20,8 @@ pub struct TrainArgs {
     pub hidden: Option<usize>,
     /// Output buckets (default: the starting net's, else 1).
     pub buckets: Option<usize>,
+    /// King buckets (default: the starting net's, else one set).
+    pub kings: Option<KingBuckets>,
     /// The network to start from (`builtin`, or a file), instead of random
     /// weights.
     pub init: Option<String>,
@@ -39,13 +41,14 @@ pub fn train(args: TrainArgs) -> Result<(), Failure> {
         args.init.as_deref(),
         args.hidden,
         args.buckets,
+        args.kings,
         args.settings.seed,
     )?;
     let mut entries: Vec<Entry> = Vec::new();
     for path in &args.data {
         let file = std::fs::File::open(path)
             .map_err(|e| Failure::usage(format!("cannot read {path}: {e}")))?;
-        let (read, skipped) = train::read_entries(std::io::BufReader::new(file))
+        let (read, skipped) = train::read_entries(std::io::BufReader::new(file), net.kings)
             .map_err(|e| Failure::other(format!("cannot read {path}: {e}")))?;
         eprintln!(
             "{path}: {} positions, {skipped} records skipped",
@@ -70,12 +73,14 @@ pub fn train(args: TrainArgs) -> Result<(), Failure> {
     std::fs::create_dir_all(&args.out)
         .map_err(|e| Failure::other(format!("cannot create {}: {e}", args.out)))?;
     eprintln!(
-        "training {} positions, {} held out; hidden {}, {} output bucket{}{}, held-out loss before: {:.6}",
+        "training {} positions, {} held out; hidden {}, {} output bucket{}, {} king bucket{}{}, held-out loss before: {:.6}",
         fit.len(),
         held.len(),
         net.hidden,
         net.buckets,
         if net.buckets == 1 { "" } else { "s" },
+        net.kings.count(),
+        if net.kings.count() == 1 { "" } else { "s" },
         args.init
             .as_deref()
             .map_or(String::new(), |i| format!(", from {i}")),
@@ -117,24 +122,36 @@ pub fn train(args: TrainArgs) -> Result<(), Failure> {
 /// The network training starts from: random weights of `hidden` neurons
 /// (128 by default), or the network `init` names (`builtin`, or a file)
 /// back in floating point, widened to `hidden` where that is more; with
-/// `buckets` output buckets where one is asked for.
+/// `buckets` output buckets and the king buckets `kings` where they are
+/// asked for.
 fn starting_net(
     init: Option<&str>,
     hidden: Option<usize>,
     buckets: Option<usize>,
+    kings: Option<KingBuckets>,
     seed: u64,
 ) -> Result<FloatNet, Failure> {
-    let net = start_net(init, hidden, seed)?;
-    let Some(buckets) = buckets else {
-        return Ok(net);
-    };
-    net.bucketed(buckets).ok_or_else(|| {
-        Failure::usage(format!(
-            "--buckets {buckets}: {} has {} output buckets (only a net of one can be given more)",
-            init.unwrap_or("the starting net"),
-            net.buckets
-        ))
-    })
+    let mut net = start_net(init, hidden, seed)?;
+    if let Some(buckets) = buckets {
+        net = net.bucketed(buckets).ok_or_else(|| {
+            Failure::usage(format!(
+                "--buckets {buckets}: {} has {} output buckets (only a net of one can be given more)",
+                init.unwrap_or("the starting net"),
+                net.buckets
+            ))
+        })?;
+    }
+    if let Some(kings) = kings {
+        net = net.king_bucketed(kings).ok_or_else(|| {
+            Failure::usage(format!(
+                "--king-buckets {}: {} has {} king buckets (only a net of one set can be given more)",
+                kings.id(),
+                init.unwrap_or("the starting net"),
+                net.kings.count()
+            ))
+        })?;
+    }
+    Ok(net)
 }
 
 /// [`starting_net`] before its buckets.
@@ -179,6 +196,6 @@ pub fn eval(net: &str, fen: Option<&str>) -> Result<(), Failure> {
         Some(fen) => Position::from_fen(fen).map_err(|e| Failure::usage(e.to_string()))?,
         None => Position::new(),
     };
-    println!("{}", quant.evaluate(&Active::of(&pos)));
+    println!("{}", quant.evaluate_position(&pos));
     Ok(())
 }

@@ -1,18 +1,20 @@
-//! The network file: `SAKKNNUE`, a version, the hidden size and (version
-//! 2) the number of output buckets, then every weight little-endian. A
-//! network of one bucket is written as version 1, as before buckets were,
-//! so that each network has exactly one encoding (its [`QuantNet::hash`]
-//! names it in `id name` and `bench`).
+//! The network file: `SAKKNNUE`, a version, the hidden size, (versions 2
+//! and 3) the number of output buckets and (version 3) the layout of king
+//! buckets, then every weight little-endian. A network of one output
+//! bucket and one set of input weights is written as version 1, one of
+//! several output buckets as version 2, as before king buckets were, so
+//! that each network has exactly one encoding (its [`QuantNet::hash`] names
+//! it in `id name` and `bench`).
 
 use std::fmt;
 
-use super::features::INPUTS;
+use super::features::{KingBuckets, INPUTS};
 use super::net::{QuantNet, MAX_BUCKETS, MAX_OUT_WEIGHT};
 
 /// Why bytes are not a network.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NetError {
-    /// The file does not start with `SAKKNNUE` and version 1 or 2.
+    /// The file does not start with `SAKKNNUE` and version 1, 2 or 3.
     NotANet,
     /// A hidden size of 0 or over 4,096.
     BadHidden(u32),
@@ -20,6 +22,9 @@ pub enum NetError {
     /// the format of several (a net of one bucket has one encoding, version
     /// 1).
     BadBuckets(u32),
+    /// A layout of king buckets version 3 does not know, or the layout of
+    /// one (written as version 1 or 2).
+    BadKings(u32),
     /// An output weight beyond ±[`MAX_OUT_WEIGHT`].
     OutputWeight(i16),
     /// The file's length does not match its hidden size and buckets.
@@ -35,7 +40,10 @@ impl fmt::Display for NetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NetError::NotANet => {
-                write!(f, "not a sakk network (no SAKKNNUE header, version 1 or 2)")
+                write!(
+                    f,
+                    "not a sakk network (no SAKKNNUE header, version 1, 2 or 3)"
+                )
             }
             NetError::BadHidden(h) => write!(f, "hidden size {h}: must be 1 to 4096"),
             NetError::BadBuckets(b) => {
@@ -43,6 +51,9 @@ impl fmt::Display for NetError {
                     f,
                     "{b} output buckets in version 2: must be 2 to {MAX_BUCKETS}"
                 )
+            }
+            NetError::BadKings(k) => {
+                write!(f, "{k} king buckets in version 3: must be 8")
             }
             NetError::OutputWeight(w) => {
                 write!(f, "output weight {w}: must be within ±{MAX_OUT_WEIGHT}")
@@ -63,25 +74,33 @@ const VERSION_SINGLE: u32 = 1;
 /// The format of a network of several (the header has their number after
 /// the hidden size).
 const VERSION_BUCKETED: u32 = 2;
+/// The format of a network of king buckets (the header has their layout,
+/// [`KingBuckets::id`], after the output buckets).
+const VERSION_KINGS: u32 = 3;
 
 impl QuantNet {
     /// The network as bytes: `SAKKNNUE`, version and hidden size (u32
-    /// little-endian) and, in version 2 (more than one output bucket), the
-    /// number of buckets; then the first layer's weights and biases, the
-    /// output's weights (i16 little-endian) and its biases (i32). A network
-    /// of one bucket is written as version 1, as before buckets were.
+    /// little-endian), in versions 2 and 3 the number of output buckets, in
+    /// version 3 the layout of king buckets; then the first layer's weights
+    /// and biases, the output's weights (i16 little-endian) and its biases
+    /// (i32). A network of one set of input weights is written as version 1
+    /// (one output bucket) or 2, as before king buckets were.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let header = if self.buckets == 1 { 16 } else { 20 };
+        let (version, header) = match (self.kings, self.buckets) {
+            (KingBuckets::One, 1) => (VERSION_SINGLE, 16),
+            (KingBuckets::One, _) => (VERSION_BUCKETED, 20),
+            _ => (VERSION_KINGS, 24),
+        };
         let weights = self.ft_w.len() + self.ft_b.len() + self.out_w.len();
         let mut out = Vec::with_capacity(header + 2 * weights + 4 * self.out_b.len());
         out.extend_from_slice(MAGIC);
-        if self.buckets == 1 {
-            out.extend_from_slice(&VERSION_SINGLE.to_le_bytes());
-            out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
-        } else {
-            out.extend_from_slice(&VERSION_BUCKETED.to_le_bytes());
-            out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        out.extend_from_slice(&version.to_le_bytes());
+        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        if version != VERSION_SINGLE {
             out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
+        }
+        if version == VERSION_KINGS {
+            out.extend_from_slice(&self.kings.id().to_le_bytes());
         }
         for v in self.ft_w.iter().chain(&self.ft_b).chain(&self.out_w) {
             out.extend_from_slice(&v.to_le_bytes());
@@ -104,12 +123,18 @@ impl QuantNet {
         if bytes.get(..8) != Some(MAGIC.as_slice()) {
             return Err(NetError::NotANet);
         }
-        let (hidden_word, buckets_word, header) = match word(8) {
-            Some(VERSION_SINGLE) => (word(12).ok_or(NetError::NotANet)?, 1, 16),
-            Some(VERSION_BUCKETED) => (
+        let version = word(8).ok_or(NetError::NotANet)?;
+        let (hidden_word, buckets_word, header) = match version {
+            VERSION_SINGLE => (word(12).ok_or(NetError::NotANet)?, 1, 16),
+            VERSION_BUCKETED => (
                 word(12).ok_or(NetError::NotANet)?,
                 word(16).ok_or(NetError::NotANet)?,
                 20,
+            ),
+            VERSION_KINGS => (
+                word(12).ok_or(NetError::NotANet)?,
+                word(16).ok_or(NetError::NotANet)?,
+                24,
             ),
             _ => return Err(NetError::NotANet),
         };
@@ -118,11 +143,22 @@ impl QuantNet {
             return Err(NetError::BadHidden(hidden_word));
         }
         let buckets = buckets_word as usize;
-        // Version 1 has one bucket; version 2, two or more.
-        if header == 20 && !(2..=MAX_BUCKETS).contains(&buckets) {
+        // Version 1 has one bucket; version 2, two or more; version 3, any.
+        let fewest = if version == VERSION_BUCKETED { 2 } else { 1 };
+        if !(fewest..=MAX_BUCKETS).contains(&buckets) {
             return Err(NetError::BadBuckets(buckets_word));
         }
-        let count = INPUTS * hidden + hidden + buckets * 2 * hidden;
+        let kings = if version == VERSION_KINGS {
+            let id = word(20).ok_or(NetError::NotANet)?;
+            match KingBuckets::from_id(id) {
+                Some(k) if k != KingBuckets::One => k,
+                _ => return Err(NetError::BadKings(id)),
+            }
+        } else {
+            KingBuckets::One
+        };
+        let inputs = kings.count() * INPUTS;
+        let count = inputs * hidden + hidden + buckets * 2 * hidden;
         let expected = header + 2 * count + 4 * buckets;
         if bytes.len() != expected {
             return Err(NetError::WrongLength {
@@ -133,7 +169,7 @@ impl QuantNet {
         let mut values = bytes[header..header + 2 * count]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
-        let ft_w: Vec<i16> = values.by_ref().take(INPUTS * hidden).collect();
+        let ft_w: Vec<i16> = values.by_ref().take(inputs * hidden).collect();
         let ft_b: Vec<i16> = values.by_ref().take(hidden).collect();
         let out_w: Vec<i16> = values.collect();
         if let Some(&w) = out_w.iter().find(|w| w.abs() > MAX_OUT_WEIGHT) {
@@ -146,6 +182,7 @@ impl QuantNet {
         Ok(QuantNet {
             hidden,
             buckets,
+            kings,
             ft_w,
             ft_b,
             out_w,
@@ -208,6 +245,70 @@ mod tests {
             Err(e) => panic!("{e}"),
         };
         assert_eq!(builtin.to_bytes(), crate::nnue::EMBEDDED_BYTES);
+    }
+
+    #[test]
+    fn king_bucketed_nets_round_trip_as_version_3() {
+        for buckets in [1, 8] {
+            let Some(float) = FloatNet::new(16, 1)
+                .bucketed(buckets)
+                .and_then(|n| n.king_bucketed(KingBuckets::Eight))
+            else {
+                panic!("not bucketed")
+            };
+            let q = float.quantize();
+            let bytes = q.to_bytes();
+            assert_eq!(&bytes[8..12], &3u32.to_le_bytes());
+            assert_eq!(&bytes[20..24], &8u32.to_le_bytes());
+            assert_eq!(
+                bytes.len(),
+                24 + 2 * (8 * INPUTS * 16 + 16 + buckets * 32) + 4 * buckets
+            );
+            assert_eq!(QuantNet::from_bytes(&bytes), Ok(q.clone()));
+            assert_ne!(
+                q.hash(),
+                FloatNet::new(16, 1)
+                    .bucketed(buckets)
+                    .map(|n| n.quantize().hash())
+                    .unwrap_or(0)
+            );
+            for bad in [0u32, 1, 2, 9] {
+                let mut wrong = bytes.clone();
+                wrong[20..24].copy_from_slice(&bad.to_le_bytes());
+                assert_eq!(QuantNet::from_bytes(&wrong), Err(NetError::BadKings(bad)));
+            }
+            let mut none = bytes.clone();
+            none[16..20].copy_from_slice(&0u32.to_le_bytes());
+            assert_eq!(QuantNet::from_bytes(&none), Err(NetError::BadBuckets(0)));
+            assert!(matches!(
+                QuantNet::from_bytes(&bytes[..bytes.len() - 2]),
+                Err(NetError::WrongLength { .. })
+            ));
+            assert_eq!(QuantNet::from_bytes(&bytes[..22]), Err(NetError::NotANet));
+        }
+    }
+
+    #[test]
+    fn damaged_headers_and_lengths_are_refused_without_panicking() {
+        let Some(float) = FloatNet::new(4, 1).king_bucketed(KingBuckets::Eight) else {
+            panic!("not bucketed")
+        };
+        let good = float.quantize().to_bytes();
+        let mut rng = crate::rng::Rng::new(7);
+        for _ in 0..3000 {
+            let mut bytes = good.clone();
+            for _ in 0..=rng.below(3) {
+                let at = rng.below(28);
+                bytes[at] = (rng.next_u64() & 0xff) as u8;
+            }
+            if rng.below(2) == 0 {
+                bytes.truncate(rng.below(bytes.len() + 1));
+            }
+            if let Ok(net) = QuantNet::from_bytes(&bytes) {
+                // Whatever reads is a net that writes back to those bytes.
+                assert_eq!(net.to_bytes(), bytes);
+            }
+        }
     }
 
     #[test]

@@ -1,5 +1,7 @@
-//! The network `(768 → H)×2 → 1×B` with SCReLU: one hidden layer per
-//! perspective (shared weights), the side to move's half first, and one
+//! The network `(768×K → H)×2 → 1×B` with SCReLU: one hidden layer per
+//! perspective (shared weights; of `K` sets of input weights, the one of
+//! the perspective's king's region, [`KingBuckets`]), the side to move's
+//! half first, and one
 //! output that times [`SCALE`] is the evaluation in centipawns for the side
 //! to move. The output layer may come in `B` buckets ([`bucket`]): one set of
 //! output weights for each range of the number of men on the board, so that
@@ -8,7 +10,7 @@
 //! runs: int16 weights (first layer × [`QA`], output × [`QB`]), written and
 //! read as [`super::file`] describes.
 
-use super::features::{Active, INPUTS};
+use super::features::{Active, KingBuckets, INPUTS};
 pub use super::file::NetError;
 use super::simd::Kernel;
 use crate::rng::Rng;
@@ -54,7 +56,10 @@ pub struct FloatNet {
     pub hidden: usize,
     /// Output buckets (1 to [`MAX_BUCKETS`]).
     pub buckets: usize,
-    /// The first layer: `hidden` weights for each of the 768 inputs.
+    /// The first layer's sets of weights by the king's region.
+    pub kings: KingBuckets,
+    /// The first layer: `hidden` weights for each of the 768 inputs of
+    /// each king bucket, bucket by bucket.
     pub ft_w: Vec<f32>,
     /// The first layer's biases.
     pub ft_b: Vec<f32>,
@@ -78,6 +83,7 @@ impl FloatNet {
         FloatNet {
             hidden,
             buckets: 1,
+            kings: KingBuckets::One,
             ft_w: (0..INPUTS * hidden).map(|_| uniform(ft_limit)).collect(),
             ft_b: vec![0.0; hidden],
             out_w: (0..2 * hidden).map(|_| uniform(out_limit)).collect(),
@@ -140,8 +146,10 @@ impl FloatNet {
         }
         let fresh = FloatNet::new(hidden, seed);
         let (old, added) = (self.hidden, hidden - self.hidden);
-        let mut ft_w = Vec::with_capacity(INPUTS * hidden);
+        let mut ft_w = Vec::with_capacity(self.kings.count() * INPUTS * hidden);
         for (input, row) in self.ft_w.chunks_exact(old).enumerate() {
+            // Each king bucket's new neurons start as the fresh net's.
+            let input = input % INPUTS;
             ft_w.extend_from_slice(row);
             ft_w.extend_from_slice(&fresh.ft_w[input * hidden + old..][..added]);
         }
@@ -155,10 +163,30 @@ impl FloatNet {
         Some(FloatNet {
             hidden,
             buckets: self.buckets,
+            kings: self.kings,
             ft_w,
             ft_b,
             out_w,
             out_b: self.out_b.clone(),
+        })
+    }
+
+    /// This network with the king buckets `kings`: itself where it has
+    /// them, and a network of one set of input weights with that set
+    /// copied into each bucket, so that it evaluates every position as
+    /// before and training lets the buckets part from there. `None` for
+    /// another change.
+    pub fn king_bucketed(&self, kings: KingBuckets) -> Option<FloatNet> {
+        if kings == self.kings {
+            return Some(self.clone());
+        }
+        if self.kings != KingBuckets::One {
+            return None;
+        }
+        Some(FloatNet {
+            kings,
+            ft_w: self.ft_w.repeat(kings.count()),
+            ..self.clone()
         })
     }
 
@@ -193,6 +221,7 @@ impl FloatNet {
         FloatNet {
             hidden: self.hidden,
             buckets: self.buckets,
+            kings: self.kings,
             ft_w: clip(&self.ft_w),
             ft_b: clip(&self.ft_b),
             out_w: clip(&self.out_w),
@@ -206,6 +235,7 @@ impl FloatNet {
         QuantNet {
             hidden: self.hidden,
             buckets: self.buckets,
+            kings: self.kings,
             ft_w: self.ft_w.iter().map(|&w| q(w, QA)).collect(),
             ft_b: self.ft_b.iter().map(|&b| q(b, QA)).collect(),
             out_w: self
@@ -229,7 +259,10 @@ pub struct QuantNet {
     pub hidden: usize,
     /// Output buckets (1 to [`MAX_BUCKETS`]).
     pub buckets: usize,
-    /// The first layer × [`QA`], `hidden` for each input.
+    /// The first layer's sets of weights by the king's region.
+    pub kings: KingBuckets,
+    /// The first layer × [`QA`], `hidden` for each input of each king
+    /// bucket, bucket by bucket.
     pub ft_w: Vec<i16>,
     /// The first layer's biases × [`QA`].
     pub ft_b: Vec<i16>,
@@ -251,6 +284,7 @@ impl QuantNet {
         FloatNet {
             hidden: self.hidden,
             buckets: self.buckets,
+            kings: self.kings,
             ft_w: self.ft_w.iter().map(|&w| f(w, QA)).collect(),
             ft_b: self.ft_b.iter().map(|&b| f(b, QA)).collect(),
             out_w: self.out_w.iter().map(|&w| f(w, QB)).collect(),
@@ -308,7 +342,14 @@ impl QuantNet {
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 
-    /// The evaluation in centipawns for the side to move, from scratch.
+    /// The evaluation of `pos` in centipawns for the side to move, from
+    /// scratch.
+    pub fn evaluate_position(&self, pos: &sakk::Position) -> i32 {
+        self.evaluate(&Active::of(pos, self.kings))
+    }
+
+    /// The evaluation in centipawns for the side to move, from scratch, of
+    /// the features `active` (taken for this network's [`KingBuckets`]).
     pub fn evaluate(&self, active: &Active) -> i32 {
         let mut us = vec![0i16; self.hidden];
         let mut them = vec![0i16; self.hidden];
@@ -355,7 +396,7 @@ mod tests {
         assert_ne!(wild.dequantize().clipped().quantize(), wild);
         // And it evaluates as the engine's net does, within rounding.
         for pos in positions().iter().take(50) {
-            let active = Active::of(pos);
+            let active = Active::of(pos, KingBuckets::One);
             let (f, i) = (float.evaluate(&active), q.evaluate(&active) as f32);
             assert!((f - i).abs() <= 2.0, "{f} against {i}");
         }
@@ -376,7 +417,7 @@ mod tests {
         assert_eq!(wide.ft_w.len(), INPUTS * 96);
         assert_eq!(wide.out_w.len(), 2 * 96);
         for pos in positions() {
-            let active = Active::of(&pos);
+            let active = Active::of(&pos, KingBuckets::One);
             let (a, b) = (net.evaluate(&active), wide.evaluate(&active));
             assert!((a - b).abs() < 1e-3, "{a} against {b}");
         }
@@ -397,7 +438,7 @@ mod tests {
         let q = net.quantize();
         let mut worst: f32 = f32::MIN;
         for pos in positions() {
-            let active = Active::of(&pos);
+            let active = Active::of(&pos, KingBuckets::One);
             let float = net.evaluate(&active);
             let int = q.evaluate(&active) as f32;
             worst = worst.max((float - int).abs() - 0.02 * float.abs());
@@ -420,7 +461,7 @@ mod tests {
             .iter()
             .any(|&w| w == MAX_OUT_WEIGHT || w == -MAX_OUT_WEIGHT));
         for pos in positions() {
-            let active = Active::of(&pos);
+            let active = Active::of(&pos, KingBuckets::One);
             let (mut us, mut them) = (vec![0i16; 128], vec![0i16; 128]);
             q.accumulate(active.ours(), &mut us);
             q.accumulate(active.theirs(), &mut them);
@@ -435,11 +476,11 @@ mod tests {
     #[test]
     fn incremental_updates_equal_a_fresh_accumulator() {
         let q = FloatNet::new(32, 4).quantize();
-        let from = Active::of(&Position::new());
+        let from = Active::of(&Position::new(), KingBuckets::One);
         let mut acc = vec![0i16; 32];
         q.accumulate(from.ours(), &mut acc);
         for pos in positions() {
-            let to = Active::of(&pos);
+            let to = Active::of(&pos, KingBuckets::One);
             for &f in from.ours() {
                 q.sub(f, &mut acc);
             }
@@ -524,14 +565,14 @@ mod tests {
             .collect();
         assert_eq!(men.len(), 8, "the positions cover every bucket");
         for pos in &positions {
-            let active = Active::of(pos);
+            let active = Active::of(pos, KingBuckets::One);
             let (a, b) = (net.evaluate(&active), eight.evaluate(&active));
             assert!((a - b).abs() < 1e-3, "{a} against {b}");
         }
         // Each bucket answers for its own positions only.
         eight.out_b[0] += 0.5;
         for pos in &positions {
-            let active = Active::of(pos);
+            let active = Active::of(pos, KingBuckets::One);
             let (a, b) = (net.evaluate(&active), eight.evaluate(&active));
             let first = bucket(usize::from(active.count), 8) == 0;
             assert_eq!((a - b).abs() > 100.0, first, "{}", pos.fen());
@@ -546,7 +587,7 @@ mod tests {
         }
         let q = eight.quantize();
         for pos in &positions {
-            let active = Active::of(pos);
+            let active = Active::of(pos, KingBuckets::One);
             let (f, i) = (eight.evaluate(&active), q.evaluate(&active) as f32);
             assert!((f - i).abs() <= 24.0 + 0.02 * f.abs(), "{f} against {i}");
         }
@@ -559,9 +600,65 @@ mod tests {
             panic!("not widened")
         };
         for pos in &positions {
-            let active = Active::of(pos);
+            let active = Active::of(pos, KingBuckets::One);
             let (a, b) = (eight.evaluate(&active), wide.evaluate(&active));
             assert!((a - b).abs() < 1e-3, "{a} against {b}");
         }
+    }
+
+    #[test]
+    fn a_king_bucketed_net_starts_out_as_its_single_set_and_parts_from_it() {
+        let mut net = FloatNet::new(32, 6);
+        for w in &mut net.out_w {
+            *w *= 8.0;
+        }
+        let Some(mut kings) = net.king_bucketed(KingBuckets::Eight) else {
+            panic!("not king-bucketed")
+        };
+        assert_eq!(kings.ft_w.len(), 8 * INPUTS * 32);
+        // Positions with the kings in every bucket (the thinning games walk
+        // them about the board).
+        let positions = thinning_positions();
+        let seen: std::collections::BTreeSet<usize> = positions
+            .iter()
+            .map(|p| KingBuckets::Eight.of(p.turn(), p.board()))
+            .collect();
+        assert_eq!(seen.len(), 8, "the positions cover every king bucket");
+        for pos in &positions {
+            let a = net.evaluate(&Active::of(pos, KingBuckets::One));
+            let b = kings.evaluate(&Active::of(pos, KingBuckets::Eight));
+            assert!((a - b).abs() < 1e-3, "{a} against {b}");
+        }
+        // Bucket 5's weights answer for the positions whose side to move
+        // has its king in that bucket, and only for those (on the side to
+        // move's half: the other's half reads them for its own king).
+        for w in &mut kings.ft_w[5 * INPUTS * 32..6 * INPUTS * 32] {
+            *w += 0.3;
+        }
+        for pos in &positions {
+            let a = net.evaluate(&Active::of(pos, KingBuckets::One));
+            let b = kings.evaluate(&Active::of(pos, KingBuckets::Eight));
+            let board = pos.board();
+            let touched = KingBuckets::Eight.of(pos.turn(), board) == 5
+                || KingBuckets::Eight.of(!pos.turn(), board) == 5;
+            assert_eq!((a - b).abs() > 1e-3, touched, "{}", pos.fen());
+        }
+        // The integer net and the file keep the layout; widening keeps
+        // each bucket's evaluation.
+        let q = kings.quantize();
+        assert_eq!(q.kings, KingBuckets::Eight);
+        assert_eq!(q.dequantize().kings, KingBuckets::Eight);
+        let Some(wide) = kings.widened(48, 2) else {
+            panic!("not widened")
+        };
+        for pos in &positions {
+            let active = Active::of(pos, KingBuckets::Eight);
+            let (a, b) = (kings.evaluate(&active), wide.evaluate(&active));
+            assert!((a - b).abs() < 1e-3, "{a} against {b}");
+            let (f, i) = (kings.evaluate(&active), q.evaluate_position(pos) as f32);
+            assert!((f - i).abs() <= 24.0 + 0.02 * f.abs(), "{f} against {i}");
+        }
+        assert_eq!(kings.king_bucketed(KingBuckets::Eight), Some(kings.clone()));
+        assert!(kings.king_bucketed(KingBuckets::One).is_none());
     }
 }

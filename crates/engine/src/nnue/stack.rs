@@ -3,13 +3,15 @@
 //! accumulators of the plies above it that were not yet brought up to date
 //! are, each from its parent by the pieces that changed between the two
 //! boards (a move, a capture, castling, a promotion or en passant alike), so
-//! an accumulator is computed from scratch only at the root.
+//! an accumulator is computed from scratch only at the root, and where a
+//! king's move takes it into another of the network's king buckets (its
+//! side's perspective then reads another set of weights).
 
 use std::sync::Arc;
 
 use sakk::{Board, Color, Piece, Position, Role};
 
-use super::features::index;
+use super::features::{index, KingBuckets, INPUTS};
 use super::net::QuantNet;
 
 /// Accumulators for plies `0..=max_ply` of one search.
@@ -44,14 +46,22 @@ impl AccumulatorStack {
         self.boards[0] = *root.board();
         for (p, perspective) in Color::ALL.into_iter().enumerate() {
             let acc = &mut self.accs[p * h..(p + 1) * h];
-            acc.copy_from_slice(&self.net.ft_b);
-            for (sq, piece) in root.board().pieces() {
-                let f = index(perspective, piece.color, piece.role, sq.index());
-                self.net.add(f as u16, acc);
-            }
+            Self::refresh(&self.net, perspective, root.board(), acc);
         }
         self.valid.fill(false);
         self.valid[0] = true;
+    }
+
+    /// The accumulator of `perspective` on `board`, from scratch.
+    #[cold]
+    #[inline(never)]
+    fn refresh(net: &QuantNet, perspective: Color, board: &Board, acc: &mut [i16]) {
+        acc.copy_from_slice(&net.ft_b);
+        let base = net.kings.of(perspective, board) * INPUTS;
+        for (sq, piece) in board.pieces() {
+            let f = base + index(perspective, piece.color, piece.role, sq.index());
+            net.add(f as u16, acc);
+        }
     }
 
     /// A node at `ply` (> 0) with position `pos` is entered.
@@ -94,18 +104,36 @@ impl AccumulatorStack {
         let parent = &before[(p - 1) * 2 * h..p * 2 * h];
         let child = &mut rest[..2 * h];
         let (old, new) = (&self.boards[p - 1], &self.boards[p]);
+        let kings = self.net.kings;
+        // A king gone into another bucket: its side's weights are another
+        // set, that side's accumulator is made anew.
+        let crossed = |perspective: Color| {
+            kings != KingBuckets::One && kings.of(perspective, new) != kings.of(perspective, old)
+        };
         let Some((taken, put)) = changes(old, new) else {
-            child.copy_from_slice(parent);
-            Self::apply_all(&self.net, old, new, child);
+            for (k, perspective) in Color::ALL.into_iter().enumerate() {
+                let out = &mut child[k * h..(k + 1) * h];
+                if crossed(perspective) {
+                    Self::refresh(&self.net, perspective, new, out);
+                } else {
+                    out.copy_from_slice(&parent[k * h..(k + 1) * h]);
+                    Self::apply_all(&self.net, perspective, old, new, out);
+                }
+            }
             self.valid[p] = true;
             return;
         };
         for (k, perspective) in Color::ALL.into_iter().enumerate() {
-            let feature = |&(piece, sq): &(Piece, usize)| {
-                index(perspective, piece.color, piece.role, sq) as u16
-            };
             let out = &mut child[k * h..(k + 1) * h];
             let from = &parent[k * h..(k + 1) * h];
+            if crossed(perspective) {
+                Self::refresh(&self.net, perspective, new, out);
+                continue;
+            }
+            let base = kings.of(perspective, new) * INPUTS;
+            let feature = |&(piece, sq): &(Piece, usize)| {
+                (base + index(perspective, piece.color, piece.role, sq)) as u16
+            };
             match (taken.first(), put.first()) {
                 (Some(t), Some(a)) => self.net.add_sub(from, feature(a), feature(t), out),
                 _ => out.copy_from_slice(from),
@@ -121,26 +149,27 @@ impl AccumulatorStack {
         self.valid[p] = true;
     }
 
-    /// Takes from `child` (a copy of `old`'s accumulators) every piece of
-    /// `old` that `new` lacks and adds every piece `new` has that `old`
-    /// lacked, piece by piece.
-    fn apply_all(net: &QuantNet, old: &Board, new: &Board, child: &mut [i16]) {
-        let h = net.hidden;
+    /// Takes from `acc` (a copy of `perspective`'s accumulator of `old`)
+    /// every piece of `old` that `new` lacks and adds every piece `new` has
+    /// that `old` lacked, piece by piece (the king of `perspective` in the
+    /// same bucket on both boards).
+    fn apply_all(net: &QuantNet, perspective: Color, old: &Board, new: &Board, acc: &mut [i16]) {
+        let base = net.kings.of(perspective, new) * INPUTS;
         for color in Color::ALL {
             for role in Role::ALL {
                 let piece = Piece::new(color, role);
                 let (was, is) = (old.by_piece(piece), new.by_piece(piece));
                 for sq in was & !is {
-                    for (k, perspective) in Color::ALL.into_iter().enumerate() {
-                        let f = index(perspective, color, role, sq.index()) as u16;
-                        net.sub(f, &mut child[k * h..(k + 1) * h]);
-                    }
+                    net.sub(
+                        (base + index(perspective, color, role, sq.index())) as u16,
+                        acc,
+                    );
                 }
                 for sq in is & !was {
-                    for (k, perspective) in Color::ALL.into_iter().enumerate() {
-                        let f = index(perspective, color, role, sq.index()) as u16;
-                        net.add(f, &mut child[k * h..(k + 1) * h]);
-                    }
+                    net.add(
+                        (base + index(perspective, color, role, sq.index())) as u16,
+                        acc,
+                    );
                 }
             }
         }
@@ -217,7 +246,6 @@ impl<T: Copy, const N: usize> ArrayList<T, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::features::Active;
     use crate::nnue::net::FloatNet;
     use crate::rng::Rng;
 
@@ -235,6 +263,84 @@ mod tests {
             *w *= 1.0 + (i / 64) as f32;
         }
         lazy_equals_fresh(net);
+    }
+
+    /// A net whose king buckets differ (so that a wrong bucket shows).
+    fn king_bucketed() -> FloatNet {
+        let Some(mut net) = FloatNet::new(32, 12)
+            .bucketed(8)
+            .and_then(|n| n.king_bucketed(KingBuckets::Eight))
+        else {
+            panic!("not bucketed")
+        };
+        let rows = 32 * crate::nnue::features::INPUTS;
+        for (i, w) in net.ft_w.iter_mut().enumerate() {
+            *w += ((i / rows) as f32 - 3.5) * 0.02 + ((i * 7) % 13) as f32 * 0.003;
+        }
+        for w in &mut net.out_w {
+            *w *= 4.0;
+        }
+        net
+    }
+
+    #[test]
+    fn a_king_bucketed_net_is_refreshed_where_a_king_changes_bucket() {
+        lazy_equals_fresh(king_bucketed());
+        let net = Arc::new(king_bucketed().quantize());
+        let mut stack = AccumulatorStack::new(Arc::clone(&net), 4);
+        for (fen, uci, crosses) in [
+            // Castling: White's king from e1 (bucket 2) to g1 (3).
+            ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", true),
+            ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8", true),
+            // Off the first rank.
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1e2", true),
+            // Within the e–f files (on the first rank, and beyond it), and
+            // from them to the c–d files.
+            ("4k3/8/8/8/8/8/8/5K2 w - - 0 1", "f1e1", false),
+            ("8/4k3/8/8/8/8/8/4K3 b - - 0 1", "e7f6", false),
+            ("8/4k3/8/8/8/8/8/4K3 b - - 0 1", "e7d6", true),
+            // A capture by the king into another bucket.
+            ("4k3/8/8/8/8/8/3n4/4K3 w - - 0 1", "e1d2", true),
+        ] {
+            let Ok(pos) = Position::from_any_fen(fen) else {
+                panic!("{fen}")
+            };
+            let Ok(m) = pos.parse_uci(uci) else {
+                panic!("{uci} in {fen}")
+            };
+            let child = pos.after_unchecked(m);
+            let side = pos.turn();
+            assert_eq!(
+                net.kings.of(side, pos.board()) != net.kings.of(side, child.board()),
+                crosses,
+                "{uci}"
+            );
+            stack.reset(&pos);
+            stack.enter(1, &child);
+            assert_eq!(
+                stack.evaluate(1, &child),
+                net.evaluate_position(&child),
+                "{uci}"
+            );
+            // And back: the parent's accumulators were kept.
+            assert_eq!(
+                stack.evaluate(0, &pos),
+                net.evaluate_position(&pos),
+                "{uci}"
+            );
+        }
+        // Boards further apart than a move (the piece-by-piece path), one
+        // king in another bucket, the other in the same.
+        let (Ok(start), Ok(far)) = (
+            Position::from_fen(sakk::STARTING_FEN),
+            Position::from_fen("rnbqk2r/pppp1ppp/8/8/8/8/PPPP1PPP/RNBQ1RK1 w kq - 0 1"),
+        ) else {
+            panic!("FENs")
+        };
+        assert!(changes(start.board(), far.board()).is_none());
+        stack.reset(&start);
+        stack.enter(1, &far);
+        assert_eq!(stack.evaluate(1, &far), net.evaluate_position(&far));
     }
 
     /// The pieces a move takes off and puts on, for the moves that change
@@ -276,7 +382,7 @@ mod tests {
             );
             stack.reset(&pos);
             stack.enter(1, &child);
-            let fresh = net.evaluate(&Active::of(&child));
+            let fresh = net.evaluate_position(&child);
             assert_eq!(stack.evaluate(1, &child), fresh, "{uci}");
         }
         let (Ok(start), Ok(pawn_less), Ok(far)) = (
@@ -293,7 +399,7 @@ mod tests {
         for next in [pawn_less, far] {
             stack.reset(&start);
             stack.enter(1, &next);
-            assert_eq!(stack.evaluate(1, &next), net.evaluate(&Active::of(&next)));
+            assert_eq!(stack.evaluate(1, &next), net.evaluate_position(&next));
         }
     }
 
@@ -320,7 +426,7 @@ mod tests {
                 let ply = path.len() - 1;
                 let pos = path[ply];
                 if rng.below(3) == 0 {
-                    let fresh = net.evaluate(&Active::of(&pos));
+                    let fresh = net.evaluate_position(&pos);
                     assert_eq!(stack.evaluate(ply, &pos), fresh, "{}", pos.fen());
                 }
                 let moves = pos.legal_moves();

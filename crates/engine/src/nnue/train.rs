@@ -10,7 +10,7 @@
 
 use std::io::Read;
 
-use super::features::Active;
+use super::features::{Active, KingBuckets};
 use super::net::{bucket, screlu, FloatNet, SCALE, WEIGHT_CLIP};
 use super::packed::Samples;
 use crate::rng::Rng;
@@ -27,12 +27,16 @@ pub struct Entry {
     pub result: f32,
 }
 
-/// Reads packed positions; returns the entries and how many records were
-/// not positions (skipped).
+/// Reads packed positions, their inputs taken for a network of the king
+/// buckets `kings`; returns the entries and how many records were not
+/// positions (skipped).
 ///
 /// # Errors
 /// The reader's error.
-pub fn read_entries<R: Read>(reader: R) -> std::io::Result<(Vec<Entry>, usize)> {
+pub fn read_entries<R: Read>(
+    reader: R,
+    kings: KingBuckets,
+) -> std::io::Result<(Vec<Entry>, usize)> {
     let mut entries = Vec::new();
     let mut skipped = 0;
     for record in Samples::new(reader) {
@@ -48,7 +52,7 @@ pub fn read_entries<R: Read>(reader: R) -> std::io::Result<(Vec<Entry>, usize)> 
             _ => 0.0,
         };
         entries.push(Entry {
-            active: Active::of(&sample.position),
+            active: Active::of(&sample.position, kings),
             score: sigmoid(score / SCALE as f32),
             result,
         });
@@ -328,6 +332,11 @@ mod tests {
     /// Positions labelled by the hand-made evaluation: a net that learns
     /// them learns material and more.
     fn labelled(n: usize, seed: u64) -> Vec<Entry> {
+        labelled_for(n, seed, KingBuckets::One)
+    }
+
+    /// [`labelled`], the inputs taken for a net of the king buckets `kings`.
+    fn labelled_for(n: usize, seed: u64, kings: KingBuckets) -> Vec<Entry> {
         let mut rng = Rng::new(seed);
         let mut out = Vec::new();
         let mut pos = Position::new();
@@ -340,7 +349,7 @@ mod tests {
             pos = pos.after_unchecked(moves[rng.below(moves.len())]);
             let score = evaluate(&pos) as f32;
             out.push(Entry {
-                active: Active::of(&pos),
+                active: Active::of(&pos, kings),
                 score: sigmoid(score / SCALE as f32),
                 result: 0.5,
             });
@@ -368,8 +377,22 @@ mod tests {
         gradient_check(net);
     }
 
+    #[test]
+    fn the_analytic_gradient_matches_in_every_king_bucket() {
+        let Some(mut net) = FloatNet::new(8, 3)
+            .bucketed(8)
+            .and_then(|n| n.king_bucketed(KingBuckets::Eight))
+        else {
+            panic!("not bucketed")
+        };
+        for (i, w) in net.ft_w.iter_mut().enumerate() {
+            *w += (i % 11) as f32 * 0.01 - 0.05;
+        }
+        gradient_check(net);
+    }
+
     fn gradient_check(net: FloatNet) {
-        let entries = labelled(20, 1);
+        let entries = labelled_for(20, 1, net.kings);
         let mut g = Gradient::zero(&net);
         backward(&net, &entries, 0.3, &mut g);
         let total =
