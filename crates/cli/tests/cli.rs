@@ -917,9 +917,10 @@ fn a_net_trained_from_the_built_in_one_starts_as_it() {
         "{}",
         stderr(&rebucketed)
     );
-    // The built-in net given eight king buckets, each its input weights:
-    // the same evaluation (of positions whose kings stand in different
-    // buckets), in version 3; such a net cannot be given one again.
+    // The built-in net given eight king buckets, each a copy of its input
+    // weights: the same evaluation (whatever bucket the kings stand in; the
+    // engine's unit tests show each bucket read where it should be), in
+    // version 3; such a net cannot be given one again.
     let kings = train(&["--init", "builtin", "--king-buckets", "8", "--lr", "0"]);
     assert!(kings.status.success(), "{}", stderr(&kings));
     assert!(

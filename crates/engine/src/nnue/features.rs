@@ -64,7 +64,8 @@ impl KingBuckets {
     }
 
     /// The bucket (0 to [`KingBuckets::count`] − 1) of `perspective`'s
-    /// king on `king` (`None`, a board without that king: bucket 0).
+    /// king on `king` (`None`, a board without that king or with more than
+    /// one: bucket 0).
     pub fn bucket(self, perspective: Color, king: Option<Square>) -> usize {
         match (self, king) {
             (KingBuckets::One, _) | (_, None) => 0,

@@ -19,8 +19,8 @@ pub enum NetError {
     /// A hidden size of 0 or over 4,096.
     BadHidden(u32),
     /// A number of output buckets of 0 or over [`MAX_BUCKETS`], or of 1 in
-    /// the format of several (a net of one bucket has one encoding, version
-    /// 1).
+    /// version 2, the format of several (a net of one output bucket and one
+    /// set of input weights has one encoding, version 1).
     BadBuckets(u32),
     /// A layout of king buckets version 3 does not know, or the layout of
     /// one (written as version 1 or 2).
@@ -49,7 +49,7 @@ impl fmt::Display for NetError {
             NetError::BadBuckets(b) => {
                 write!(
                     f,
-                    "{b} output buckets in version 2: must be 2 to {MAX_BUCKETS}"
+                    "{b} output buckets: must be 1 to {MAX_BUCKETS} (2 to {MAX_BUCKETS} in version 2)"
                 )
             }
             NetError::BadKings(k) => {
@@ -277,9 +277,11 @@ mod tests {
                 wrong[20..24].copy_from_slice(&bad.to_le_bytes());
                 assert_eq!(QuantNet::from_bytes(&wrong), Err(NetError::BadKings(bad)));
             }
-            let mut none = bytes.clone();
-            none[16..20].copy_from_slice(&0u32.to_le_bytes());
-            assert_eq!(QuantNet::from_bytes(&none), Err(NetError::BadBuckets(0)));
+            for bad in [0u32, 9] {
+                let mut wrong = bytes.clone();
+                wrong[16..20].copy_from_slice(&bad.to_le_bytes());
+                assert_eq!(QuantNet::from_bytes(&wrong), Err(NetError::BadBuckets(bad)));
+            }
             assert!(matches!(
                 QuantNet::from_bytes(&bytes[..bytes.len() - 2]),
                 Err(NetError::WrongLength { .. })

@@ -315,6 +315,7 @@ impl Searcher {
     /// search a new searcher makes.
     pub fn clear(&mut self) {
         self.stack_move = [None; MAX_PLY + 1];
+        self.stack_quiet = [false; MAX_PLY + 1];
         self.stack_eval = [0; MAX_PLY + 1];
         self.excluded = [None; MAX_PLY + 1];
         self.killers = [[None; 2]; MAX_PLY + 1];
