@@ -31,7 +31,8 @@ pub fn index(perspective: Color, color: Color, role: sakk::Role, square: usize) 
 /// or one set per region. Part of the network file (version 3 names it).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum KingBuckets {
-    /// One set of weights wherever the king stands (nets 1 to 10).
+    /// One set of weights wherever the king stands (every built-in net so
+    /// far).
     #[default]
     One,
     /// Eight sets: the king's pair of files (a–b, c–d, e–f, g–h) by whether
