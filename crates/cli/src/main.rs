@@ -543,8 +543,8 @@ enum NnueAction {
         /// (its pair of files by whether it is on its first rank; default:
         /// the starting net's, else 1; a starting net of one set has it
         /// copied into each, its evaluation kept).
-        #[arg(long, value_parser = ["1", "8"])]
-        king_buckets: Option<String>,
+        #[arg(long, value_parser = king_buckets)]
+        king_buckets: Option<sakk_engine::nnue::features::KingBuckets>,
         /// Start from this network's weights instead of random ones
         /// (fine-tuning): a `.nnue` file, or `builtin` for the engine's own.
         #[arg(long)]
@@ -903,9 +903,7 @@ fn main() -> ExitCode {
                 out,
                 hidden: hidden.map(usize::from),
                 buckets: buckets.map(usize::from),
-                kings: king_buckets
-                    .and_then(|k| k.parse().ok())
-                    .and_then(sakk_engine::nnue::features::KingBuckets::from_id),
+                kings: king_buckets,
                 init,
                 hold_out: hold_out as usize,
                 settings: sakk_engine::nnue::train::Settings {
@@ -1051,4 +1049,12 @@ fn main() -> ExitCode {
             ExitCode::from(failure.status)
         }
     }
+}
+
+/// `--king-buckets`: a layout by its number of buckets (1 or 8).
+fn king_buckets(text: &str) -> Result<sakk_engine::nnue::features::KingBuckets, String> {
+    text.parse::<u32>()
+        .ok()
+        .and_then(sakk_engine::nnue::features::KingBuckets::from_id)
+        .ok_or_else(|| format!("{text}: must be 1 or 8"))
 }

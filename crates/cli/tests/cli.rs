@@ -935,6 +935,13 @@ fn a_net_trained_from_the_built_in_one_starts_as_it() {
     }
     let king_net = dir.join("kings.nnue").display().to_string();
     let _ = std::fs::write(&king_net, bytes(&net));
+    let four = train(&["--init", "builtin", "--king-buckets", "4"]);
+    assert!(!four.status.success());
+    assert!(
+        stderr(&four).contains("must be 1 or 8"),
+        "{}",
+        stderr(&four)
+    );
     let unkinged = train(&["--init", &king_net, "--king-buckets", "1"]);
     assert!(!unkinged.status.success());
     assert!(

@@ -629,9 +629,9 @@ mod tests {
             let b = kings.evaluate(&Active::of(pos, KingBuckets::Eight));
             assert!((a - b).abs() < 1e-3, "{a} against {b}");
         }
-        // Bucket 5's weights answer for the positions whose side to move
-        // has its king in that bucket, and only for those (on the side to
-        // move's half: the other's half reads them for its own king).
+        // Bucket 5's weights answer for the positions where either side's
+        // king stands in that bucket (each half reads the set of its own
+        // king's bucket), and only for those.
         for w in &mut kings.ft_w[5 * INPUTS * 32..6 * INPUTS * 32] {
             *w += 0.3;
         }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use sakk::{Board, Color, Piece, Position, Role};
 
-use super::features::{index, KingBuckets, INPUTS};
+use super::features::{index, INPUTS};
 use super::net::QuantNet;
 
 /// Accumulators for plies `0..=max_ply` of one search.
@@ -107,9 +107,7 @@ impl AccumulatorStack {
         let kings = self.net.kings;
         // A king gone into another bucket: its side's weights are another
         // set, that side's accumulator is made anew.
-        let crossed = |perspective: Color| {
-            kings != KingBuckets::One && kings.of(perspective, new) != kings.of(perspective, old)
-        };
+        let crossed = |perspective: Color| kings.of(perspective, new) != kings.of(perspective, old);
         let Some((taken, put)) = changes(old, new) else {
             for (k, perspective) in Color::ALL.into_iter().enumerate() {
                 let out = &mut child[k * h..(k + 1) * h];
@@ -246,6 +244,7 @@ impl<T: Copy, const N: usize> ArrayList<T, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::nnue::features::KingBuckets;
     use crate::nnue::net::FloatNet;
     use crate::rng::Rng;
 

@@ -5,6 +5,12 @@
 use super::*;
 use crate::continuation::row_get;
 
+/// A history score moved by `b` towards ±[`HISTORY_SCALE`], the more
+/// slowly the nearer it is (the "gravity" that keeps it within the scale).
+fn age(h: &mut i32, b: i32) {
+    *h += b - *h * b.abs() / HISTORY_SCALE;
+}
+
 impl Searcher {
     /// Each move's score for [`pick`] (the higher, the sooner), written
     /// into `scores` at the move's index: a list on the stack, so that a
@@ -120,19 +126,14 @@ impl Searcher {
         ply: usize,
     ) {
         let us = pos.turn().index();
-        let p = &self.params;
-        let bonus = (p.history_quadratic * depth * depth + p.history_linear * (depth - 1).max(0))
-            .min(p.history_max_bonus);
-        let update = |h: &mut i32, b: i32| {
-            *h += b - *h * b.abs() / HISTORY_SCALE;
-        };
-        update(
+        let bonus = self.history_bonus(depth);
+        age(
             &mut self.history[us][best.from().index()][best.to().index()],
             bonus,
         );
         for &m in tried {
             if m != best {
-                update(
+                age(
                     &mut self.history[us][m.from().index()][m.to().index()],
                     -bonus,
                 );
@@ -171,12 +172,12 @@ impl Searcher {
         let Some((prev, piece)) = self.stack_move[prior].filter(|_| self.stack_quiet[prior]) else {
             return;
         };
-        let p = &self.params;
-        let bonus = (p.history_quadratic * depth * depth + p.history_linear * (depth - 1).max(0))
-            .min(p.history_max_bonus);
+        let bonus = self.history_bonus(depth);
         let them = (!pos.turn()).index();
-        let h = &mut self.history[them][prev.from().index()][prev.to().index()];
-        *h += bonus - *h * bonus / HISTORY_SCALE;
+        age(
+            &mut self.history[them][prev.from().index()][prev.to().index()],
+            bonus,
+        );
         let now = (piece, prev.to().index());
         for back in 0..BACK {
             if let Some(earlier) = self.earlier(prior, back) {
@@ -184,6 +185,14 @@ impl Searcher {
                     .update(back, earlier, now, bonus, HISTORY_SCALE);
             }
         }
+    }
+
+    /// The histories' bonus of a quiet move that cut off at `depth` (and
+    /// the malus of those tried before it).
+    fn history_bonus(&self, depth: i32) -> i32 {
+        let p = &self.params;
+        (p.history_quadratic * depth * depth + p.history_linear * (depth - 1).max(0))
+            .min(p.history_max_bonus)
     }
 
     pub(super) fn piece_index(pos: &Position, m: Move) -> usize {
