@@ -8,7 +8,8 @@
 //! late move reductions steered by the histories, reverse futility,
 //! futility (at the depth a quiet move would be searched to after its
 //! reduction), late-move, exchange (losing captures and quiet moves) and
-//! continuation-history pruning, check extensions,
+//! continuation-history pruning, extensions of the checks that do not lose
+//! by exchange,
 //! mate distance pruning, a static evaluation corrected by what searches of
 //! positions with the same pawns or pieces found ([`crate::correction`]),
 //! and draws by repetition, the fifty-move rule and insufficient material

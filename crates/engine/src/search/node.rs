@@ -207,7 +207,10 @@ impl Searcher {
 
             let child = pos.after_unchecked(m);
             self.shared.tt.prefetch(child.key());
-            let mut extension = i32::from(gives_check && ply < 2 * depth as usize + 10);
+            // A check is searched a ply deeper unless it loses material by
+            // exchange (a sacrifice for a check is searched as it stands).
+            let mut extension =
+                i32::from(gives_check && ply < 2 * depth as usize + 10 && see_ge(pos, m, 0));
             // The table's move, tested while its entry is at hand.
             let tested = Some(m) == tt_move && !root && excluded.is_none() && depth >= SE_DEPTH;
             if let Some(e) = tt.filter(|_| tested) {
