@@ -38,6 +38,13 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// The command failed, and its error names `why`.
+#[track_caller]
+fn assert_refused(out: &Output, why: &str) {
+    assert!(!out.status.success(), "not refused: {}", stdout(out));
+    assert!(stderr(out).contains(why), "{}", stderr(out));
+}
+
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 #[test]
@@ -911,12 +918,7 @@ fn a_net_trained_from_the_built_in_one_starts_as_it() {
     assert!(stderr(&on).contains("8 output buckets"), "{}", stderr(&on));
     assert!(bytes(&net) != bytes(&eight), "training changed nothing");
     let rebucketed = train(&["--init", &eight, "--buckets", "4"]);
-    assert!(!rebucketed.status.success());
-    assert!(
-        stderr(&rebucketed).contains("has 8 output buckets"),
-        "{}",
-        stderr(&rebucketed)
-    );
+    assert_refused(&rebucketed, "has 8 output buckets");
     // The built-in net given eight king buckets, each a copy of its input
     // weights: the same evaluation (whatever bucket the kings stand in; the
     // engine's unit tests show each bucket read where it should be), in
@@ -936,31 +938,16 @@ fn a_net_trained_from_the_built_in_one_starts_as_it() {
     let king_net = dir.join("kings.nnue").display().to_string();
     let _ = std::fs::write(&king_net, bytes(&net));
     let four = train(&["--init", "builtin", "--king-buckets", "4"]);
-    assert!(!four.status.success());
-    assert!(
-        stderr(&four).contains("must be 1 or 8"),
-        "{}",
-        stderr(&four)
-    );
+    assert_refused(&four, "must be 1 or 8");
     let unkinged = train(&["--init", &king_net, "--king-buckets", "1"]);
-    assert!(!unkinged.status.success());
-    assert!(
-        stderr(&unkinged).contains("has 8 king buckets"),
-        "{}",
-        stderr(&unkinged)
-    );
+    assert_refused(&unkinged, "has 8 king buckets");
     // Trained: other weights.
     let trained = train(&["--init", "builtin", "--lr", "0.001"]);
     assert!(trained.status.success(), "{}", stderr(&trained));
     assert!(bytes(&net) != bytes(&built_in), "training changed nothing");
     // Narrower than the net it starts from, or not a net: refused.
     let narrower = train(&["--init", "builtin", "--hidden", "64"]);
-    assert!(!narrower.status.success());
-    assert!(
-        stderr(&narrower).contains("narrower"),
-        "{}",
-        stderr(&narrower)
-    );
+    assert_refused(&narrower, "narrower");
     // A net with a weight beyond what training keeps (it would be clipped
     // at the first step): refused.
     let mut wild = bytes(&built_in);
@@ -970,15 +957,9 @@ fn a_net_trained_from_the_built_in_one_starts_as_it() {
     let wild_path = dir.join("wild.nnue");
     let _ = std::fs::write(&wild_path, &wild);
     let beyond = train(&["--init", &wild_path.display().to_string()]);
-    assert!(!beyond.status.success());
-    assert!(stderr(&beyond).contains("beyond"), "{}", stderr(&beyond));
+    assert_refused(&beyond, "beyond");
     let not_a_net = train(&["--init", &book]);
-    assert!(!not_a_net.status.success());
-    assert!(
-        stderr(&not_a_net).contains("SAKKNNUE"),
-        "{}",
-        stderr(&not_a_net)
-    );
+    assert_refused(&not_a_net, "SAKKNNUE");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -1095,11 +1076,6 @@ fn spsa_appends_each_iteration_and_goes_on_where_it_stopped() {
         "--params",
         "RfpMargin",
     ]);
-    assert!(!unlisted.status.success());
-    assert!(
-        stderr(&unlisted).contains("RfpMargin"),
-        "{}",
-        stderr(&unlisted)
-    );
+    assert_refused(&unlisted, "RfpMargin");
     let _ = std::fs::remove_dir_all(&dir);
 }
