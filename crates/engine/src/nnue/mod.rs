@@ -16,16 +16,16 @@ pub mod stack;
 pub mod train;
 
 /// The network built into the binary and the engine's default evaluation:
-/// `nets/sakk-11.nnue`, net 11 of the recipe in BENCHMARKS.md: net 10 (net
+/// `nets/sakk-12.nnue`, net 12 of the recipe in BENCHMARKS.md: net 11 (net
 /// 5, of 9.99 million positions, given eight output buckets and fine-tuned
-/// five times on its successors' self-play) fine-tuned on 7.12 million
-/// positions of nets 7, 8, 9 and 10's self-play, which beat net 10 by
-/// +24.2 Elo (+8.4 … +40.1) in 1,093 games at 20,000 nodes a move (its
-/// sequential test accepted, LLR 2.98), net 10 itself ahead of nets 9, 8,
-/// 7, 6, 5 and 4 and the hand-made evaluation. The hand-made evaluation
-/// stays available for comparison (UCI option `UseNNUE false`); `EvalFile`
-/// loads another network.
-pub static EMBEDDED_BYTES: &[u8] = include_bytes!("../../nets/sakk-11.nnue");
+/// six times on its successors' self-play) fine-tuned on 3.44 million
+/// positions of its own self-play with the game's result weighing a tenth
+/// of the target, which beat net 11 by +35.2 Elo (+16.6 … +53.9) in 843
+/// games at 20,000 nodes a move (its sequential test accepted, LLR 3.38),
+/// net 11 itself ahead of nets 10, 9, 8, 7, 6, 5 and 4 and the hand-made
+/// evaluation. The hand-made evaluation stays available for comparison
+/// (UCI option `UseNNUE false`); `EvalFile` loads another network.
+pub static EMBEDDED_BYTES: &[u8] = include_bytes!("../../nets/sakk-12.nnue");
 
 /// The built-in network, read once.
 ///
@@ -46,6 +46,6 @@ mod tests {
             Err(e) => panic!("{e}"),
         };
         assert_eq!((net.hidden, net.buckets), (128, 8));
-        assert_eq!(format!("{:016x}", net.hash()), "9b4ee905a13067d0");
+        assert_eq!(format!("{:016x}", net.hash()), "6012a1f66c7146f9");
     }
 }
