@@ -64,26 +64,31 @@ pub fn for_skill(skill: f64) -> Option<Handicap> {
 /// gnuchess at 2660 (its CCRL rating) by full strength's match against it,
 /// every player rated by maximum likelihood. Each level with net 4 then
 /// played the same level with the hand-made evaluation, each level with
-/// net 5 the same level with net 4, and each level of today's engine (net
-/// 8, the search and the clock of 2026-12-06) the same level of the
-/// engine of net 5 (the binary of `838f134`), 30 games at 10+0.1 a level;
-/// each took that level's rating plus the measured difference
-/// (`scripts/calibrate-levels`; BENCHMARKS.md, "Strength levels"), rounded
-/// to tens. Each point is known to about ±150 Elo, the bottom of the scale
-/// less well than the top, and each rests on the ladders below it. Nets 9
-/// and 10, built in after it, are net 8 fine-tuned twice (+29 and +30 Elo
-/// at a fixed 20,000 nodes a move): the levels may read low by about 60,
-/// within the stated uncertainty.
-pub const CALIBRATION: [(f64, i32); 9] = [
-    (0.0, -240),
-    (4.0, 230),
-    (8.0, 840),
-    (10.0, 1210),
-    (12.0, 1600),
-    (14.0, 2320),
-    (16.0, 2560),
-    (18.0, 3080),
-    (20.0, 3430),
+/// net 5 the same level with net 4, each level with net 8 (the search and
+/// the clock of 2026-12-06) the same level of the engine of net 5 (the
+/// binary of `838f134`), and each level of today's engine (net 12, the
+/// search of 2026-12-07) the same level of the engine of net 8 (the binary
+/// of `51a3aea`), 30 games at 10+0.1 a level; each took that level's
+/// rating plus the measured difference (`scripts/calibrate-levels`;
+/// BENCHMARKS.md, "Strength levels"), rounded to tens.
+///
+/// That chain of matches had drifted from its anchor: `UCI_Elo` 2000,
+/// 2300 and 2600 by it (skills 13.0, 13.9 and 16.0) played gnuchess
+/// itself, 30 games each, and scored as 2450, 2660 and 2920. Those three
+/// direct measurements replace the chain's points between skills 12 and
+/// 18; the chain's points below (which no opponent weaker than gnuchess
+/// has yet checked) and above stay. Each point is known to about ±150 Elo.
+pub const CALIBRATION: [(f64, i32); 10] = [
+    (0.0, 0),
+    (4.0, 360),
+    (8.0, 870),
+    (10.0, 1270),
+    (12.0, 1650),
+    (13.0, 2450),
+    (13.9, 2660),
+    (16.0, 2920),
+    (18.0, 3170),
+    (20.0, 3530),
 ];
 
 /// The lowest Elo offered.
@@ -168,10 +173,10 @@ mod tests {
         }
         assert_eq!(CALIBRATION[CALIBRATION.len() - 1].0, MAX_SKILL);
         assert!(CALIBRATION[0].1 <= MIN_ELO);
-        // 2000 lies between skill 12 (1600) and 14 (2320).
+        // 2000 lies between skill 12 (1650) and 13 (2450).
         let s = skill_for_elo(2000);
-        assert!((12.0..14.0).contains(&s), "{s}");
-        assert!((skill_for_elo(2320) - 14.0).abs() < 1e-9);
+        assert!((12.0..13.0).contains(&s), "{s}");
+        assert!((skill_for_elo(2660) - 13.9).abs() < 1e-9);
         assert_eq!(LEVELS[7], MAX_ELO);
     }
 
