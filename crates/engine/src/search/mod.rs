@@ -1,7 +1,8 @@
-//! The search: iterative deepening with aspiration windows, principal
-//! variation search, a shared transposition table, quiescence search with
-//! static exchange evaluation (and the table: its move first, its static
-//! evaluation and bounds to stand pat on, its results stored), move ordering
+//! The search: iterative deepening with aspiration windows (a fail high
+//! searched again a ply shallower), principal variation search, a shared
+//! transposition table, quiescence search with static exchange evaluation
+//! (and the table: its move first, its static evaluation and bounds to
+//! stand pat on, its results stored), move ordering
 //! (hash move, captures by SEE and MVV-LVA, killers, counter-moves, history
 //! with gravity, continuation histories one and two plies back), null-move
 //! pruning, ProbCut, internal iterative reductions, singular extensions,
@@ -417,8 +418,12 @@ impl Searcher {
                 } else {
                     (-INFINITY, INFINITY)
                 };
+                // A fail high is searched again a ply shallower each time
+                // (its move is most likely good; the deeper look can wait
+                // for the next iteration), a fail low at the full depth.
+                let mut search_depth = depth;
                 let score = loop {
-                    let score = self.search(pos, alpha, beta, depth, 0, false);
+                    let score = self.search(pos, alpha, beta, search_depth, 0, false);
                     if self.stopped() {
                         break score;
                     }
@@ -428,11 +433,15 @@ impl Searcher {
                         }
                         beta = (alpha + beta) / 2;
                         alpha = (score - delta).max(-INFINITY);
+                        search_depth = depth;
                     } else if score >= beta {
                         if self.main && self.start.elapsed() > Duration::from_secs(1) {
                             report(&self.info(depth, pv_index + 1, score, Some(Bound::Lower)));
                         }
                         beta = (score + delta).min(INFINITY);
+                        if score.abs() < MATE_BOUND {
+                            search_depth = (search_depth - 1).max(1);
+                        }
                     } else {
                         break score;
                     }
