@@ -66,10 +66,10 @@ pub fn for_skill(skill: f64) -> Option<Handicap> {
 /// played the same level with the hand-made evaluation, each level with
 /// net 5 the same level with net 4, each level with net 8 (the search and
 /// the clock of 2026-12-06) the same level of the engine of net 5 (the
-/// binary of `838f134`), and each level of today's engine (net 12, the
-/// search of 2026-12-07) the same level of the engine of net 8 (the binary
-/// of `51a3aea`), 30 games at 10+0.1 a level; each took that level's
-/// rating plus the measured difference (`scripts/calibrate-levels`;
+/// binary of `838f134`), and each level of the engine of net 12 (the
+/// search of 2026-12-07, `84ebcae`) the same level of the engine of net 8
+/// (the binary of `51a3aea`), 30 games at 10+0.1 a level; each took that
+/// level's rating plus the measured difference (`scripts/calibrate-levels`;
 /// BENCHMARKS.md, "Strength levels"), rounded to tens.
 ///
 /// That chain of matches had drifted from its anchor: `UCI_Elo` 2000,
@@ -78,6 +78,8 @@ pub fn for_skill(skill: f64) -> Option<Handicap> {
 /// direct measurements replace the chain's points between skills 12 and
 /// 18; the chain's points below (which no opponent weaker than gnuchess
 /// has yet checked) and above stay. Each point is known to about ±150 Elo.
+/// Net 13 and the aspiration windows' shallower re-search (+18 Elo each
+/// at 20,000 nodes a move) came after this table and are not in it.
 pub const CALIBRATION: [(f64, i32); 10] = [
     (0.0, 0),
     (4.0, 360),
