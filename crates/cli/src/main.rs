@@ -4,6 +4,7 @@
 //! (bad arguments, bad FEN) or 1 (anything else).
 
 mod commands;
+mod output;
 
 use std::process::ExitCode;
 
@@ -717,6 +718,8 @@ pub struct Failure {
     pub message: String,
     /// Print the message as it is, without the `error: ` prefix (for JSON).
     pub raw: bool,
+    /// Print nothing: the output's reader has gone (a closed pipe).
+    pub quiet: bool,
 }
 
 impl Failure {
@@ -726,6 +729,7 @@ impl Failure {
             status: 2,
             message: message.into(),
             raw: false,
+            quiet: false,
         }
     }
 
@@ -735,6 +739,7 @@ impl Failure {
             status: 1,
             message: message.into(),
             raw: false,
+            quiet: false,
         }
     }
 
@@ -1041,7 +1046,9 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            if failure.raw {
+            if failure.quiet {
+                // Standard output's reader has gone: nothing to say.
+            } else if failure.raw {
                 eprintln!("{}", failure.message);
             } else {
                 eprintln!("error: {}", failure.message);

@@ -47,6 +47,41 @@ fn assert_refused(out: &Output, why: &str) {
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
+/// Runs `sakk` with its standard output a pipe whose reader is closed
+/// already: its first line meets a broken pipe.
+fn sakk_into_closed_pipe(args: &[&str]) -> Output {
+    let (reader, writer) = match std::io::pipe() {
+        Ok(pair) => pair,
+        Err(e) => panic!("no pipe: {e}"),
+    };
+    drop(reader);
+    match Command::new(env!("CARGO_BIN_EXE_sakk"))
+        .args(args)
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+    {
+        Ok(out) => out,
+        Err(e) => panic!("cannot run sakk: {e}"),
+    }
+}
+
+/// A reader that has gone (`sakk bench | head -1`) ends a command quietly,
+/// as it ends a Unix tool: status 0, no panic, no word on standard error.
+#[test]
+fn a_closed_pipe_ends_a_command_quietly() {
+    for args in [
+        &["bench", "--depth", "1"][..],
+        &["moves"][..],
+        &["perft", "2", "--divide"][..],
+        &["unwinnable", "--fen", "8/8/8/8/8/8/8/K1k5 w - - 0 1"][..],
+    ] {
+        let out = sakk_into_closed_pipe(args);
+        assert!(out.status.success(), "{args:?}: {:?}", out.status);
+        assert_eq!(stderr(&out), "", "{args:?}");
+    }
+}
+
 #[test]
 fn perft_prints_the_total_on_the_last_line() {
     let out = sakk(&["perft", "4"]);

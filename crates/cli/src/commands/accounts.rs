@@ -3,6 +3,7 @@
 //! `--database` and `--data-dir` as `sakk serve`), through the same code as
 //! the server's pages.
 
+use crate::output::say;
 use sakk_server::accounts::{self, wire::NewToken, Scope};
 use sakk_server::cpu::CpuPool;
 use sakk_server::error::ApiError;
@@ -68,7 +69,7 @@ pub fn user_add(name: &str, db: &Database) -> Result<(), Failure> {
         let user = accounts::sign_up(&store, &cpu, name, &password, unix_ms())
             .await
             .map_err(failure)?;
-        println!("account {} made", user.name);
+        say!("account {} made", user.name);
         Ok(())
     })
 }
@@ -86,7 +87,7 @@ pub fn user_close(name: &str, db: &Database) -> Result<(), Failure> {
         let _canceled = accounts::close(&store, &cpu, name, None, unix_ms())
             .await
             .map_err(failure)?;
-        println!("account {} closed", accounts::name::id_of(name));
+        say!("account {} closed", accounts::name::id_of(name));
         Ok(())
     })
 }
@@ -123,7 +124,7 @@ pub fn token_add(
         let created = accounts::create_token(&store, &user.id, &request, unix_ms())
             .await
             .map_err(failure)?;
-        println!("{}", created.token);
+        say!("{}", created.token);
         Ok(())
     })
 }

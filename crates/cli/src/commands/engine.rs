@@ -1,5 +1,6 @@
 //! `sakk uci` and `sakk analyse`.
 
+use crate::output::say;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -42,11 +43,11 @@ pub fn bench(depth: i32) {
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     // The built-in network evaluates (the searchers' default); it is named.
     match sakk_engine::nnue::embedded() {
-        Ok(net) => println!("built-in network {:016x}", net.hash()),
-        Err(e) => println!("hand-made evaluation (the built-in network: {e})"),
+        Ok(net) => say!("built-in network {:016x}", net.hash()),
+        Err(e) => say!("hand-made evaluation (the built-in network: {e})"),
     }
-    println!("{:.0} nps", nodes as f64 / secs);
-    println!("{nodes} nodes");
+    say!("{:.0} nps", nodes as f64 / secs);
+    say!("{nodes} nodes");
 }
 
 /// Runs the UCI protocol on standard input and output; with `tune`, the
@@ -231,17 +232,17 @@ pub fn run_match(args: MatchArgs) -> Result<(), Failure> {
         adjudicate: args.adjudicate,
     };
     let result =
-        tournament::run(&config, &mut |line: &str| println!("{line}")).map_err(Failure::other)?;
+        tournament::run(&config, &mut |line: &str| say!("{line}")).map_err(Failure::other)?;
     let s = result.score;
     let (elo, lo, hi) = s.elo();
-    println!(
+    say!(
         "Elo difference: {elo:.1} (95% interval {lo:.1} to {hi:.1}), {} games, W/D/L {}/{}/{}",
         s.games(),
         s.wins,
         s.draws,
         s.losses
     );
-    println!(
+    say!(
         "Time losses: {} {}, {} {}",
         config.engines[0].name,
         result.time_losses[0],
@@ -254,7 +255,7 @@ pub fn run_match(args: MatchArgs) -> Result<(), Failure> {
             Verdict::H0 => "H0 accepted",
             Verdict::Continue => "inconclusive",
         };
-        println!(
+        say!(
             "SPRT (elo0={} elo1={} alpha={} beta={}): LLR {:.2}, {verdict}",
             sprt.elo0,
             sprt.elo1,

@@ -17,5 +17,5 @@ pub fn run(start: &super::Start, san: bool, lang: sakk::Lang) -> Result<(), Fail
             .iter()
             .try_for_each(|&m| writeln!(out, "{}", pos.uci(m)))
     };
-    result.map_err(|e| Failure::other(e.to_string()))
+    result.map_err(Failure::from)
 }

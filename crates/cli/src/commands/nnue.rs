@@ -1,6 +1,7 @@
 //! `sakk nnue`: train an NNUE network from packed self-play positions
 //! (`sakk tune datagen --format packed`), and evaluate positions with one.
 
+use crate::output::say;
 use std::path::Path;
 
 use sakk::Position;
@@ -99,7 +100,7 @@ pub fn train(args: TrainArgs) -> Result<(), Failure> {
             if let Err(e) = std::fs::write(&path, &bytes) {
                 failure = Some(format!("cannot write {}: {e}", path.display()));
             }
-            println!(
+            say!(
                 "epoch {} train loss {:.6} held-out loss {:.6} {:.0} s",
                 epoch.number,
                 epoch.train_loss,
@@ -115,7 +116,7 @@ pub fn train(args: TrainArgs) -> Result<(), Failure> {
     let path = Path::new(&args.out).join("net.nnue");
     std::fs::write(&path, quant.to_bytes())
         .map_err(|e| Failure::other(format!("cannot write {}: {e}", path.display())))?;
-    println!("{}: hash {:016x}", path.display(), quant.hash());
+    say!("{}: hash {:016x}", path.display(), quant.hash());
     Ok(())
 }
 
@@ -196,6 +197,6 @@ pub fn eval(net: &str, fen: Option<&str>) -> Result<(), Failure> {
         Some(fen) => Position::from_fen(fen).map_err(|e| Failure::usage(e.to_string()))?,
         None => Position::new(),
     };
-    println!("{}", quant.evaluate_position(&pos));
+    say!("{}", quant.evaluate_position(&pos));
     Ok(())
 }

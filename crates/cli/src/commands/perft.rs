@@ -20,5 +20,5 @@ pub fn run(start: &super::Start, depth: u32, divide: bool) -> Result<(), Failure
     } else {
         sakk::perft(&pos, depth)
     };
-    writeln!(out, "{total}").map_err(|e| Failure::other(e.to_string()))
+    writeln!(out, "{total}").map_err(Failure::from)
 }

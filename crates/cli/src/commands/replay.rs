@@ -66,7 +66,7 @@ pub fn run(
     let mut out = std::io::stdout().lock();
     let mut played: Vec<(Move, String, String)> = Vec::new();
     let emit = |out: &mut std::io::StdoutLock<'_>, value: &Value| -> Result<(), Failure> {
-        writeln!(out, "{value}").map_err(|e| Failure::other(e.to_string()))
+        writeln!(out, "{value}").map_err(Failure::from)
     };
     if each {
         emit(&mut out, &state(&game, &[]))?;

@@ -3,6 +3,7 @@
 //! [--rules 2026|2017] [--baku]` and `sakk swiss standings FILE
 //! [--tiebreaks …]`.
 
+use crate::output::say;
 use std::io::Write;
 
 use sakk_tournament::berger::{self, Cycles};
@@ -30,8 +31,7 @@ pub fn berger_tables(players: u16, double: bool) -> Result<(), Failure> {
         for p in round {
             text.push_str(&format!("{} {}\n", p.white, p.black.unwrap_or(0)));
         }
-        out.write_all(text.as_bytes())
-            .map_err(|e| Failure::other(e.to_string()))?;
+        out.write_all(text.as_bytes()).map_err(Failure::from)?;
     }
     Ok(())
 }
@@ -73,6 +73,7 @@ pub fn swiss_pair(path: &str, rules: &str, baku: bool, lang: Option<&str>) -> Re
             None => format!("{path}: {e}"),
         },
         raw: false,
+        quiet: false,
     })?;
     let mut text = format!("{}\n", pairs.len());
     for p in &pairs {
@@ -81,7 +82,7 @@ pub fn swiss_pair(path: &str, rules: &str, baku: bool, lang: Option<&str>) -> Re
     std::io::stdout()
         .lock()
         .write_all(text.as_bytes())
-        .map_err(|e| Failure::other(e.to_string()))
+        .map_err(Failure::from)
 }
 
 /// Prints the standings with tie-breaks: `place rank name points` and one
@@ -138,7 +139,7 @@ pub fn standings(
     std::io::stdout()
         .lock()
         .write_all(text.as_bytes())
-        .map_err(|e| Failure::other(e.to_string()))
+        .map_err(Failure::from)
 }
 
 /// Reads a TRF (exit 3 with the line named when it is malformed).
@@ -149,6 +150,7 @@ fn read_trf(path: &str) -> Result<sakk_tournament::Tournament, Failure> {
         status: 3,
         message: format!("{path}: {e}"),
         raw: false,
+        quiet: false,
     })
 }
 
@@ -187,7 +189,7 @@ pub fn ratings(path: &str, k: Option<&str>) -> Result<(), Failure> {
     std::io::stdout()
         .lock()
         .write_all(text.as_bytes())
-        .map_err(|e| Failure::other(e.to_string()))
+        .map_err(Failure::from)
 }
 
 /// Reads a TRF and says what it holds, or the line that is wrong (exit 3,
@@ -198,7 +200,7 @@ pub fn check(path: &str) -> Result<(), Failure> {
         .rounds_planned()
         .map(|r| format!(", rounds planned: {r}"))
         .unwrap_or_default();
-    println!(
+    say!(
         "{}: players: {}, rounds played: {}{planned}",
         if t.name.is_empty() { path } else { &t.name },
         t.players.len(),

@@ -2,6 +2,7 @@
 //! self-play, then a fit of every weight to their results), and SPSA of
 //! the search's parameters.
 
+use crate::output::say;
 use std::io::Write;
 
 use sakk::Position;
@@ -89,7 +90,7 @@ pub fn datagen(mut args: DatagenArgs) -> Result<(), Failure> {
         }
     })
     .map_err(|e| Failure::other(format!("cannot write {}: {e}", args.out)))?;
-    println!(
+    say!(
         "games: {}, positions: {}, white wins: {}, draws: {}, black wins: {}",
         summary.games,
         summary.positions,
@@ -143,7 +144,7 @@ pub fn run_fit(data: &str, out: &str, settings: fit::Settings) -> Result<(), Fai
         settings.epochs,
         test.len()
     );
-    println!("{summary}");
+    say!("{summary}");
     let mut file = std::fs::File::create(out)
         .map_err(|e| Failure::other(format!("cannot write {out}: {e}")))?;
     file.write_all(fit::render(&weights, &summary).as_bytes())
@@ -221,9 +222,10 @@ pub fn spsa(args: SpsaArgs) -> Result<(), Failure> {
         Err(e) => return Err(Failure::other(format!("cannot read {}: {e}", args.state))),
     }
     if run.done > 0 {
-        println!(
+        say!(
             "going on after iteration {} of {}",
-            run.done, run.iterations
+            run.done,
+            run.iterations
         );
     }
     let games = spsa::Games {
@@ -233,8 +235,7 @@ pub fn spsa(args: SpsaArgs) -> Result<(), Failure> {
         book,
         state: args.state.clone().into(),
     };
-    spsa::run(&mut run, &games, &|| false, &mut |line| println!("{line}"))
-        .map_err(Failure::other)?;
-    println!("{}", run.line());
+    spsa::run(&mut run, &games, &|| false, &mut |line| say!("{line}")).map_err(Failure::other)?;
+    say!("{}", run.line());
     Ok(())
 }

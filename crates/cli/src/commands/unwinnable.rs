@@ -1,5 +1,6 @@
 //! `sakk unwinnable`: whether each side can still checkmate.
 
+use crate::output::say;
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
@@ -30,7 +31,7 @@ pub fn run(fen: Option<&str>, quick: bool) -> Result<(), Failure> {
     let effort = if quick { Effort::Quick } else { Effort::Full };
     if let Some(fen) = fen {
         let pos = read(fen).map_err(Failure::usage)?;
-        println!("{}", pos.unwinnability(effort));
+        say!("{}", pos.unwinnability(effort));
         return Ok(());
     }
     let stdin = std::io::stdin();
@@ -38,7 +39,7 @@ pub fn run(fen: Option<&str>, quick: bool) -> Result<(), Failure> {
     let started = Instant::now();
     let (mut n, mut expected, mut agree) = (0usize, 0usize, 0usize);
     for line in stdin.lock().lines() {
-        let line = line.map_err(|e| Failure::other(e.to_string()))?;
+        let line = line.map_err(Failure::from)?;
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -61,7 +62,7 @@ pub fn run(fen: Option<&str>, quick: bool) -> Result<(), Failure> {
                 agree += 1;
             }
         }
-        writeln!(out, "{class} {fen}").map_err(|e| Failure::other(e.to_string()))?;
+        writeln!(out, "{class} {fen}").map_err(Failure::from)?;
     }
     let secs = started.elapsed().as_secs_f64();
     eprintln!(
