@@ -194,6 +194,32 @@ impl Board {
             && (attacks::bishop_attacks(sq, occupied) & bishops).any()
     }
 
+    /// The squares the pieces of `attacker` attack on this board (those
+    /// holding `attacker`'s own men included: a defended square counts).
+    /// The engine's histories key a quiet move by whether its squares are
+    /// attacked.
+    pub fn attacked_by(&self, attacker: Color) -> Bitboard {
+        let occupied = self.occupied();
+        let them = self.by_color[attacker];
+        let mut set = Bitboard::EMPTY;
+        for sq in self.by_role[Role::Pawn] & them {
+            set |= attacks::pawn_attacks(attacker, sq);
+        }
+        for sq in self.by_role[Role::Knight] & them {
+            set |= attacks::knight_attacks(sq);
+        }
+        for sq in self.bishops_and_queens() & them {
+            set |= attacks::bishop_attacks(sq, occupied);
+        }
+        for sq in self.rooks_and_queens() & them {
+            set |= attacks::rook_attacks(sq, occupied);
+        }
+        for sq in self.by_role[Role::King] & them {
+            set |= attacks::king_attacks(sq);
+        }
+        set
+    }
+
     /// Iterates over the pieces with their squares, a1 first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.occupied()

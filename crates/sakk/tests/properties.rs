@@ -135,6 +135,26 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// `Board::attacked_by` holds exactly the squares `is_attacked_by`
+    /// says each side attacks, in random positions (Chess960 starts
+    /// included).
+    #[test]
+    fn attacked_squares_agree_with_the_square_by_square_test(which in 0u8..5, picks in prop::collection::vec(any::<u16>(), 0..150)) {
+        for pos in playout(&start(which), &picks) {
+            let board = pos.board();
+            for color in [sakk::Color::White, sakk::Color::Black] {
+                let set = board.attacked_by(color);
+                for sq in sakk::Square::ALL {
+                    prop_assert_eq!(set.contains(sq), board.is_attacked_by(sq, color, board.occupied()), "{:?} {:?} in {}", sq, color, pos.fen());
+                }
+            }
+        }
+    }
+}
+
 /// One change of a game, picked by `op` (a move picked by `pick`, with or
 /// without an offer; a takeback; an offer after the move; a touch; a
 /// resignation).

@@ -4,7 +4,8 @@
 //! (and the table: its move first, its static evaluation and bounds to
 //! stand pat on, its results stored), move ordering
 //! (hash move, captures by SEE and MVV-LVA, killers, counter-moves, history
-//! with gravity, continuation histories one and two plies back), null-move
+//! with gravity keyed by whether the opponent attacks the move's squares,
+//! continuation histories one and two plies back), null-move
 //! pruning, ProbCut, internal iterative reductions, singular extensions,
 //! late move reductions steered by the histories, reverse futility,
 //! futility (at the depth a quiet move would be searched to after its
@@ -207,6 +208,17 @@ fn reductions(params: &Params) -> Box<[[i32; 64]; 64]> {
     t
 }
 
+/// A side's quiet-move history: by [`threat_index`], origin and
+/// destination.
+type History = [[[[i32; 64]; 64]; 4]; 2];
+
+/// Which of a side's four histories keys the quiet move `m` (Ethereal's
+/// form): whether the opponent attacks its origin (the piece flees a
+/// threat), whether it attacks its destination (the piece steps into one).
+fn threat_index(threats: Bitboard, m: Move) -> usize {
+    2 * usize::from(threats.contains(m.from())) + usize::from(threats.contains(m.to()))
+}
+
 /// One search thread.
 pub struct Searcher {
     shared: Arc<Shared>,
@@ -214,7 +226,10 @@ pub struct Searcher {
     /// Repetition keys: the game's positions, then the search path.
     keys: Vec<u64>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
-    history: Box<[[[i32; 64]; 64]; 2]>,
+    /// The quiet moves' history by side, by whether the opponent attacks
+    /// the move's origin and its destination ([`threat_index`]), by
+    /// origin and destination.
+    history: Box<History>,
     counter: Box<[[Option<Move>; 64]; 12]>,
     continuation: Continuation,
     correction: Correction,
@@ -225,6 +240,9 @@ pub struct Searcher {
     /// Whether the move made at each ply was quiet (no capture, no
     /// promotion).
     stack_quiet: [bool; MAX_PLY + 1],
+    /// The squares the opponent of the side to move attacks at each ply
+    /// (set where the node orders its moves): the history's key.
+    stack_threats: [Bitboard; MAX_PLY + 1],
     stack_eval: [i32; MAX_PLY + 1],
     /// The move a singular-extension search at each ply leaves out.
     excluded: [Option<Move>; MAX_PLY + 1],
@@ -258,7 +276,7 @@ impl Searcher {
             main,
             keys: Vec::new(),
             killers: [[None; 2]; MAX_PLY + 1],
-            history: Box::new([[[0; 64]; 64]; 2]),
+            history: Box::new([[[[0; 64]; 64]; 4]; 2]),
             counter: Box::new([[None; 64]; 12]),
             continuation: Continuation::default(),
             correction: Correction::default(),
@@ -266,6 +284,7 @@ impl Searcher {
             pv_len: [0; MAX_PLY + 1],
             stack_move: [None; MAX_PLY + 1],
             stack_quiet: [false; MAX_PLY + 1],
+            stack_threats: [Bitboard::EMPTY; MAX_PLY + 1],
             stack_eval: [0; MAX_PLY + 1],
             excluded: [None; MAX_PLY + 1],
             excluded_root: Vec::new(),
@@ -321,7 +340,8 @@ impl Searcher {
         self.stack_eval = [0; MAX_PLY + 1];
         self.excluded = [None; MAX_PLY + 1];
         self.killers = [[None; 2]; MAX_PLY + 1];
-        *self.history = [[[0; 64]; 64]; 2];
+        *self.history = [[[[0; 64]; 64]; 4]; 2];
+        self.stack_threats = [Bitboard::EMPTY; MAX_PLY + 1];
         *self.counter = [[None; 64]; 12];
         self.continuation.clear();
         self.correction.clear();

@@ -16,7 +16,7 @@ impl Searcher {
     /// into `scores` at the move's index: a list on the stack, so that a
     /// node allocates nothing.
     pub(super) fn order(
-        &self,
+        &mut self,
         pos: &Position,
         moves: &MoveList,
         tt_move: Option<Move>,
@@ -26,6 +26,7 @@ impl Searcher {
         let counter = self.stack_move[ply.saturating_sub(1)]
             .filter(|_| ply > 0)
             .and_then(|(m, piece)| self.counter[piece][m.to().index()]);
+        self.stack_threats[ply] = pos.board().attacked_by(!pos.turn());
         let quiet = self.quiet_scorer(pos, ply);
         let score = |&m: &Move| {
             if Some(m) == tt_move {
@@ -80,6 +81,7 @@ impl Searcher {
         });
         QuietScorer {
             history: &self.history[pos.turn().index()],
+            threats: self.stack_threats[ply],
             rows,
         }
     }
@@ -126,15 +128,17 @@ impl Searcher {
         ply: usize,
     ) {
         let us = pos.turn().index();
+        let threats = self.stack_threats[ply];
         let bonus = self.history_bonus(depth);
+        let history = &mut self.history[us];
         age(
-            &mut self.history[us][best.from().index()][best.to().index()],
+            &mut history[threat_index(threats, best)][best.from().index()][best.to().index()],
             bonus,
         );
         for &m in tried {
             if m != best {
                 age(
-                    &mut self.history[us][m.from().index()][m.to().index()],
+                    &mut history[threat_index(threats, m)][m.from().index()][m.to().index()],
                     -bonus,
                 );
             }
@@ -174,8 +178,9 @@ impl Searcher {
         };
         let bonus = self.history_bonus(depth);
         let them = (!pos.turn()).index();
+        let t = threat_index(self.stack_threats[prior], prev);
         age(
-            &mut self.history[them][prev.from().index()][prev.to().index()],
+            &mut self.history[them][t][prev.from().index()][prev.to().index()],
             bonus,
         );
         let now = (piece, prev.to().index());
@@ -205,7 +210,10 @@ impl Searcher {
 /// move's score is the plain history's and the continuation histories'
 /// ([`Searcher::quiet_score`]).
 pub(super) struct QuietScorer<'a> {
-    history: &'a [[i32; 64]; 64],
+    history: &'a [[[i32; 64]; 64]; 4],
+    /// The squares the opponent attacks: which of the four histories
+    /// keys a move.
+    threats: Bitboard,
     rows: [&'a [i16]; BACK],
 }
 
@@ -214,7 +222,8 @@ impl QuietScorer<'_> {
     #[inline]
     pub(super) fn score(&self, pos: &Position, m: Move) -> i32 {
         let now = (Searcher::piece_index(pos, m), m.to().index());
-        let mut score = self.history[m.from().index()][m.to().index()];
+        let mut score =
+            self.history[threat_index(self.threats, m)][m.from().index()][m.to().index()];
         for row in self.rows {
             score += row_get(row, now);
         }
@@ -294,7 +303,7 @@ mod tests {
     /// games' positions and a position of every kind of promotion.
     #[test]
     fn winning_captures_are_ordered_as_the_full_order_orders_them() {
-        let searcher = Searcher::new(Arc::new(Shared::new(1)), true);
+        let mut searcher = Searcher::new(Arc::new(Shared::new(1)), true);
         let mut positions = Vec::new();
         for fen in [
             "1r1n4/P1P5/8/8/8/8/8/k3K3 w - - 0 1",
@@ -335,5 +344,46 @@ mod tests {
             }
         }
         assert!(under_promotions >= 3, "{under_promotions}");
+    }
+
+    /// A quiet move's history is kept apart by whether the opponent
+    /// attacks its origin and its destination: what a move learned where
+    /// its piece fled a threat does not order it where no threat stands.
+    #[test]
+    fn the_history_is_keyed_by_the_threats_on_a_move_s_squares() {
+        let mut searcher = Searcher::new(Arc::new(Shared::new(1)), true);
+        // Black's knight on f6 attacks e4 and g4 (and d5, h5, d7, e8, g8,
+        // h7); White's knight on g1 has f3 and h3 to go to.
+        let pos = match Position::from_fen("4k3/8/5n2/8/8/8/8/4K1N1 w - - 0 1") {
+            Ok(p) => p,
+            Err(e) => panic!("{e}"),
+        };
+        let moves = pos.legal_moves();
+        let mut scores = [0; MAX_MOVES];
+        searcher.order(&pos, &moves, None, 1, &mut scores);
+        let threats = searcher.stack_threats[1];
+        assert_eq!(threats, pos.board().attacked_by(Color::Black));
+        let (Some(nf3), Some(nh3)) = (
+            moves
+                .iter()
+                .copied()
+                .find(|m| pos.uci(*m).to_string() == "g1f3"),
+            moves
+                .iter()
+                .copied()
+                .find(|m| pos.uci(*m).to_string() == "g1h3"),
+        ) else {
+            panic!("no Nf3 or Nh3");
+        };
+        assert_eq!(threat_index(threats, nf3), 0);
+        searcher.update_quiet(&pos, nf3, &[nh3, nf3], 8, 1);
+        let learned = searcher.quiet_score(&pos, nf3, 1);
+        assert!(learned > 0, "{learned}");
+        assert!(searcher.quiet_score(&pos, nh3, 1) < 0);
+        // The same move where the opponent attacks its destination reads
+        // another history, which has learned nothing.
+        searcher.stack_threats[2] = Bitboard::from_square(nf3.to());
+        assert_eq!(threat_index(searcher.stack_threats[2], nf3), 1);
+        assert_eq!(searcher.quiet_scorer(&pos, 2).score(&pos, nf3), 0);
     }
 }
