@@ -880,7 +880,7 @@ fn a_net_trained_from_the_built_in_one_starts_as_it() {
     assert!(made.status.success(), "{}", stderr(&made));
     let positions = std::fs::metadata(&data).map_or(0, |m| m.len()) / 32;
     assert!(positions > 1100, "{positions} positions");
-    let built_in = format!("{}/../engine/nets/sakk-13.nnue", env!("CARGO_MANIFEST_DIR"));
+    let built_in = format!("{}/../engine/nets/sakk-14.nnue", env!("CARGO_MANIFEST_DIR"));
     let bytes = |path: &str| std::fs::read(path).unwrap_or_default();
     let net = dir.join("net.nnue").display().to_string();
     let train = |extra: &[&str]| {

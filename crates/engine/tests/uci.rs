@@ -439,7 +439,7 @@ fn eval_file_loads_a_network_and_refuses_what_is_not_one() {
     assert!(out.wait_for("readyok", Duration::from_secs(5)).is_some());
     // The built-in network: named in the handshake, and it plays.
     assert!(
-        out.lines()[0].contains(" net 9b3b2b25f44eaade"),
+        out.lines()[0].contains(" net c472dfd9be1e64c1"),
         "{:?}",
         out.lines()
     );
