@@ -199,11 +199,23 @@ impl Board {
     /// The engine's histories key a quiet move by whether its squares are
     /// attacked.
     pub fn attacked_by(&self, attacker: Color) -> Bitboard {
-        let occupied = self.occupied();
+        self.attacked_through(attacker, self.occupied())
+    }
+
+    /// The squares the pieces of `attacker` attack when `occupied` are the
+    /// squares that stop a slider (the move generator takes the defending
+    /// king off, so that it cannot step back along a checker's line).
+    #[inline(always)]
+    pub fn attacked_through(&self, attacker: Color, occupied: Bitboard) -> Bitboard {
+        use crate::movegen::{NOT_FILE_A, NOT_FILE_H};
         let them = self.by_color[attacker];
-        let mut set = Bitboard::EMPTY;
-        for sq in self.by_role[Role::Pawn] & them {
-            set |= attacks::pawn_attacks(attacker, sq);
+        let pawns = self.by_role[Role::Pawn] & them;
+        let mut set = match attacker {
+            Color::White => Bitboard(((pawns & NOT_FILE_A).0 << 7) | ((pawns & NOT_FILE_H).0 << 9)),
+            Color::Black => Bitboard(((pawns & NOT_FILE_A).0 >> 9) | ((pawns & NOT_FILE_H).0 >> 7)),
+        };
+        for sq in self.by_role[Role::King] & them {
+            set |= attacks::king_attacks(sq);
         }
         for sq in self.by_role[Role::Knight] & them {
             set |= attacks::knight_attacks(sq);
@@ -213,9 +225,6 @@ impl Board {
         }
         for sq in self.rooks_and_queens() & them {
             set |= attacks::rook_attacks(sq, occupied);
-        }
-        for sq in self.by_role[Role::King] & them {
-            set |= attacks::king_attacks(sq);
         }
         set
     }

@@ -135,8 +135,8 @@ impl Sink for Counter {
     }
 }
 
-const NOT_FILE_A: Bitboard = Bitboard(!0x0101_0101_0101_0101);
-const NOT_FILE_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
+pub(crate) const NOT_FILE_A: Bitboard = Bitboard(!0x0101_0101_0101_0101);
+pub(crate) const NOT_FILE_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
 
 impl Position {
     /// The legal moves.
@@ -294,26 +294,8 @@ impl Position {
     /// that the king cannot step back along a checking slider's line).
     #[inline(always)]
     fn danger(&self, king: Square) -> Bitboard {
-        let them = !self.turn;
-        let board = &self.board;
-        let theirs = board.by_color(them);
-        let occupied = board.occupied() ^ Bitboard::from_square(king);
-        let pawns = board.by_role(Role::Pawn) & theirs;
-        let mut danger = match them {
-            Color::White => Bitboard(((pawns & NOT_FILE_A).0 << 7) | ((pawns & NOT_FILE_H).0 << 9)),
-            Color::Black => Bitboard(((pawns & NOT_FILE_A).0 >> 9) | ((pawns & NOT_FILE_H).0 >> 7)),
-        };
-        danger |= attacks::king_attacks(self.king(them));
-        for sq in board.by_role(Role::Knight) & theirs {
-            danger |= attacks::knight_attacks(sq);
-        }
-        for sq in board.bishops_and_queens() & theirs {
-            danger |= attacks::bishop_attacks(sq, occupied);
-        }
-        for sq in board.rooks_and_queens() & theirs {
-            danger |= attacks::rook_attacks(sq, occupied);
-        }
-        danger
+        let occupied = self.board.occupied() ^ Bitboard::from_square(king);
+        self.board.attacked_through(!self.turn, occupied)
     }
 
     #[inline(always)]
